@@ -1,0 +1,76 @@
+# syntax=docker/dockerfile:1
+# One image for the six services (target `service`, the service chosen by SERVICE) and one for nginx
+# with the built frontend and the repository's nginx.conf (target `web`). See docker-compose.yml.
+
+# --- the workspace manifests: dependency layers are rebuilt only when these change -------------------
+FROM node:24-slim AS manifests
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY proto/package.json proto/
+COPY infra/package.json infra/
+COPY frontend/package.json frontend/
+COPY services/kit/package.json services/kit/
+COPY services/crisis-rules/package.json services/crisis-rules/
+COPY services/ai-query/package.json services/ai-query/
+COPY services/crisis/package.json services/crisis/
+COPY services/booking/package.json services/booking/
+COPY services/payments/package.json services/payments/
+COPY services/content/package.json services/content/
+COPY services/voice/package.json services/voice/
+
+# --- build: every workspace compiled, the frontend bundled ------------------------------------------
+FROM manifests AS build
+RUN npm ci --no-audit --no-fund --loglevel=error
+COPY . .
+RUN npx tsc -b
+# Baked into the bundle at build time (docker compose passes them from .env).
+ARG VITE_PRACTITIONER_NAME="Dr. Helen"
+ARG VITE_STRIPE_PUBLISHABLE_KEY=""
+RUN VITE_PRACTITIONER_NAME="$VITE_PRACTITIONER_NAME" VITE_STRIPE_PUBLISHABLE_KEY="$VITE_STRIPE_PUBLISHABLE_KEY" \
+    npm run build -w @hhp/frontend
+# Only the compiled output of the packages the services need travels on.
+RUN mkdir /out && for pkg in proto services/*; do \
+      if [ -d "$pkg/dist" ]; then mkdir -p "/out/$pkg" && cp -r "$pkg/dist" "/out/$pkg/"; fi; \
+    done
+
+# --- production dependencies of the services (no dev tools, no frontend libraries) ------------------
+FROM manifests AS deps
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error \
+      --workspace=proto --workspace=services/kit --workspace=services/crisis-rules \
+      --workspace=services/ai-query --workspace=services/crisis --workspace=services/booking \
+      --workspace=services/payments --workspace=services/content --workspace=services/voice
+
+# --- a service: docker run -e SERVICE=booking -e PORT=4003 … ----------------------------------------
+FROM node:24-slim AS service
+ENV NODE_ENV=production HOST=0.0.0.0
+WORKDIR /app
+COPY --from=deps /app ./
+COPY --from=build /out ./
+ARG SERVICE=ai-query
+ENV SERVICE=${SERVICE}
+USER node
+EXPOSE 4001 4002 4003 4004 4005 4006
+# PORT is set by whoever runs the container; without it each service listens on its default port.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "const d={'ai-query':4001,crisis:4002,booking:4003,payments:4004,content:4005,voice:4006};fetch('http://127.0.0.1:'+(process.env.PORT||d[process.env.SERVICE])+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# exec: node is the container's main process and receives SIGTERM itself (graceful shutdown).
+CMD ["sh", "-c", "exec node \"services/${SERVICE}/dist/main.js\""]
+
+# --- nginx with the frontend -----------------------------------------------------------------------
+FROM nginx:1.27-alpine AS web
+COPY --from=build /app/frontend/dist /usr/share/nginx/html
+# The image renders /etc/nginx/templates/*.template into /etc/nginx/conf.d/ with envsubst at start,
+# replacing its default server; the filter keeps envsubst away from any other variable.
+COPY nginx.conf /etc/nginx/templates/default.conf.template
+ENV NGINX_ENVSUBST_FILTER="^(LISTEN_ADDR|FRONTEND_ROOT|AI_QUERY_UPSTREAM|CRISIS_UPSTREAM|BOOKING_UPSTREAM|PAYMENTS_UPSTREAM|CONTENT_UPSTREAM|VOICE_UPSTREAM)" \
+    LISTEN_ADDR=8080 \
+    FRONTEND_ROOT=/usr/share/nginx/html \
+    AI_QUERY_UPSTREAM=ai-query:4001 \
+    CRISIS_UPSTREAM=crisis:4002 \
+    BOOKING_UPSTREAM=booking:4003 \
+    PAYMENTS_UPSTREAM=payments:4004 \
+    CONTENT_UPSTREAM=content:4005 \
+    VOICE_UPSTREAM=voice:4006
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
+  CMD ["wget", "-q", "-O", "/dev/null", "http://127.0.0.1:8080/"]

@@ -1,0 +1,78 @@
+// The stack as nginx serves it: routing, the API's error shape, caching and security headers.
+import { expect, test } from '@playwright/test';
+
+test.describe('the stack behind nginx', () => {
+  test('when a visitor opens the home page, then the app renders without Content-Security-Policy violations', async ({
+    page,
+  }) => {
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    });
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-type']).toContain('text/html');
+    await expect(page.locator('#root')).not.toBeEmpty();
+    await page.waitForLoadState('networkidle');
+    expect(violations).toEqual([]);
+  });
+
+  test('when the video list is asked for, then the content service answers JSON through nginx', async ({ request }) => {
+    const response = await request.get('/api/videos');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('application/json');
+    expect(Array.isArray(await response.json())).toBe(true);
+  });
+
+  test('when an unknown API path is asked for, then nginx answers a JSON 404', async ({ request }) => {
+    const response = await request.get('/api/nope');
+    expect(response.status()).toBe(404);
+    expect(response.headers()['content-type']).toContain('application/json');
+    expect(await response.json()).toEqual({ message: 'Not found' });
+  });
+
+  test('when a deep link is opened, then the SPA is served and never cached without revalidation', async ({
+    request,
+  }) => {
+    for (const path of ['/', '/conditions/insomnia', '/no/such/page']) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()['content-type'], path).toContain('text/html');
+      expect(response.headers()['cache-control'], path).toBe('no-cache');
+    }
+  });
+
+  test('when a hashed asset is fetched, then it is cached for a year as immutable, and compressed', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    const asset = html.match(/(?:src|href)="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(asset, 'index.html references a script under /assets/').toBeTruthy();
+    const response = await request.get(asset!, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers()['content-type']).toContain('javascript');
+    expect((await request.get('/assets/does-not-exist.js')).status()).toBe(404);
+  });
+
+  test('when any page is served, then the security headers are present', async ({ request }) => {
+    const headers = (await request.get('/')).headers();
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy']).toContain('microphone=(self)');
+    const csp = headers['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://www.youtube.com');
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  });
+
+  test('when a request carries an X-Request-Id, then nginx keeps it, and makes one up otherwise', async ({
+    request,
+  }) => {
+    const given = await request.get('/api/videos', { headers: { 'X-Request-Id': 'e2e-request-id-1' } });
+    expect(given.headers()['x-request-id']).toBe('e2e-request-id-1');
+    const made = await request.get('/api/videos');
+    expect(made.headers()['x-request-id']).toMatch(/^[0-9a-f]{32}$/);
+  });
+});

@@ -1,0 +1,21 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { NavBar } from '../../features/navigation/components/NavBar';
+import { SiteFooter } from './SiteFooter';
+import { SkipLink } from './SkipLink';
+import { useFocusMainOnNavigate } from './use-focus-main-on-navigate';
+import styles from './layout.module.css';
+
+export function RootLayout() {
+  const mainRef = useFocusMainOnNavigate();
+  return (
+    <div className={styles.shell}>
+      <SkipLink target="main" />
+      <NavBar />
+      <main id="main" ref={mainRef} tabIndex={-1} className={styles.main}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { Button } from 'antd';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { DocumentTitle } from '../../shared/ui/DocumentTitle';
+import styles from './layout.module.css';
+
+/**
+ * A screen that failed to load or render (most often a chunk lost to a new deployment): offer a reload.
+ * Plain markup, not antd's Result, whose illustrations would weigh on every first visit.
+ */
+export function RouteError() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
+  return (
+    <main id="main" className={styles.routeError}>
+      <DocumentTitle title="Something went wrong" />
+      <h1>Something went wrong</h1>
+      <p>{detail ?? 'This page could not be loaded. Please reload to try again.'}</p>
+      <Button type="primary" onClick={() => window.location.reload()}>
+        Reload page
+      </Button>
+    </main>
+  );
+}

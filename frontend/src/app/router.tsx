@@ -1,0 +1,42 @@
+import { createBrowserRouter } from 'react-router';
+import { RootLayout } from './layout/RootLayout';
+import { RouteError } from './layout/RouteError';
+import { RouteFallback } from './layout/RouteFallback';
+
+// Every screen is its own chunk, so the first visit downloads only the layout and the screen it asked for.
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: RouteFallback,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }) },
+      { path: 'symptoms', lazy: async () => ({ Component: (await import('./routes/symptoms')).SymptomsRoute }) },
+      {
+        path: 'treatments',
+        lazy: async () => ({ Component: (await import('./routes/treatments')).TreatmentsRoute }),
+      },
+      { path: 'videos', lazy: async () => ({ Component: (await import('./routes/videos')).VideosRoute }) },
+      { path: 'book', lazy: async () => ({ Component: (await import('./routes/book')).BookRoute }) },
+      { path: 'book-session', lazy: async () => ({ Component: (await import('./routes/book')).BookRoute }) },
+      { path: 'checkout', lazy: async () => ({ Component: (await import('./routes/checkout')).CheckoutRoute }) },
+      { path: 'subscribe', lazy: async () => ({ Component: (await import('./routes/subscribe')).SubscribeRoute }) },
+      {
+        path: 'subscription-confirmed',
+        lazy: async () => ({
+          Component: (await import('./routes/subscription-confirmed')).SubscriptionConfirmedRoute,
+        }),
+      },
+      {
+        path: 'session-confirmed',
+        lazy: async () => ({ Component: (await import('./routes/session-confirmed')).SessionConfirmedRoute }),
+      },
+      {
+        path: 'conditions/:slug',
+        lazy: async () => ({ Component: (await import('./routes/condition')).ConditionRoute }),
+      },
+      { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
+    ],
+  },
+]);

@@ -1,0 +1,14 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { api } from '../shared/api/api';
+
+/** A factory, so tests and future server rendering each get a fresh store. */
+export function makeStore() {
+  return configureStore({
+    reducer: { [api.reducerPath]: api.reducer },
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,56 @@
+import { App, Button, Input } from 'antd';
+import { useId, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../shared/api/error-message';
+import { useSubscribeEmailMutation } from '../api';
+import { texts } from '../texts';
+import styles from './email-signup.module.css';
+
+/** The home hero's e-mail list signup (source "hero"). */
+export function EmailSignupForm() {
+  const [email, setEmail] = useState('');
+  const [subscribe, { isLoading }] = useSubscribeEmailMutation();
+  const { notification } = App.useApp();
+  const inputId = useId();
+  const headingId = useId();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmed = email.trim();
+    if (!trimmed || isLoading) return;
+    try {
+      await subscribe({ email: trimmed, source: 'hero' }).unwrap();
+      notification.success({ title: texts.successTitle, description: texts.successDescription });
+      setEmail('');
+    } catch (error) {
+      notification.error({ title: texts.failureTitle, description: errorMessage(error) });
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={onSubmit} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
+        {texts.heading}
+      </h2>
+      <p className={styles.intro}>{texts.intro}</p>
+      <label htmlFor={inputId} className={styles.label}>
+        {texts.label}
+      </label>
+      <div className={styles.row}>
+        <Input
+          id={inputId}
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          size="large"
+          placeholder={texts.placeholder}
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Button type="primary" htmlType="submit" size="large" loading={isLoading} disabled={isLoading}>
+          {texts.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}

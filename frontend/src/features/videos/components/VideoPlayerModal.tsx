@@ -1,0 +1,35 @@
+import type { Video } from '@hhp/proto';
+import { Modal } from 'antd';
+import { VideoPlayer } from './VideoPlayer';
+import styles from './videos.module.css';
+
+interface Props {
+  video: Video | null;
+  open: boolean;
+  onClose: () => void;
+  /** Clears the video only once the closing animation has finished, so the dialog does not go blank. */
+  afterClose: () => void;
+}
+
+/** destroyOnHidden unmounts the player on close, which also stops playback. */
+export function VideoPlayerModal({ video, open, onClose, afterClose }: Props) {
+  return (
+    <Modal
+      open={open && video !== null}
+      title={video?.title}
+      onCancel={onClose}
+      afterClose={afterClose}
+      footer={null}
+      width={860}
+      centered
+      destroyOnHidden
+    >
+      {video && (
+        <>
+          <VideoPlayer video={video} />
+          {video.description && <p className={styles.modalDescription}>{video.description}</p>}
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,21 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The nginx stack answers /api and /ws in development; HHP_API_ORIGIN points elsewhere (e.g. a test stack).
+const backend = process.env.HHP_API_ORIGIN ?? 'http://127.0.0.1:8080';
+const proxy = {
+  '/api': { target: backend, changeOrigin: true },
+  '/ws': { target: backend.replace(/^http/, 'ws'), ws: true, changeOrigin: true },
+};
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    assetsDir: 'assets',
+    emptyOutDir: true,
+    manifest: true,
+  },
+  server: { proxy },
+  preview: { proxy },
+});

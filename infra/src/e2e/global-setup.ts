@@ -1,0 +1,28 @@
+// Playwright globalSetup (playwright.config.ts): the whole stack behind nginx on free ports, with a fresh
+// data directory, unless E2E_EXTERNAL_URL names a portal that is already running.
+// The nginx port comes from the config (E2E_PORT), which also builds `use.baseURL` from it.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startStack, type Stack } from '../launcher/stack.js';
+
+declare global {
+  var __e2eStack: { stack: Stack; dataDir: string } | undefined;
+}
+
+export default async function globalSetup(): Promise<void> {
+  if (process.env.E2E_EXTERNAL_URL) return;
+  const port = Number(process.env.E2E_PORT);
+  if (!Number.isInteger(port) || port <= 0) throw new Error('E2E_PORT is not set: run through playwright.config.ts');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hhp-e2e-'));
+  const stack = await startStack({
+    dataDir,
+    runDir: path.join(dataDir, 'run', 'nginx'),
+    port,
+    ports: 'free',
+    readyTimeoutMs: 60_000,
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+  });
+  globalThis.__e2eStack = { stack, dataDir };
+  console.log(`[e2e] stack ready at ${stack.url} in ${(stack.readyInMs / 1000).toFixed(1)} s (data: ${dataDir})`);
+}

@@ -1,0 +1,60 @@
+// FerretDB and nats-server for the launcher. The arguments are those of dev-servers.ts' startFerretDb and
+// startNats; these run in their own process groups (process-group.ts) so the launcher controls the order
+// in which the stack stops.
+import { mkdirSync } from 'node:fs';
+import { freePort, isPortOpen, toolPath, waitFor, type ManagedProcess } from '../dev-servers.js';
+import { spawnGroup } from './process-group.js';
+
+export interface Dependency {
+  url: string;
+  process: ManagedProcess;
+}
+
+export async function startFerretDbGroup({
+  port,
+  dataDir,
+  logFile,
+}: {
+  port: number;
+  dataDir: string;
+  logFile: string;
+}): Promise<Dependency> {
+  const debugPort = await freePort();
+  mkdirSync(dataDir, { recursive: true });
+  const proc = spawnGroup(
+    'ferretdb',
+    toolPath('ferretdb'),
+    [
+      '--handler=sqlite',
+      `--sqlite-url=file:${dataDir.endsWith('/') ? dataDir : `${dataDir}/`}`,
+      `--listen-addr=127.0.0.1:${port}`,
+      `--debug-addr=127.0.0.1:${debugPort}`,
+      '--telemetry=disable',
+      `--state-dir=${dataDir}`,
+      '--log-level=warn',
+    ],
+    { logFile },
+  );
+  await waitFor(`FerretDB on port ${port}`, () => isPortOpen(port), { child: proc, timeoutMs: 30_000 });
+  return { url: `mongodb://127.0.0.1:${port}`, process: proc };
+}
+
+export async function startNatsGroup({
+  port,
+  storeDir,
+  logFile,
+}: {
+  port: number;
+  storeDir: string;
+  logFile: string;
+}): Promise<Dependency> {
+  mkdirSync(storeDir, { recursive: true });
+  const proc = spawnGroup(
+    'nats-server',
+    toolPath('nats-server'),
+    ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir],
+    { logFile },
+  );
+  await waitFor(`nats-server on port ${port}`, () => isPortOpen(port), { child: proc, timeoutMs: 30_000 });
+  return { url: `nats://127.0.0.1:${port}`, process: proc };
+}

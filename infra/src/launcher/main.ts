@@ -1,0 +1,59 @@
+// `npm start`: runs the whole portal on this machine until Ctrl-C (see stack.ts). scripts/start.sh
+// installs and builds first, then runs this file with Node 24.
+import path from 'node:path';
+import { repoRoot } from '../dev-servers.js';
+import { AlreadyRunningError } from './lock.js';
+import { startStack } from './stack.js';
+
+const env = process.env;
+const port = Number(env.PORT ?? 8080);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT must be a port number, not ${JSON.stringify(env.PORT)}`);
+  process.exit(2);
+}
+const dataDir = path.resolve(env.DATA_DIR ?? path.join(repoRoot, '.data'));
+
+console.log('Starting the Holistic Health Portal…');
+let stack: Awaited<ReturnType<typeof startStack>>;
+try {
+  stack = await startStack({
+    dataDir,
+    port,
+    ports: 'default',
+    host: env.LISTEN_HOST ?? '127.0.0.1',
+    // The launcher's own PORT is nginx's; each service gets its own.
+    env: { ...env, PORT: undefined, DATA_DIR: undefined },
+  });
+} catch (error) {
+  if (error instanceof AlreadyRunningError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  console.error(`The portal could not start: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+const seconds = (stack.readyInMs / 1000).toFixed(1);
+console.log(`Holistic Health Portal is running at ${stack.url} (ready in ${seconds} s)`);
+console.log(`  data and logs: ${path.relative(process.cwd(), stack.dataDir) || '.'}  ·  press Ctrl-C to stop`);
+
+let stopping = false;
+const shutdown = (signal: NodeJS.Signals) => {
+  if (stopping) {
+    console.log(`${signal} again: stopping at once`);
+    process.exit(130);
+  }
+  stopping = true;
+  console.log('\nStopping…');
+  stack.stop().then(
+    () => {
+      console.log('Stopped.');
+      process.exit(0);
+    },
+    (error: unknown) => {
+      console.error(`Stopping failed: ${(error as Error).message}`);
+      process.exit(1);
+    },
+  );
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, shutdown);

@@ -1,0 +1,130 @@
+// Child processes that each lead their own process group, so that a Ctrl-C in the terminal reaches only
+// the launcher, which then stops them in order (services, nginx, NATS, FerretDB). If the launcher dies
+// without stopping them, the reaper (reaper.ts) or the exit hook below takes them down.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { repoRoot, type ManagedProcess } from '../dev-servers.js';
+
+export interface GroupSpawnOptions {
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** stdout and stderr are appended here. */
+  logFile: string;
+  /** Called with every output line (after it is written to the log). */
+  onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
+}
+
+const live = new Set<ChildProcess>();
+let exitHookInstalled = false;
+let reaper: ChildProcess | undefined;
+
+/** Every group still running when this process exits gets SIGTERM (a crash, an unhandled exception). */
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const child of live) signalGroup(child, 'SIGTERM');
+  });
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/**
+ * A watchdog process that outlives a launcher killed with SIGKILL: it learns each group id over a pipe,
+ * and when the pipe closes (the launcher is gone) it terminates the groups that were not released.
+ */
+function tellReaper(message: string): void {
+  if (!reaper) {
+    reaper = spawn(process.execPath, [path.join(repoRoot, 'infra', 'dist', 'launcher', 'reaper.js')], {
+      detached: true,
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
+    reaper.on('error', () => undefined);
+    reaper.stdin?.on('error', () => undefined);
+    reaper.unref();
+    (reaper.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+  }
+  reaper.stdin?.write(`${message}\n`);
+}
+
+/** Lets the reaper exit once every group has been stopped. */
+export function releaseReaper(): void {
+  if (live.size === 0 && reaper) {
+    reaper.stdin?.end();
+    reaper = undefined;
+  }
+}
+
+export function spawnGroup(name: string, command: string, args: string[], options: GroupSpawnOptions): ManagedProcess {
+  installExitHook();
+  mkdirSync(path.dirname(options.logFile), { recursive: true });
+  const log = createWriteStream(options.logFile, { flags: 'a' });
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? repoRoot,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  live.add(child);
+  if (child.pid !== undefined) tellReaper(`+${child.pid}`);
+
+  for (const stream of ['stdout', 'stderr'] as const) {
+    const source = child[stream];
+    if (!source) continue;
+    const lines = createInterface({ input: source, crlfDelay: Infinity });
+    lines.on('line', (line) => {
+      log.write(`${line}\n`);
+      options.onLine?.(line, stream);
+    });
+  }
+
+  let exited = false;
+  let exitCode: number | null = null;
+  const gone = new Promise<void>((resolve) => {
+    const done = (code: number | null) => {
+      if (exited) return;
+      exited = true;
+      exitCode = code;
+      live.delete(child);
+      if (child.pid !== undefined) tellReaper(`-${child.pid}`);
+      resolve();
+    };
+    child.once('exit', (code) => done(code));
+    child.once('error', (error) => {
+      log.write(`[launcher] could not start ${command}: ${error.message}\n`);
+      done(null);
+    });
+  });
+
+  return {
+    name,
+    child,
+    logFile: options.logFile,
+    get exited() {
+      return exited;
+    },
+    get exitCode() {
+      return exitCode;
+    },
+    async stop(graceMs = 10_000) {
+      if (!exited) {
+        signalGroup(child, 'SIGTERM');
+        const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), graceMs);
+        await gone;
+        clearTimeout(timer);
+        // Anything the leader left behind in its group goes with it.
+        signalGroup(child, 'SIGKILL');
+      }
+      await new Promise<void>((resolve) => log.end(resolve));
+    },
+  };
+}

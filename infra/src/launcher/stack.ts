@@ -1,0 +1,283 @@
+// The whole portal on one machine: FerretDB and nats-server (unless MONGODB_URI / NATS_URL name servers
+// already), the six services, and nginx serving the built frontend with the repository's nginx.conf.
+// Used by `npm start` (main.ts) and by the Playwright global setup (infra/src/e2e).
+import { existsSync, mkdirSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { freePort, nginxPath, repoRoot, waitFor, type ManagedProcess } from '../dev-servers.js';
+import { startFerretDbGroup, startNatsGroup } from './dependencies.js';
+import { acquireLock, type Lock } from './lock.js';
+import { nginxArgs, testNginxConfig, writeNginxConfig, type NginxVariables } from './nginx-config.js';
+import { releaseReaper, spawnGroup } from './process-group.js';
+import { loadSecrets } from './secrets.js';
+import { SERVICES, UPSTREAM_VARIABLE, serviceEntryPoint, type ServiceName } from './services.js';
+
+export interface StackOptions {
+  /** Data, logs, secrets and the lock file. Created when missing; kept between runs. */
+  dataDir: string;
+  /** Where the rendered nginx configuration and nginx's temp files go (default `<repo>/.run/nginx`). */
+  runDir?: string;
+  /** nginx's port; 0 picks a free one. Default 8080. */
+  port?: number;
+  /** nginx's listen address (default 127.0.0.1). */
+  host?: string;
+  /** `default`: 4001–4006, 27017, 4222 where free, else any free port. `free`: any free ports (tests). */
+  ports?: 'default' | 'free';
+  /** The environment the services inherit, and where MONGODB_URI, NATS_URL, LOG_LEVEL and secrets are read. */
+  env?: NodeJS.ProcessEnv;
+  /** The built SPA (default `<repo>/frontend/dist`). */
+  frontendRoot?: string;
+  /** How long the services and nginx may take to become ready (default 90 s). */
+  readyTimeoutMs?: number;
+  /** Entry point of each service (default `services/<name>/dist/main.js`). */
+  serviceEntry?: (name: ServiceName) => string;
+  /** Where the short console lines go (errors from services, progress). */
+  output?: Pick<Console, 'log' | 'error'>;
+}
+
+export interface RunningService {
+  name: ServiceName;
+  url: string;
+  logFile: string;
+}
+
+export interface Stack {
+  /** The portal's address, e.g. http://localhost:8080. */
+  url: string;
+  port: number;
+  dataDir: string;
+  mongodbUri: string;
+  natsUrl: string;
+  services: RunningService[];
+  /** Milliseconds from the call of startStack until everything answered. */
+  readyInMs: number;
+  /** Stops services, then nginx, then NATS, then FerretDB; releases the lock. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/** True when nothing listens on host:port (checked by binding it). */
+function canBind(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+async function choosePort(preferred: number, mode: 'default' | 'free'): Promise<number> {
+  if (mode === 'default' && (await canBind(preferred))) return preferred;
+  return freePort();
+}
+
+async function httpStatus(url: string): Promise<number | string> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    await response.arrayBuffer();
+    return response.status;
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    return cause?.code ?? (error as Error).name;
+  }
+}
+
+/** A pino line at level error or above, or any line on stderr, shortened for the console. */
+function consoleLine(line: string, stream: 'stdout' | 'stderr'): string | undefined {
+  let text: string | undefined;
+  try {
+    const entry = JSON.parse(line) as { level?: number | string; msg?: string; err?: { message?: string } };
+    const level =
+      typeof entry.level === 'number'
+        ? entry.level
+        : ({ error: 50, fatal: 60 } as Record<string, number>)[String(entry.level)];
+    if ((level ?? 0) >= 50) text = [entry.msg, entry.err?.message].filter(Boolean).join(': ') || line;
+  } catch {
+    if (stream === 'stderr' && line.trim()) text = line;
+  }
+  if (text === undefined) return undefined;
+  return text.length > 240 ? `${text.slice(0, 239)}…` : text;
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const started = Date.now();
+  const env = options.env ?? process.env;
+  const mode = options.ports ?? 'free';
+  const out = options.output ?? console;
+  const dataDir = path.resolve(options.dataDir);
+  const logDir = path.join(dataDir, 'logs');
+  const runDir = path.resolve(options.runDir ?? path.join(repoRoot, '.run', 'nginx'));
+  const frontendRoot = path.resolve(options.frontendRoot ?? path.join(repoRoot, 'frontend', 'dist'));
+  const readyTimeoutMs = options.readyTimeoutMs ?? 90_000;
+  const host = options.host ?? '127.0.0.1';
+  const entry = options.serviceEntry ?? serviceEntryPoint;
+
+  const port = options.port === 0 ? await freePort() : (options.port ?? 8080);
+  const url = `http://localhost:${port}`;
+  mkdirSync(logDir, { recursive: true });
+  const lock: Lock = acquireLock(dataDir, url);
+
+  const started_: {
+    services: ManagedProcess[];
+    nginx?: ManagedProcess;
+    nats?: ManagedProcess;
+    ferret?: ManagedProcess;
+  } = { services: [] };
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      await Promise.all(started_.services.map((p) => p.stop(10_000)));
+      await started_.nginx?.stop(5000);
+      await started_.nats?.stop(5000);
+      await started_.ferret?.stop(5000);
+      releaseReaper();
+      lock.release();
+    })();
+    return stopping;
+  };
+
+  try {
+    // Fail before starting anything when something that must have been built is missing.
+    const missing = SERVICES.map((s) => entry(s.name)).filter((file) => !existsSync(file));
+    if (missing.length) {
+      throw new Error(`not built: ${missing.map((f) => path.relative(repoRoot, f)).join(', ')}; run \`npx tsc -b\``);
+    }
+    if (!existsSync(path.join(frontendRoot, 'index.html'))) {
+      throw new Error(`${frontendRoot}/index.html is missing; run \`npm run build -w @hhp/frontend\``);
+    }
+    nginxPath();
+    if (!(await canBind(port, host))) {
+      throw new Error(`port ${port} is in use by another program; stop it or choose another port with PORT=…`);
+    }
+    const secrets = loadSecrets(dataDir, env);
+
+    const [mongodbUri, natsUrl] = await Promise.all([
+      env.MONGODB_URI
+        ? env.MONGODB_URI
+        : choosePort(27017, mode).then(async (dbPort) => {
+            const ferret = await startFerretDbGroup({
+              port: dbPort,
+              dataDir: path.join(dataDir, 'ferretdb'),
+              logFile: path.join(logDir, 'ferretdb.log'),
+            });
+            started_.ferret = ferret.process;
+            return ferret.url;
+          }),
+      env.NATS_URL
+        ? env.NATS_URL
+        : choosePort(4222, mode).then(async (natsPort) => {
+            const nats = await startNatsGroup({
+              port: natsPort,
+              storeDir: path.join(dataDir, 'nats'),
+              logFile: path.join(logDir, 'nats.log'),
+            });
+            started_.nats = nats.process;
+            return nats.url;
+          }),
+    ]);
+
+    const services: (RunningService & { process: ManagedProcess })[] = [];
+    for (const service of SERVICES) {
+      const servicePort = await choosePort(service.port, mode);
+      const logFile = path.join(logDir, `${service.name}.log`);
+      const serviceEnv: NodeJS.ProcessEnv = {
+        ...env,
+        ...secrets,
+        PORT: String(servicePort),
+        HOST: '127.0.0.1',
+        MONGODB_URI: mongodbUri,
+        MONGODB_DB: `hhp-${service.name}`,
+        NATS_URL: natsUrl,
+        LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+        PUBLIC_URL: env.PUBLIC_URL ?? url,
+      };
+      const proc = spawnGroup(service.name, process.execPath, [entry(service.name)], {
+        env: serviceEnv,
+        logFile,
+        onLine: (line, stream) => {
+          const text = consoleLine(line, stream);
+          if (text) out.error(`[${service.name}] ${text}`);
+        },
+      });
+      started_.services.push(proc);
+      services.push({ name: service.name, url: `http://127.0.0.1:${servicePort}`, logFile, process: proc });
+    }
+
+    const upstreams = Object.fromEntries(
+      services.map((s) => [UPSTREAM_VARIABLE[s.name], s.url.replace('http://', '')]),
+    );
+    const variables = { LISTEN_ADDR: `${host}:${port}`, FRONTEND_ROOT: frontendRoot, ...upstreams } as NginxVariables;
+    const files = writeNginxConfig({ runDir, logDir, variables });
+    await testNginxConfig(files);
+    started_.nginx = spawnGroup('nginx', nginxPath(), nginxArgs(files), {
+      logFile: path.join(logDir, 'nginx.log'),
+      onLine: (line) => out.error(`[nginx] ${line}`),
+    });
+
+    await waitUntilReady(services, started_.nginx, `http://127.0.0.1:${port}/`, readyTimeoutMs, dataDir);
+
+    // A service that dies later is reported; the rest of the stack keeps running.
+    for (const s of services) {
+      s.process.child.once('exit', (code, signal) => {
+        if (!stopping) out.error(`[${s.name}] exited (${signal ?? `code ${code}`}); see ${s.logFile}`);
+      });
+    }
+
+    return {
+      url,
+      port,
+      dataDir,
+      mongodbUri,
+      natsUrl,
+      services: services.map(({ name, url: serviceUrl, logFile }) => ({ name, url: serviceUrl, logFile })),
+      readyInMs: Date.now() - started,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function waitUntilReady(
+  services: (RunningService & { process: ManagedProcess })[],
+  nginx: ManagedProcess,
+  frontUrl: string,
+  timeoutMs: number,
+  dataDir: string,
+): Promise<void> {
+  const pending = new Map<string, string>(services.map((s) => [s.name, 'not started']));
+  pending.set('nginx', 'not started');
+  // waitFor treats a throwing check as "not yet"; a process that died ends the wait at once instead.
+  let fatal: Error | undefined;
+  const check = async (): Promise<boolean> => {
+    const dead = [...services.map((s) => s.process), nginx].find((p) => p.exited);
+    if (dead) {
+      fatal = new Error(`${dead.name} exited (code ${dead.exitCode}) before it was ready; see ${dead.logFile}`);
+      return true;
+    }
+    await Promise.all([
+      ...services
+        .filter((s) => pending.has(s.name))
+        .map(async (s) => {
+          const status = await httpStatus(`${s.url}/readyz`);
+          if (status === 200) pending.delete(s.name);
+          else pending.set(s.name, typeof status === 'number' ? `/readyz answered ${status}` : `/readyz: ${status}`);
+        }),
+      pending.has('nginx')
+        ? httpStatus(frontUrl).then((status) => {
+            if (status === 200) pending.delete('nginx');
+            else pending.set('nginx', typeof status === 'number' ? `/ answered ${status}` : `/: ${status}`);
+          })
+        : undefined,
+    ]);
+    return pending.size === 0;
+  };
+  try {
+    await waitFor('the stack', check, { timeoutMs, intervalMs: 200 });
+  } catch {
+    const what = [...pending].map(([name, why]) => `${name} (${why})`).join(', ');
+    throw new Error(
+      `not ready after ${Math.round(timeoutMs / 1000)} s: ${what}; logs are in ${path.join(dataDir, 'logs')}`,
+    );
+  }
+  if (fatal) throw fatal;
+}

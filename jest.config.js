@@ -1,0 +1,38 @@
+// One jest configuration for every workspace. TypeScript is compiled by SWC to ES modules; jest runs
+// them with Node's VM modules (see scripts/jest.sh), so ESM-only dependencies load as they are.
+const transform = {
+  '^.+\\.tsx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        target: 'es2023',
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+      },
+      module: { type: 'es6' },
+    },
+  ],
+};
+const shared = {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform,
+  // Sources import siblings as './x.js' (NodeNext); the tests run the .ts files themselves.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/', '<rootDir>/.tools/', '<rootDir>/.data/'],
+};
+
+export default {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/**/test/unit/**/*.test.ts?(x)'] },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/**/test/integration/**/*.test.ts'],
+      // Built by `tsc -b` (jest cannot map .js imports in globalSetup). Starts FerretDB and nats-server once (or uses MONGODB_URI / NATS_URL) for all suites.
+      globalSetup: '<rootDir>/infra/dist/testing/global-setup.js',
+      globalTeardown: '<rootDir>/infra/dist/testing/global-teardown.js',
+      testTimeout: 30000,
+    },
+  ],
+};

@@ -1,0 +1,53 @@
+// End-to-end tests: Debian's Chromium against the whole stack behind nginx (DESIGN.md, "Test layers").
+// globalSetup starts the stack (infra/src/e2e, built by `tsc -b`) on the port chosen here, so every
+// worker, which loads this file again, builds the same baseURL. E2E_EXTERNAL_URL=http://localhost:8080
+// runs the specs against a portal started by `npm start` instead.
+import { execFileSync } from 'node:child_process';
+import { defineConfig, devices } from '@playwright/test';
+
+function freePortSync(): string {
+  const script =
+    "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+}
+
+// Evaluated first in the runner, whose environment the workers inherit: the port is chosen once.
+process.env.E2E_PORT ??= freePortSync();
+const baseURL = process.env.E2E_EXTERNAL_URL ?? `http://localhost:${process.env.E2E_PORT}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  // Not test-results/ itself: Playwright empties its output folder, and other layers write there.
+  outputDir: 'test-results/e2e-artifacts',
+  globalSetup: './infra/dist/e2e/global-setup.js',
+  globalTeardown: './infra/dist/e2e/global-teardown.js',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+          ],
+        },
+      },
+    },
+  ],
+});

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { MAX_QUERY_LENGTH } from './crisis.js';
+import { GUEST_ID_LENGTH } from './catalogue/quota.js';
+
+export const GuestId = z
+  .string()
+  .regex(
+    new RegExp(`^[A-Za-z0-9_-]{${GUEST_ID_LENGTH}}$`),
+    `guestId must be ${GUEST_ID_LENGTH} characters of A-Z, a-z, 0-9, _ or -`,
+  );
+
+/** POST /api/query-ai and /api/query-ai/stream. The symptom page sends only `query`. */
+export const QueryAiRequest = z
+  .object({
+    query: z
+      .string()
+      .trim()
+      .min(1, 'query must not be blank')
+      .max(MAX_QUERY_LENGTH, `query must be at most ${MAX_QUERY_LENGTH} characters`),
+    userId: z.string().max(100).nullish(),
+    sessionId: z.string().max(100).nullish(),
+    guestId: GuestId.nullish(),
+  })
+  .strict();
+export type QueryAiRequest = z.infer<typeof QueryAiRequest>;
+
+/** A page of the portal that an answer drew on. */
+export const Source = z.object({
+  title: z.string(),
+  path: z.string(),
+});
+export type Source = z.infer<typeof Source>;
+
+export const Quota = z.object({
+  queriesUsed: z.number().int().nonnegative(),
+  queriesAllowed: z.number().int().nonnegative(),
+  isSubscriber: z.boolean(),
+});
+export type Quota = z.infer<typeof Quota>;
+
+export const QueryAiResponse = Quota.extend({
+  response: z.string(),
+  isCrisis: z.boolean(),
+  sources: z.array(Source),
+});
+export type QueryAiResponse = z.infer<typeof QueryAiResponse>;
+
+/** GET /api/quota?guestId= */
+export const QuotaQuery = z.object({ guestId: GuestId.optional() }).strict();
+export type QuotaQuery = z.infer<typeof QuotaQuery>;
+
+/** The server-sent events of /api/query-ai/stream, in order: one `meta`, any `delta`s, one `done` or `error`. */
+export const StreamMetaEvent = Quota.extend({ isCrisis: z.boolean() });
+export const StreamDeltaEvent = z.object({ text: z.string() });
+export const StreamDoneEvent = z.object({ response: z.string(), sources: z.array(Source) });
+export const StreamErrorEvent = z.object({ message: z.string() });

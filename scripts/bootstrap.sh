@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Installs everything the project needs on a bare machine, idempotently; a second run takes seconds.
+#   npm packages (Node 24 comes with them, through the `node` devDependency)
+#   .tools/bin: FerretDB, nats-server, k6 (Go modules, pinned)
+#   Debian packages: nginx, chromium
+# Usage: scripts/bootstrap.sh [--no-browser]   (--no-browser skips Chromium, which only the e2e tests need)
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+tools="$root/.tools/bin"
+mkdir -p "$tools"
+
+FERRETDB_VERSION=v1.24.2
+NATS_SERVER_VERSION=v2.15.2
+K6_VERSION=v1.8.1
+
+want_browser=1
+for arg in "$@"; do
+  case "$arg" in
+    --no-browser) want_browser=0 ;;
+    *) echo "bootstrap: unknown argument $arg" >&2; exit 2 ;;
+  esac
+done
+
+log() { printf '[bootstrap] %s\n' "$*"; }
+
+# --- npm packages ---------------------------------------------------------------------------------
+# node_modules/.package-lock.json is npm's record of what is installed; when it is newer than the
+# lockfile there is nothing to do. `npm install` rather than `npm ci`: the registry served here lacks
+# the other platforms' optional binaries (@swc/core-darwin-*, …), which `npm ci` demands in the
+# lockfile; `npm install` keeps the locked versions and leaves package-lock.json untouched.
+if [ ! -f "$root/node_modules/.package-lock.json" ] ||
+  [ "$root/package-lock.json" -nt "$root/node_modules/.package-lock.json" ]; then
+  log "installing npm packages"
+  (cd "$root" && npm install --no-audit --no-fund --loglevel=error)
+fi
+
+# --- Go tools -------------------------------------------------------------------------------------
+have_version() { # file, expected version substring
+  [ -x "$1" ] && "$1" --version 2>/dev/null | grep -q -- "$2"
+}
+
+need_go() {
+  command -v go >/dev/null || { echo "bootstrap: Go is needed to build $1 (https://go.dev/dl)" >&2; exit 1; }
+}
+
+if ! have_version "$tools/nats-server" "${NATS_SERVER_VERSION}"; then
+  need_go nats-server
+  log "building nats-server ${NATS_SERVER_VERSION}"
+  GOBIN="$tools" go install "github.com/nats-io/nats-server/v2@${NATS_SERVER_VERSION}"
+fi
+
+if ! [ -x "$tools/k6" ] || ! "$tools/k6" version 2>/dev/null | grep -q -- "${K6_VERSION}"; then
+  need_go k6
+  log "building k6 ${K6_VERSION}"
+  GOBIN="$tools" go install "go.k6.io/k6@${K6_VERSION}"
+fi
+
+if ! have_version "$tools/ferretdb" "version: ${FERRETDB_VERSION}"; then
+  need_go ferretdb
+  log "building FerretDB ${FERRETDB_VERSION}"
+  # `go install …@version` fails for FerretDB: the module proxy refuses its version list, which go
+  # install reads for deprecation notices, and the module's build/version/version.txt is generated
+  # by FerretDB's own build task. Download the pinned version, add version.txt, build from source.
+  dir="$(go mod download -json "github.com/FerretDB/FerretDB@${FERRETDB_VERSION}" |
+    sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
+  src="$(mktemp -d)"
+  trap 'chmod -R u+w "$src"; rm -rf "$src"' EXIT
+  cp -r "$dir/." "$src/"
+  chmod -R u+w "$src"
+  echo "${FERRETDB_VERSION}" >"$src/build/version/version.txt"
+  (cd "$src" && go build -trimpath -o "$tools/ferretdb" ./cmd/ferretdb)
+fi
+
+# --- Debian packages ------------------------------------------------------------------------------
+apt_install() {
+  local missing=("$@")
+  [ "${#missing[@]}" -eq 0 ] && return 0
+  if [ "$(id -u)" -ne 0 ] && ! command -v sudo >/dev/null; then
+    echo "bootstrap: please install ${missing[*]} (Debian: apt-get install ${missing[*]})" >&2
+    exit 1
+  fi
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo=sudo
+  log "installing Debian packages: ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+pkgs=()
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || pkgs+=(nginx-light)
+if [ "$want_browser" -eq 1 ]; then
+  [ -x /usr/bin/chromium ] || pkgs+=(chromium)
+fi
+apt_install "${pkgs[@]}"
+
+log "ready: $(ls "$tools" | tr '\n' ' ')"

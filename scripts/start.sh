@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# `npm start`: installs what is missing, builds what changed, then runs the whole stack behind nginx
+# (infra/src/launcher/main.ts) at http://localhost:${PORT:-8080} until Ctrl-C.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+started=$(date +%s%N)
+say() { printf '[start] %s\n' "$*"; }
+
+bash scripts/bootstrap.sh --no-browser
+# Node 24 and the project's tools come first (npm puts them there too; this also covers `bash scripts/start.sh`).
+export PATH="$root/node_modules/.bin:$PATH"
+
+# tsc -b is incremental: it compares sources with its build info and does nothing when they agree.
+say "building TypeScript (tsc -b)"
+tsc -b
+
+# The frontend build is slower; it runs only when its inputs (or the VITE_* settings baked into it)
+# changed since the last build.
+stamp="$root/.run/frontend.stamp"
+vite_env="$(env | grep '^VITE_' | sort || true)"
+needs_build=0
+if [ ! -f "$root/frontend/dist/index.html" ] || [ ! -f "$stamp" ]; then
+  needs_build=1
+elif [ "$(cat "$stamp")" != "$vite_env" ]; then
+  needs_build=1
+elif [ -n "$(find frontend proto/src package-lock.json \
+  -path frontend/node_modules -prune -o -path frontend/dist -prune -o \
+  -type f -newer "$stamp" -print -quit 2>/dev/null)" ]; then
+  needs_build=1
+fi
+if [ "$needs_build" -eq 1 ]; then
+  say "building the frontend (vite build)"
+  npm run build -w @hhp/frontend --silent
+  mkdir -p "$(dirname "$stamp")"
+  printf '%s' "$vite_env" >"$stamp"
+fi
+
+say "installed and built in $(((($(date +%s%N) - started) / 1000000))) ms"
+exec node "$root/infra/dist/launcher/main.js"

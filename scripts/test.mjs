@@ -1,0 +1,88 @@
+// The whole suite, every layer in turn, ending with one line `N passed, N failed`.
+// A check that is not a test runner (typecheck, lint, …) counts as one test. Later layers still run
+// after a failure, so one run shows everything that is wrong.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const results = path.join(root, 'test-results');
+mkdirSync(results, { recursive: true });
+
+const only = process.argv.slice(2); // e.g. `npm test -- unit integration`
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const summary = [];
+
+function run(command, args, env = {}) {
+  const started = Date.now();
+  const { status } = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return { ok: status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+function record(layer, passed, failed, seconds, skipped = 0) {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  summary.push(
+    `${layer.padEnd(12)} ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''} (${seconds} s)`,
+  );
+}
+
+function step(layer, command, args, env) {
+  if (only.length && !only.includes(layer)) return;
+  console.log(`\n=== ${layer}: ${command} ${args.join(' ')}`);
+  const { ok, seconds } = run(command, args, env);
+  record(layer, ok ? 1 : 0, ok ? 0 : 1, seconds);
+}
+
+function jest(layer) {
+  if (only.length && !only.includes(layer)) return;
+  const out = path.join(results, `jest-${layer}.json`);
+  rmSync(out, { force: true });
+  console.log(`\n=== ${layer}: jest --selectProjects ${layer}`);
+  const { ok, seconds } = run(process.execPath, [
+    '--experimental-vm-modules',
+    '--no-warnings=ExperimentalWarning',
+    'node_modules/jest/bin/jest.js',
+    '--selectProjects',
+    layer,
+    '--json',
+    `--outputFile=${out}`,
+  ]);
+  if (!existsSync(out)) return record(layer, 0, 1, seconds);
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  // A suite that fails to load has no tests of its own: count it as one failure.
+  const brokenSuites = report.numRuntimeErrorTestSuites ?? 0;
+  const failed = report.numFailedTests + brokenSuites + (ok || report.numFailedTests || brokenSuites ? 0 : 1);
+  record(layer, report.numPassedTests, failed, seconds, report.numPendingTests);
+}
+
+function playwright(layer) {
+  if (only.length && !only.includes(layer)) return;
+  const out = path.join(results, 'e2e.json');
+  rmSync(out, { force: true });
+  console.log(`\n=== ${layer}: playwright test`);
+  const { ok, seconds } = run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: out,
+  });
+  if (!existsSync(out)) return record(layer, 0, 1, seconds);
+  const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+  const failed = stats.unexpected + stats.flaky + (ok || stats.unexpected || stats.flaky ? 0 : 1);
+  record(layer, stats.expected, failed, seconds, stats.skipped);
+}
+
+const npx = path.join(root, 'node_modules', '.bin');
+step('typecheck', path.join(npx, 'tsc'), ['-b']);
+step('openapi', process.execPath, ['proto/dist/openapi/generate.js', '--check']);
+step('lint', path.join(npx, 'eslint'), ['.', '--max-warnings=0']);
+step('format', path.join(npx, 'prettier'), ['--check', '--log-level=warn', '.']);
+step('build', 'npm', ['run', 'build', '-w', '@hhp/frontend', '--silent']);
+jest('unit');
+jest('integration');
+playwright('e2e');
+
+console.log('\n=== summary');
+for (const line of summary) console.log(line);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);

@@ -1,0 +1,7 @@
+// The ai-query service. Until its routes are built it runs on the kit alone: /healthz, /readyz (MongoDB and
+// NATS), /metrics, and a JSON 404 for every route nginx sends it.
+import { loadConfig, runService, serviceConfig } from '@hhp/kit';
+
+const config = loadConfig(serviceConfig('ai-query', 4001));
+
+await runService({ name: 'ai-query', config, setup: () => ({ routers: [] }) });

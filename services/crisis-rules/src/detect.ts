@@ -1,0 +1,46 @@
+import { normalizeForCrisis } from './normalize.js';
+import { CRISIS_RULES, DENIALS } from './rules.js';
+
+export interface CrisisDecision {
+  isCrisis: boolean;
+  /** The first rule that matched; absent when the message is not a crisis. */
+  ruleId?: string;
+}
+
+// The browser's own keyword check (specification, section 5). Used only if matching itself fails, so an
+// unexpected error can never turn a crisis message into an ordinary one.
+const FALLBACK_KEYWORDS = [
+  'harm',
+  'hurt myself',
+  'suicide',
+  'suicidal',
+  'end it all',
+  'kill myself',
+  'want to die',
+  'better off dead',
+  'no point living',
+  'self harm',
+  'cut myself',
+  'overdose',
+];
+
+/**
+ * Decides whether a message reads as a suicide or self-harm crisis. Pure, synchronous, never throws.
+ * Only the first 10,000 characters are read.
+ */
+export function detectCrisis(text: string): CrisisDecision {
+  if (typeof text !== 'string' || text.length === 0) return { isCrisis: false };
+  try {
+    let normalised = normalizeForCrisis(text);
+    for (const denial of DENIALS) normalised = normalised.replace(denial, ' ');
+    normalised = normalised.replace(/ {2,}/g, ' ');
+    for (const rule of CRISIS_RULES) {
+      if (rule.pattern.test(normalised)) return { isCrisis: true, ruleId: rule.id };
+    }
+    return { isCrisis: false };
+  } catch {
+    const lower = String(text).slice(0, 10_000).toLowerCase();
+    const hit = FALLBACK_KEYWORDS.some((keyword) => lower.includes(keyword));
+    return hit ? { isCrisis: true, ruleId: 'fallback-keyword' } : { isCrisis: false };
+  }
+}

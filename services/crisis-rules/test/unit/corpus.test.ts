@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import { detectCrisis } from '../../src/index.js';
+
+// Every 5th message was kept aside while the first rules were written; the figures are printed per split.
+function readCorpus(name: string): { message: string; heldOut: boolean }[] {
+  const text = readFileSync(new URL(`../../corpus/${name}`, import.meta.url), 'utf8');
+  return text
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+    .map((message, index) => ({ message, heldOut: index % 5 === 4 }));
+}
+
+const crisis = readCorpus('crisis.txt');
+const ordinary = readCorpus('ordinary.txt');
+const missed = crisis.filter(({ message }) => !detectCrisis(message).isCrisis);
+const flagged = ordinary.filter(({ message }) => detectCrisis(message).isCrisis);
+
+const percent = (part: number, whole: number): string => `${((100 * part) / whole).toFixed(1)}%`;
+const recall = (part: typeof crisis): string => {
+  const found = part.filter((m) => !missed.includes(m)).length;
+  return `${percent(found, part.length)} (${found}/${part.length})`;
+};
+const falsePositives = (part: typeof ordinary): string => {
+  const wrong = part.filter((m) => flagged.includes(m)).length;
+  return `${percent(wrong, part.length)} (${wrong}/${part.length})`;
+};
+
+describe('the labelled corpus', () => {
+  beforeAll(() => {
+    console.log(
+      [
+        `crisis-rules corpus: recall ${recall(crisis)}, false-positive rate ${falsePositives(ordinary)}`,
+        `  held-out fifth: recall ${recall(crisis.filter((m) => m.heldOut))}, ` +
+          `false-positive rate ${falsePositives(ordinary.filter((m) => m.heldOut))}`,
+        ...flagged.map(({ message }) => `  flagged ordinary message (${detectCrisis(message).ruleId}): ${message}`),
+      ].join('\n'),
+    );
+  });
+
+  it('when a message in crisis.txt is checked, then every one is a crisis', () => {
+    const list = missed.map(({ message }) => `  - ${message}`).join('\n');
+    expect(missed.length === 0 ? 'none missed' : `missed ${missed.length}/${crisis.length}:\n${list}`).toBe(
+      'none missed',
+    );
+  });
+
+  it('when a message in ordinary.txt is checked, then at most 3% are flagged', () => {
+    const list = flagged.map(({ message }) => `  - [${detectCrisis(message).ruleId}] ${message}`).join('\n');
+    const rate = flagged.length / ordinary.length;
+    expect(rate <= 0.03 ? 'within 3%' : `flagged ${falsePositives(ordinary)}:\n${list}`).toBe('within 3%');
+  });
+
+  it('when the corpus is read, then it holds at least 160 messages of each kind', () => {
+    expect(crisis.length).toBeGreaterThanOrEqual(160);
+    expect(ordinary.length).toBeGreaterThanOrEqual(160);
+  });
+});

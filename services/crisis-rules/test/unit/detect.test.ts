@@ -1,0 +1,130 @@
+import { CRISIS_RULES, RULES_VERSION, detectCrisis, normalizeForCrisis } from '../../src/index.js';
+
+const isCrisis = (text: string): boolean => detectCrisis(text).isCrisis;
+
+describe('detectCrisis', () => {
+  it.each(['harmony', 'pharmacy', 'harmless', 'a lucky charm', 'is turmeric harmful?', 'his words were hurtful'])(
+    "when the text says '%s', then it is not a crisis",
+    (text) => expect(isCrisis(text)).toBe(false),
+  );
+
+  it.each(['self-harm', 'self harm', 'selfharm', 'I want to harm myself', 'I cut myself again'])(
+    "when the text says '%s', then it is a crisis",
+    (text) => expect(isCrisis(text)).toBe(true),
+  );
+
+  it('when a crisis is found, then the rule that matched is named', () => {
+    expect(detectCrisis('I want to die')).toEqual({ isCrisis: true, ruleId: 'want-to-die' });
+    expect(detectCrisis('my knee hurts')).toEqual({ isCrisis: false });
+  });
+
+  it.each([
+    'this heartburn is killing me',
+    'my back is killing me',
+    "I'm dying to try ayurveda",
+    'I could kill for a coffee',
+    "I'm dead tired",
+    'is a killer whale a mammal',
+    'I overdosed on sugar at the party',
+  ])("when the text is hyperbole like '%s', then it is not a crisis", (text) => expect(isCrisis(text)).toBe(false));
+
+  it.each([
+    'can you overdose on vitamin D?',
+    'what happens if a child overdoses on iron',
+    'I accidentally cut myself shaving',
+    'I burned myself on the stove',
+  ])("when the text is a safety or first-aid question like '%s', then it is not a crisis", (text) =>
+    expect(isCrisis(text)).toBe(false),
+  );
+
+  it.each(['I want to overdose', 'thinking about taking an overdose', 'I took an overdose', 'take all my pills'])(
+    "when overdose is an intent or act ('%s'), then it is a crisis",
+    (text) => expect(isCrisis(text)).toBe(true),
+  );
+
+  it('when the writer explicitly denies being suicidal, then that denial alone is not a crisis', () => {
+    expect(isCrisis("I'm not suicidal, I just can't sleep")).toBe(false);
+    expect(isCrisis("my dad has never talked about suicide, would St John's wort help?")).toBe(false);
+  });
+
+  it('when a denial is hedged or followed by another warning sign, then it is still a crisis', () => {
+    expect(isCrisis("I'm not suicidal but I want to die")).toBe(true);
+    expect(isCrisis("I'm not sure if I'm suicidal")).toBe(true);
+    expect(isCrisis('I never thought about suicide until now')).toBe(true);
+    expect(isCrisis("I don't really want to die, I just want the pain to stop")).toBe(true);
+  });
+
+  it('when someone else is at risk, then it is a crisis', () => {
+    expect(isCrisis('my friend says she wants to die')).toBe(true);
+    expect(isCrisis('my son is cutting himself')).toBe(true);
+  });
+
+  it.each([
+    'i want to diiiie',
+    'kiiill myselfff',
+    'I CAN’T GO ON',
+    'su1cide',
+    'i might 0verdose tonight',
+    'ｋｉｌｌ ｍｙｓｅｌｆ',
+    'kіll myself',
+    'ki\u200bll myself',
+    's u i c i d e',
+    'i wnat to die',
+    'suicidle',
+  ])("when the crisis wording is disguised as '%s', then it is still found", (text) =>
+    expect(isCrisis(text)).toBe(true),
+  );
+
+  it('when the text is empty, blank or not a string, then it is not a crisis and nothing throws', () => {
+    expect(detectCrisis('')).toEqual({ isCrisis: false });
+    expect(detectCrisis('   \n\t ')).toEqual({ isCrisis: false });
+    expect(detectCrisis(undefined as unknown as string)).toEqual({ isCrisis: false });
+    expect(detectCrisis(42 as unknown as string)).toEqual({ isCrisis: false });
+  });
+
+  it('when the text is huge, then only the first 10,000 characters are read, quickly', () => {
+    const filler = 'how do I improve my digestion naturally? '.repeat(50_000);
+    const started = performance.now();
+    expect(detectCrisis(filler + 'I want to die')).toEqual({ isCrisis: false });
+    expect(detectCrisis('I want to die. ' + filler).isCrisis).toBe(true);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
+describe('normalizeForCrisis', () => {
+  it.each([
+    ['I CAN’T go on… 😭', 'i cant go on'],
+    ['kiiill myselfff', 'kil myself'],
+    ['sooo done', 'so done'],
+    ['su1cide and 0verdose', 'suicide and overdose'],
+    ['k!ll $uicide w@nt', 'kil suicide want'],
+    ['ｋｉｌｌ 𝐦𝐲𝐬𝐞𝐥𝐟', 'kil myself'],
+    ['suïcide, dìe', 'suicide die'],
+    ['k.i.l.l  my-self', 'kil my self'],
+    ['want2die', 'want to die'],
+  ])("when '%s' is normalised, then it reads '%s'", (input, expected) => {
+    expect(normalizeForCrisis(input)).toBe(expected);
+  });
+
+  it('when numbers are real quantities, then they are left alone', () => {
+    expect(normalizeForCrisis('500mg of B12 at 3am, lifewave X39')).toBe('500mg of b12 at 3am lifewave x39');
+  });
+});
+
+describe('CRISIS_RULES', () => {
+  it('when the rules are listed, then each has a unique id, a description and a pattern', () => {
+    const ids = CRISIS_RULES.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const r of CRISIS_RULES) {
+      expect(r.description.length).toBeGreaterThan(10);
+      expect(r.pattern).toBeInstanceOf(RegExp);
+    }
+    expect(RULES_VERSION).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('when a pattern is written in ordinary spelling, then it matches the collapsed text', () => {
+    const killSelf = CRISIS_RULES.find((r) => r.id === 'kill-self')!;
+    expect(killSelf.pattern.test(normalizeForCrisis('kill myself'))).toBe(true);
+    expect(killSelf.pattern.test('kil myself')).toBe(true);
+  });
+});

@@ -1,0 +1,251 @@
+import { connect, headers, nanos, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  JetStreamApiError,
+  jetstream,
+  jetstreamManager,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+  type ConsumerMessages,
+} from '@nats-io/jetstream';
+import type { z } from 'zod';
+import type { Logger } from 'pino';
+import { DEAD_LETTER_SUBJECT, EVENTS_STREAM } from '@hhp/proto';
+import { decodeEnvelope, encodeEnvelope, type EventEnvelope } from './envelope.js';
+import { ensureStream } from './stream.js';
+import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_DELIVER, afterFailure } from './redelivery.js';
+import { replyTo, requestFrom, type ReplyHandler } from './request-reply.js';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+export interface EventContext {
+  requestId: string | undefined;
+  logger: Logger;
+  deliveryCount: number;
+  subject: string;
+}
+
+export type EventHandler<T> = (event: T, context: EventContext) => Promise<void>;
+
+export interface SubscribeOptions<S extends z.ZodType> {
+  /** The event's proto schema; a message that does not match goes straight to the dead-letter subject. */
+  schema?: S;
+  maxDeliver?: number;
+  backoffMs?: readonly number[];
+  ackWaitMs?: number;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+export interface PublishResult {
+  seq: number;
+  duplicate: boolean;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The portal's JetStream connection: reconnects forever, publishes events with `msgID = id`, runs
+ * durable consumers with explicit acks, backoff and a dead-letter subject, and answers requests.
+ */
+export class EventBus {
+  private connected = true;
+  private readonly subscriptions = new Set<Subscription>();
+
+  private constructor(
+    readonly nc: NatsConnection,
+    readonly js: JetStreamClient,
+    readonly jsm: JetStreamManager,
+    private readonly name: string,
+    private readonly logger: Logger,
+  ) {
+    void this.watchStatus();
+  }
+
+  static async connect({ url, name, logger }: { url: string; name: string; logger: Logger }): Promise<EventBus> {
+    const nc = await connect({
+      servers: url.split(',').map((s) => s.trim()),
+      name,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 1000,
+      waitOnFirstConnect: true,
+    });
+    const jsm = await jetstreamManager(nc);
+    await ensureStream(jsm);
+    logger.info({ server: nc.getServer() }, 'connected to NATS');
+    return new EventBus(nc, jetstream(nc), jsm, name, logger);
+  }
+
+  private async watchStatus(): Promise<void> {
+    for await (const status of this.nc.status()) {
+      if (status.type === 'disconnect') {
+        this.connected = false;
+        this.logger.warn({ server: status.server }, 'NATS disconnected');
+      } else if (status.type === 'reconnect') {
+        this.connected = true;
+        this.logger.info({ server: status.server }, 'NATS reconnected');
+      }
+    }
+  }
+
+  /** For /readyz: false while the client is disconnected or closed. */
+  isConnected(): boolean {
+    return this.connected && !this.nc.isClosed() && !this.nc.isDraining();
+  }
+
+  async publish(envelope: EventEnvelope, { subject = envelope.type, requestId }: PublishOptions = {}) {
+    const ack = await this.js.publish(subject, encodeEnvelope(envelope), {
+      msgID: envelope.id,
+      headers: withRequestId(headers(), requestId),
+      timeout: 5000,
+    });
+    return { seq: ack.seq, duplicate: ack.duplicate } satisfies PublishResult;
+  }
+
+  /** Ensure the durable consumer, then process its messages one at a time until stopped. */
+  async subscribe<S extends z.ZodType>(
+    subject: string,
+    durableName: string,
+    handler: EventHandler<z.output<S>>,
+    options: SubscribeOptions<S> = {},
+  ): Promise<Subscription> {
+    const maxDeliver = options.maxDeliver ?? DEFAULT_MAX_DELIVER;
+    await this.ensureConsumer(subject, durableName, maxDeliver, options.ackWaitMs ?? 30_000);
+    let stopped = false;
+    let messages: ConsumerMessages | undefined;
+    const loop = (async () => {
+      while (!stopped) {
+        try {
+          const consumer = await this.js.consumers.get(EVENTS_STREAM, durableName);
+          messages = await consumer.consume({ max_messages: 10 });
+          for await (const msg of messages) {
+            await this.deliver(msg, durableName, handler, { ...options, maxDeliver });
+          }
+        } catch (err) {
+          if (!stopped) this.logger.warn({ err, durableName }, 'consumer interrupted; resuming');
+        }
+        if (!stopped) await sleep(1000);
+      }
+    })();
+    const subscription: Subscription = {
+      stop: async () => {
+        stopped = true;
+        await messages?.close();
+        await loop;
+        this.subscriptions.delete(subscription);
+      },
+    };
+    this.subscriptions.add(subscription);
+    this.logger.info({ subject, durableName }, 'consuming');
+    return subscription;
+  }
+
+  private async ensureConsumer(subject: string, durableName: string, maxDeliver: number, ackWaitMs: number) {
+    const config = {
+      durable_name: durableName,
+      filter_subject: subject,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      max_deliver: maxDeliver,
+      ack_wait: nanos(ackWaitMs),
+    };
+    try {
+      await this.jsm.consumers.add(EVENTS_STREAM, config);
+    } catch (err) {
+      if (!(err instanceof JetStreamApiError)) throw err;
+      // Exists with other settings: update what may change.
+      await this.jsm.consumers.update(EVENTS_STREAM, durableName, {
+        filter_subject: subject,
+        max_deliver: maxDeliver,
+        ack_wait: config.ack_wait,
+      });
+    }
+  }
+
+  private async deliver<S extends z.ZodType>(
+    msg: JsMsg,
+    durableName: string,
+    handler: EventHandler<z.output<S>>,
+    options: SubscribeOptions<S> & { maxDeliver: number },
+  ): Promise<void> {
+    const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
+    const deliveryCount = msg.info.deliveryCount;
+    const logger = this.logger.child({ requestId, subject: msg.subject, durableName, seq: msg.seq, deliveryCount });
+    let event: z.output<S>;
+    try {
+      event = decodeEnvelope(msg.data, options.schema) as z.output<S>;
+    } catch (err) {
+      // A message that cannot be read will not get better by retrying.
+      await this.deadLetter(msg, durableName, err, logger);
+      return;
+    }
+    try {
+      await handler(event, { requestId, logger, deliveryCount, subject: msg.subject });
+      msg.ack();
+    } catch (err) {
+      const step = afterFailure(deliveryCount, options.maxDeliver, options.backoffMs ?? DEFAULT_BACKOFF_MS);
+      if (step.action === 'retry') {
+        logger.warn({ err, retryInMs: step.delayMs }, 'event handler failed; will retry');
+        msg.nak(step.delayMs);
+      } else {
+        await this.deadLetter(msg, durableName, err, logger);
+      }
+    }
+  }
+
+  /** Republish to the dead-letter subject, then terminate; if that fails, nak so nothing is lost. */
+  private async deadLetter(msg: JsMsg, durableName: string, err: unknown, logger: Logger): Promise<void> {
+    const h = withRequestId(headers(), msg.headers?.get(REQUEST_ID_HEADER) || undefined);
+    h.set('x-original-subject', msg.subject);
+    h.set('x-original-seq', String(msg.seq));
+    h.set('x-consumer', durableName);
+    h.set('x-error', String(err instanceof Error ? err.message : err).slice(0, 500));
+    try {
+      await this.js.publish(DEAD_LETTER_SUBJECT, msg.data, {
+        msgID: `dead-letter:${durableName}:${msg.seq}`,
+        headers: h,
+      });
+      msg.term(`dead-lettered: ${h.get('x-error')}`);
+      logger.error({ err }, 'event dead-lettered');
+    } catch (publishErr) {
+      logger.error({ err, publishErr }, 'could not dead-letter the event; will retry');
+      msg.nak(DEFAULT_BACKOFF_MS.at(-1));
+    }
+  }
+
+  /** Ask another service; resolves with its validated answer or throws an HttpError (503 when silent). */
+  request<R extends z.ZodType>(
+    subject: string,
+    payload: unknown,
+    options: { response: R; timeoutMs?: number; requestId?: string },
+  ): Promise<z.output<R>> {
+    return requestFrom(this.nc, subject, payload, options);
+  }
+
+  /** Answer requests on `subject` (one member of the service's queue group answers each). */
+  reply<Q extends z.ZodType>(subject: string, options: { request: Q; handler: ReplyHandler<z.output<Q>> }) {
+    return replyTo(this.nc, subject, { ...options, queue: this.name, logger: this.logger });
+  }
+
+  /** Stop consumers, then drain: in-flight publishes and replies finish before the connection closes. */
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    if (!this.nc.isClosed()) await this.nc.drain();
+  }
+}
+
+export interface PublishOptions {
+  subject?: string;
+  requestId?: string | undefined;
+}
+
+export function withRequestId(h: MsgHdrs, requestId: string | undefined): MsgHdrs {
+  if (requestId) h.set(REQUEST_ID_HEADER, requestId);
+  return h;
+}
+
+export const connectEventBus = EventBus.connect;

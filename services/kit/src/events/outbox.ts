@@ -1,0 +1,121 @@
+// A transactional outbox without transactions (FerretDB has none): the document that changed carries its
+// pending events in an `outbox` array, written by the same single-document update. The relay publishes
+// them with msgID = event id (a re-publish after a crash is dropped by JetStream), then removes them.
+import type { Model, Types } from 'mongoose';
+import type { Logger } from 'pino';
+import type { EventBus } from './bus.js';
+import type { EventEnvelope } from './envelope.js';
+
+export const OUTBOX_FIELD = 'outbox';
+
+/** One pending event, as stored on the document: the envelope plus the request that caused it. */
+export interface OutboxEntry extends EventEnvelope {
+  requestId?: string;
+}
+
+/** The entry to embed in a document's `outbox` array (generate the envelope, and so its id, once). */
+export function outboxEntry(envelope: EventEnvelope, requestId?: string): OutboxEntry {
+  const { id, type, occurredAt, data } = envelope;
+  return requestId ? { id, type, occurredAt, data, requestId } : { id, type, occurredAt, data };
+}
+
+/** Schema path for the `outbox` array; `Mixed` so the stored entry is exactly what `outboxEntry` made. */
+export const outboxPath = { type: [{}], default: undefined } as const;
+
+export interface OutboxRelayOptions {
+  /** The model whose documents carry an `outbox` array. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema; the relay uses the raw collection
+  model: Model<any>;
+  bus: EventBus;
+  logger: Logger;
+  /** How often to look for events left behind (NATS down, a crash between write and publish). */
+  intervalMs?: number;
+  /** Documents per pass. */
+  batchSize?: number;
+}
+
+interface PendingDocument {
+  _id: Types.ObjectId;
+  outbox?: OutboxEntry[];
+}
+
+/**
+ * Publishes pending outbox events: right after a write (`kick()`) and on an interval. Passes never
+ * overlap within a process; across replicas they may, which msgID de-duplication makes harmless.
+ */
+export class OutboxRelay {
+  private readonly intervalMs: number;
+  private readonly batchSize: number;
+  private readonly logger: Logger;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.intervalMs = options.intervalMs ?? 1000;
+    this.batchSize = options.batchSize ?? 100;
+    this.logger = options.logger.child({ outbox: options.model.collection.collectionName });
+  }
+
+  /** Start the interval (and a first pass for anything left from before a restart). */
+  start(): this {
+    this.timer ??= setInterval(() => this.kick(), this.intervalMs);
+    this.timer.unref();
+    this.kick();
+    return this;
+  }
+
+  /** Run a pass soon; a pass already running is followed by one more. */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.runOnce().catch((err: unknown) => this.logger.error({ err }, 'outbox pass failed'));
+      } while (this.again && !this.stopped);
+      this.running = undefined;
+    })();
+  }
+
+  /** One pass; resolves with the number of events published. Stops at the first publish that fails. */
+  async runOnce(): Promise<number> {
+    const { bus, model } = this.options;
+    if (!bus.isConnected()) return 0;
+    // The raw collection: an operator filter is meant here (the kit's connection sanitizes query filters).
+    const docs = await model.collection
+      .find<PendingDocument>({ [`${OUTBOX_FIELD}.0`]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 } })
+      .limit(this.batchSize)
+      .toArray();
+    let published = 0;
+    for (const doc of docs) {
+      for (const entry of doc.outbox ?? []) {
+        const { requestId, ...envelope } = entry;
+        try {
+          const result = await bus.publish(envelope, { requestId });
+          this.logger.info(
+            { eventId: entry.id, type: entry.type, seq: result.seq, duplicate: result.duplicate, requestId },
+            'outbox event published',
+          );
+        } catch (err) {
+          this.logger.warn({ err, eventId: entry.id, type: entry.type }, 'outbox event not published yet; will retry');
+          return published;
+        }
+        await model.collection.updateOne({ _id: doc._id }, { $pull: { outbox: { id: entry.id } } });
+        published += 1;
+      }
+    }
+    return published;
+  }
+
+  /** Stop the interval and wait for a running pass. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+  }
+}

@@ -1,0 +1,56 @@
+import express, { type Application, type RequestHandler, type Router } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+import type { Metrics } from '../metrics.js';
+import { jsonBody, requireJsonContentType } from './body.js';
+import { errorHandler, notFound } from './error-handler.js';
+import { healthRouter, type ReadinessChecks } from './health.js';
+import { requestIdFor } from './request-id.js';
+
+export interface AppDeps {
+  logger: Logger;
+  /** The service's own routes, mounted at the root after the body parser. */
+  routers: Router[];
+  readiness: ReadinessChecks;
+  metrics: Metrics;
+}
+
+const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
+
+function recordDuration(metrics: Metrics): RequestHandler {
+  return (req, res, next) => {
+    const end = metrics.httpDuration.startTimer({ method: req.method });
+    res.on('finish', () => {
+      const route = req.route ? `${req.baseUrl}${req.route.path}` : 'unmatched';
+      end({ route, status_code: String(res.statusCode) });
+    });
+    next();
+  };
+}
+
+/** The express app of a service: security headers, request ids and logs, JSON, health, errors. */
+export function createApp({ logger, routers, readiness, metrics }: AppDeps): Application {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(helmet());
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: requestIdFor,
+      quietReqLogger: true,
+      customAttributeKeys: { reqId: 'requestId' },
+      autoLogging: { ignore: (req) => PROBES.has(req.url?.split('?')[0] ?? '') },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
+  app.use(recordDuration(metrics));
+  app.use(healthRouter(readiness, metrics.registry));
+  app.use(requireJsonContentType());
+  app.use(jsonBody());
+  for (const router of routers) app.use(router);
+  app.use(notFound);
+  app.use(errorHandler);
+  return app;
+}

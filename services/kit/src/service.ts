@@ -1,0 +1,103 @@
+import type { Router } from 'express';
+import type { Logger } from 'pino';
+import { createApp } from './http/app.js';
+import type { ReadinessChecks } from './http/health.js';
+import { listen, type RunningServer } from './http/server.js';
+import { connectMongo, type Mongo } from './data/mongo.js';
+import { EventBus } from './events/bus.js';
+import { createLogger } from './logger.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import { onShutdown, runShutdown, type ShutdownStep } from './shutdown.js';
+import type { ServiceConfig } from './config.js';
+
+/** What a service's setup gets: its config and the connections the kit opened for it. */
+export interface ServiceContext<C extends ServiceConfig> {
+  config: C;
+  logger: Logger;
+  mongo: Mongo;
+  bus: EventBus;
+  metrics: Metrics;
+}
+
+/** What a service's setup returns: its routes, extra readiness checks, and what to stop before the connections close. */
+export interface ServiceParts {
+  routers: Router[];
+  readiness?: ReadinessChecks;
+  /** Stopped in order, after the HTTP server and before NATS and MongoDB. */
+  stop?: ShutdownStep[];
+}
+
+export interface ServiceDefinition<C extends ServiceConfig> {
+  name: string;
+  config: C;
+  setup(context: ServiceContext<C>): Promise<ServiceParts> | ServiceParts;
+  logger?: Logger;
+}
+
+export interface RunningService<C extends ServiceConfig> extends ServiceContext<C> {
+  http: RunningServer;
+  url: string;
+  /** Stop HTTP, the service's own parts, NATS, then MongoDB. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * Connect MongoDB and NATS, build the app with the kit's middleware and the service's routes, listen.
+ * Tests call this with a config object; `runService` adds signal handling for a real process.
+ */
+export async function startService<C extends ServiceConfig>({
+  name,
+  config,
+  setup,
+  logger = createLogger(name, config.LOG_LEVEL),
+}: ServiceDefinition<C>): Promise<RunningService<C>> {
+  const metrics = createMetrics(name);
+  const [mongo, bus] = await Promise.all([
+    connectMongo(config.MONGODB_URI, config.MONGODB_DB, logger),
+    EventBus.connect({ url: config.NATS_URL, name, logger }),
+  ]);
+  const context: ServiceContext<C> = { config, logger, mongo, bus, metrics };
+  let parts: ServiceParts;
+  try {
+    parts = await setup(context);
+  } catch (err) {
+    await Promise.allSettled([bus.close(), mongo.close()]);
+    throw err;
+  }
+  const app = createApp({
+    logger,
+    metrics,
+    routers: parts.routers,
+    readiness: { mongodb: () => mongo.ping(), nats: () => bus.isConnected(), ...parts.readiness },
+  });
+  const http = await listen(app, { port: config.PORT, host: config.HOST }, logger);
+  const steps: ShutdownStep[] = [
+    ['http', () => http.close()],
+    ...(parts.stop ?? []),
+    ['nats', () => bus.close()],
+    ['mongodb', () => mongo.close()],
+  ];
+  let closing: Promise<boolean> | undefined;
+  return {
+    ...context,
+    http,
+    url: http.url,
+    steps,
+    close: async () => {
+      closing ??= runShutdown(logger, steps);
+      await closing;
+    },
+  } as RunningService<C> & { steps: ShutdownStep[] };
+}
+
+/** `main.ts` of a service: start it, stop it cleanly on SIGTERM/SIGINT, exit 1 if it cannot start. */
+export async function runService<C extends ServiceConfig>(definition: ServiceDefinition<C>): Promise<void> {
+  const logger = definition.logger ?? createLogger(definition.name, definition.config.LOG_LEVEL);
+  try {
+    const service = await startService({ ...definition, logger });
+    onShutdown(logger, [['service', () => service.close()]]);
+  } catch (err) {
+    logger.fatal({ err }, 'could not start');
+    process.exit(1);
+  }
+}
