@@ -54,3 +54,10 @@ export const StreamMetaEvent = Quota.extend({ isCrisis: z.boolean() });
 export const StreamDeltaEvent = z.object({ text: z.string() });
 export const StreamDoneEvent = z.object({ response: z.string(), sources: z.array(Source) });
 export const StreamErrorEvent = z.object({ message: z.string() });
+
+/** The 429 of /api/query-ai: the message to show, and the counters so the widget can show the upgrade panel. */
+export const QuotaExceededResponse = Quota.extend({ message: z.string() });
+export type QuotaExceededResponse = z.infer<typeof QuotaExceededResponse>;
+
+/** The signed, httpOnly cookie that payments sets on a completed subscription and ai-query verifies. */
+export const SUBSCRIBER_COOKIE = 'hhp_sub';

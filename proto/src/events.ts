@@ -37,7 +37,13 @@ export const RpcSubjects = {
 export const Subjects = {
   emailSubscribed: 'email.v1.subscribed',
   videoUpserted: 'video.v1.upserted',
+  crisisDetected: 'crisis.v1.detected',
+  aiAnswered: 'ai.v1.answered',
+  subscriptionChanged: 'subscription.v1.changed',
 } as const;
+
+/** A visitor id as events carry it: a salted SHA-256, never the guestId or address itself. */
+const HashedVisitor = z.string().regex(/^[0-9a-f]{64}$/);
 
 export const EmailSubscribedEvent = envelope(
   Subjects.emailSubscribed,
@@ -50,3 +56,58 @@ export const VideoUpsertedEvent = envelope(
   z.object({ id: z.string(), category: VideoCategory, created: z.boolean() }),
 );
 export type VideoUpsertedEvent = z.infer<typeof VideoUpsertedEvent>;
+
+/** A crisis was detected: which rule (or the moderation model) raised it, never the text. */
+export const CrisisDetectedEvent = envelope(
+  Subjects.crisisDetected,
+  z.object({
+    visitor: HashedVisitor.optional(),
+    source: z.enum(['rules', 'moderation']),
+    ruleId: z.string().optional(),
+    channel: z.enum(['http', 'rpc']),
+  }),
+);
+export type CrisisDetectedEvent = z.infer<typeof CrisisDetectedEvent>;
+
+export const AI_ANSWER_MODES = ['openai', 'offline', 'crisis'] as const;
+
+/** For analytics: how an answer was made and how long it took; no message text. */
+export const AiAnsweredEvent = envelope(
+  Subjects.aiAnswered,
+  z.object({
+    visitor: HashedVisitor,
+    mode: z.enum(AI_ANSWER_MODES),
+    streamed: z.boolean(),
+    isSubscriber: z.boolean(),
+    latencyMs: z.number().nonnegative(),
+    promptTokens: z.number().int().nonnegative().optional(),
+    completionTokens: z.number().int().nonnegative().optional(),
+    sources: z.number().int().nonnegative(),
+  }),
+);
+export type AiAnsweredEvent = z.infer<typeof AiAnsweredEvent>;
+
+export const SUBSCRIPTION_STATUSES = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const;
+/** The statuses that give unlimited questions. */
+export const ACTIVE_SUBSCRIPTION_STATUSES: readonly string[] = ['active', 'trialing'];
+
+/** Payments' view of a subscription changed (created, paid, cancelled …); ai-query projects it. */
+export const SubscriptionChangedEvent = envelope(
+  Subjects.subscriptionChanged,
+  z.object({
+    customerId: z.string().min(1),
+    subscriptionId: z.string().min(1),
+    status: z.enum(SUBSCRIPTION_STATUSES),
+    currentPeriodEnd: z.iso.datetime().optional(),
+  }),
+);
+export type SubscriptionChangedEvent = z.infer<typeof SubscriptionChangedEvent>;

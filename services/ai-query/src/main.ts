@@ -1,7 +1,8 @@
-// The ai-query service. Until its routes are built it runs on the kit alone: /healthz, /readyz (MongoDB and
-// NATS), /metrics, and a JSON 404 for every route nginx sends it.
-import { loadConfig, runService, serviceConfig } from '@hhp/kit';
+// The ai-query service: POST /api/query-ai, POST /api/query-ai/stream, GET /api/quota.
+import { loadConfig, runService } from '@hhp/kit';
+import { AiQueryConfig } from './config.js';
+import { aiQueryService } from './service.js';
 
-const config = loadConfig(serviceConfig('ai-query', 4001));
+const config = loadConfig(AiQueryConfig);
 
-await runService({ name: 'ai-query', config, setup: () => ({ routers: [] }) });
+await runService({ name: 'ai-query', config, setup: aiQueryService() });

@@ -17,3 +17,5 @@ export * from './events/outbox.js';
 export * from './events/redelivery.js';
 export * from './events/stream.js';
 export type { ReplyHandler } from './events/request-reply.js';
+export * from './subscriber-cookie.js';
+export * from './visitor.js';

@@ -1,7 +1,7 @@
 // A transactional outbox without transactions (FerretDB has none): the document that changed carries its
 // pending events in an `outbox` array, written by the same single-document update. The relay publishes
 // them with msgID = event id (a re-publish after a crash is dropped by JetStream), then removes them.
-import type { Model, Types } from 'mongoose';
+import type { Model, Types, mongo } from 'mongoose';
 import type { Logger } from 'pino';
 import type { EventBus } from './bus.js';
 import type { EventEnvelope } from './envelope.js';
@@ -23,9 +23,8 @@ export function outboxEntry(envelope: EventEnvelope, requestId?: string): Outbox
 export const outboxPath = { type: [{}], default: undefined } as const;
 
 export interface OutboxRelayOptions {
-  /** The model whose documents carry an `outbox` array. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema; the relay uses the raw collection
-  model: Model<any>;
+  /** The model whose documents carry an `outbox` array (only its driver collection is used). */
+  model: Pick<Model<unknown>, 'collection'>;
   bus: EventBus;
   logger: Logger;
   /** How often to look for events left behind (NATS down, a crash between write and publish). */
@@ -84,11 +83,12 @@ export class OutboxRelay {
 
   /** One pass; resolves with the number of events published. Stops at the first publish that fails. */
   async runOnce(): Promise<number> {
-    const { bus, model } = this.options;
+    const { bus } = this.options;
     if (!bus.isConnected()) return 0;
-    // The raw collection: an operator filter is meant here (the kit's connection sanitizes query filters).
-    const docs = await model.collection
-      .find<PendingDocument>({ [`${OUTBOX_FIELD}.0`]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 } })
+    // The driver's collection: an operator filter is meant here (the kit's connection sanitizes query filters).
+    const collection = this.options.model.collection as unknown as mongo.Collection<PendingDocument>;
+    const docs = await collection
+      .find({ [`${OUTBOX_FIELD}.0`]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 } })
       .limit(this.batchSize)
       .toArray();
     let published = 0;
@@ -105,7 +105,8 @@ export class OutboxRelay {
           this.logger.warn({ err, eventId: entry.id, type: entry.type }, 'outbox event not published yet; will retry');
           return published;
         }
-        await model.collection.updateOne({ _id: doc._id }, { $pull: { outbox: { id: entry.id } } });
+        // $pullAll of the entry exactly as read: FerretDB 1.x has no $pull by condition.
+        await collection.updateOne({ _id: doc._id }, { $pullAll: { outbox: [entry] } });
         published += 1;
       }
     }

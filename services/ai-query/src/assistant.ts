@@ -1,0 +1,221 @@
+// One question, start to finish: crisis first, then who is asking (subscriber or guest), the free-question
+// quota, then the answer from the model or the offline library. Used by both the JSON and the SSE route.
+import { randomBytes } from 'node:crypto';
+import { Counter } from 'prom-client';
+import {
+  AiAnsweredEvent,
+  FREE_QUESTIONS_PER_DAY,
+  Subjects,
+  type AiAnsweredEvent as AiAnswered,
+  type QueryAiRequest,
+  type Quota,
+  type Source,
+} from '@hhp/proto';
+import { HttpError, createEnvelope, hashVisitor, type EventBus, type Logger, type Metrics } from '@hhp/kit';
+import type { AiQueryConfig } from './config.js';
+import type { CrisisCheck } from './crisis-check.js';
+import type { LanguageModel, Usage } from './llm.js';
+import { contextMessage, crisisAnswer, offlineAnswer, systemPrompt } from './persona.js';
+import type { QuotaCounters, Take } from './quota.js';
+import type { Library } from './retrieval.js';
+import type { Subscribers } from './subscribers.js';
+
+export interface Asker {
+  body: QueryAiRequest;
+  ip: string;
+  cookie: string | undefined;
+  requestId: string | undefined;
+  streamed: boolean;
+}
+
+/** Where the answer's text goes: all at once (JSON) or piece by piece (SSE). */
+export interface AnswerSink {
+  /** Called once, before any text: the counters and the crisis flag. */
+  start(meta: Quota & { isCrisis: boolean }): void;
+  delta(text: string): void;
+}
+
+export interface Answered extends Quota {
+  response: string;
+  isCrisis: boolean;
+  sources: Source[];
+}
+
+/** The 429 body: the message to show and the counters for the upgrade panel. */
+export class QuotaExceeded extends HttpError {
+  constructor(
+    message: string,
+    readonly quota: Quota,
+  ) {
+    super(429, message);
+  }
+}
+
+export interface AssistantDeps {
+  config: AiQueryConfig;
+  quota: QuotaCounters;
+  crisis: CrisisCheck;
+  subscribers: Subscribers;
+  library: Library;
+  model: LanguageModel | undefined;
+  bus: EventBus;
+  logger: Logger;
+  metrics: Metrics;
+}
+
+const ALLOWED = FREE_QUESTIONS_PER_DAY;
+
+export class Assistant {
+  private readonly visitorKey: string;
+  private readonly answers: Counter<'mode'>;
+  private readonly refusals: Counter<'reason'>;
+
+  constructor(private readonly deps: AssistantDeps) {
+    const { config, metrics } = deps;
+    this.visitorKey = config.VISITOR_HASH_KEY ?? config.SUBSCRIBER_COOKIE_SECRET ?? randomBytes(32).toString('hex');
+    this.answers = new Counter({
+      name: 'ai_answers_total',
+      help: 'Questions answered, by how',
+      labelNames: ['mode'] as const,
+      registers: [metrics.registry],
+    });
+    this.refusals = new Counter({
+      name: 'ai_quota_refusals_total',
+      help: 'Questions refused by a quota',
+      labelNames: ['reason'] as const,
+      registers: [metrics.registry],
+    });
+  }
+
+  /** The guest's counter: by guestId, or by address when the browser sent none. */
+  private guestKey(asker: Pick<Asker, 'body' | 'ip'>): string {
+    return asker.body.guestId ? `guest:${asker.body.guestId}` : `ip-guest:${asker.ip}`;
+  }
+
+  async quotaFor(guestId: string | undefined, ip: string, cookie: string | undefined): Promise<Quota> {
+    if (await this.deps.subscribers.isSubscriber(cookie)) return { queriesUsed: 0, queriesAllowed: ALLOWED, isSubscriber: true };
+    const used = await this.deps.quota.used(guestId ? `guest:${guestId}` : `ip-guest:${ip}`);
+    return { queriesUsed: Math.min(used, ALLOWED), queriesAllowed: ALLOWED, isSubscriber: false };
+  }
+
+  async ask(asker: Asker, sink: AnswerSink, signal: AbortSignal): Promise<Answered> {
+    const started = performance.now();
+    const { query } = asker.body;
+    const [verdict, isSubscriber] = await Promise.all([
+      this.deps.crisis.check(query, asker.requestId),
+      this.deps.subscribers.isSubscriber(asker.cookie),
+    ]);
+
+    if (verdict.isCrisis) {
+      // Never counted, never refused.
+      const quota = isSubscriber
+        ? { queriesUsed: 0, queriesAllowed: ALLOWED, isSubscriber }
+        : await this.quotaFor(asker.body.guestId ?? undefined, asker.ip, undefined);
+      const response = crisisAnswer();
+      sink.start({ ...quota, isCrisis: true });
+      sink.delta(response);
+      this.record(asker, { mode: 'crisis', isSubscriber, started, sources: 0 });
+      return { ...quota, response, isCrisis: true, sources: [] };
+    }
+
+    let quota: Quota = { queriesUsed: 0, queriesAllowed: ALLOWED, isSubscriber };
+    const taken: Take[] = [];
+    if (!isSubscriber) {
+      const guestKey = this.guestKey(asker);
+      const guest = await this.deps.quota.take(guestKey, ALLOWED);
+      if (!guest.ok) {
+        this.refusals.inc({ reason: 'guest' });
+        throw new QuotaExceeded(`You have used your ${ALLOWED} free questions for today. Subscribe for unlimited access.`, {
+          queriesUsed: ALLOWED,
+          queriesAllowed: ALLOWED,
+          isSubscriber: false,
+        });
+      }
+      taken.push(guest);
+      const ceilingKey = `ip:${asker.ip}`;
+      const ceiling = await this.deps.quota.take(ceilingKey, this.deps.config.IP_DAILY_LIMIT);
+      if (!ceiling.ok) {
+        await guest.refund();
+        this.refusals.inc({ reason: 'ip' });
+        throw new QuotaExceeded('Too many free questions from your network today. Subscribe for unlimited access.', {
+          queriesUsed: ALLOWED,
+          queriesAllowed: ALLOWED,
+          isSubscriber: false,
+        });
+      }
+      taken.push(ceiling);
+      quota = { queriesUsed: guest.used, queriesAllowed: ALLOWED, isSubscriber: false };
+    }
+
+    const hits = this.deps.library.search(query);
+    const sources = hits.map(({ passage }) => ({ title: passage.title, path: passage.path }));
+    sink.start({ ...quota, isCrisis: false });
+    try {
+      let response = '';
+      let usage: Usage = {};
+      const { model } = this.deps;
+      if (model) {
+        const stream = model.stream(
+          [
+            { role: 'system', content: systemPrompt(this.deps.config.PRACTITIONER_NAME) },
+            { role: 'system', content: `Portal passages:\n\n${contextMessage(hits)}` },
+            { role: 'user', content: query },
+          ],
+          signal,
+        );
+        for (;;) {
+          const next = await stream.next();
+          if (next.done) {
+            usage = next.value;
+            break;
+          }
+          response += next.value;
+          sink.delta(next.value);
+        }
+      } else {
+        response = offlineAnswer(this.deps.config.PRACTITIONER_NAME, hits);
+        sink.delta(response);
+      }
+      this.record(asker, {
+        mode: model ? 'openai' : 'offline',
+        isSubscriber,
+        started,
+        sources: sources.length,
+        usage,
+      });
+      return { ...quota, response, isCrisis: false, sources };
+    } catch (err) {
+      // No answer, no cost.
+      await Promise.all(taken.map((take) => take.refund())).catch((refundErr: unknown) =>
+        this.deps.logger.error({ err: refundErr }, 'could not refund a question'),
+      );
+      if (signal.aborted) throw err;
+      this.deps.logger.warn({ err, requestId: asker.requestId }, 'the model did not answer');
+      throw new HttpError(502, "The AI assistant couldn't answer just now. Your question was not counted; please try again.", {
+        cause: err,
+      });
+    }
+  }
+
+  private record(
+    asker: Asker,
+    a: { mode: AiAnswered['data']['mode']; isSubscriber: boolean; started: number; sources: number; usage?: Usage },
+  ): void {
+    this.answers.inc({ mode: a.mode });
+    const data: AiAnswered['data'] = {
+      visitor: hashVisitor(asker.body.guestId ?? `ip:${asker.ip}`, this.visitorKey),
+      mode: a.mode,
+      streamed: asker.streamed,
+      isSubscriber: a.isSubscriber,
+      latencyMs: Math.round(performance.now() - a.started),
+      sources: a.sources,
+      ...(a.usage?.promptTokens !== undefined ? { promptTokens: a.usage.promptTokens } : {}),
+      ...(a.usage?.completionTokens !== undefined ? { completionTokens: a.usage.completionTokens } : {}),
+    };
+    const event = createEnvelope(Subjects.aiAnswered, AiAnsweredEvent.shape.data.parse(data));
+    // Analytics must never hold up or fail an answer.
+    this.deps.bus
+      .publish(event, { requestId: asker.requestId })
+      .catch((err: unknown) => this.deps.logger.warn({ err }, 'could not publish ai.v1.answered'));
+  }
+}

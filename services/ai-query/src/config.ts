@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { serviceConfig } from '@hhp/kit';
+import { DEFAULT_PRACTITIONER_NAME } from '@hhp/proto';
+
+const timeZone = z.string().refine((zone) => {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be an IANA time zone such as UTC or America/New_York');
+
+export const AiQueryConfig = serviceConfig('ai-query', 4001).extend({
+  /** Without a key the offline engine answers from the portal's own library. */
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  /** Any OpenAI-compatible server (a local model, a test stub). */
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
+  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
+  PRACTITIONER_NAME: z.string().trim().min(1).max(60).default(DEFAULT_PRACTITIONER_NAME),
+  /** The calendar day of the free-question quota starts at midnight in this zone. */
+  QUOTA_TIME_ZONE: timeZone.default('UTC'),
+  /** Questions one address may ask a day, across guestIds (stops guestId rotation). */
+  IP_DAILY_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** How long to wait for the crisis service before the in-process rules decide alone. */
+  CRISIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(5000).default(300),
+  /** Verifies the subscriber cookie that payments signs; without it nobody is recognised as a subscriber. */
+  SUBSCRIBER_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Key of the visitor hash in events; defaults to the cookie secret, else a random key per process. */
+  VISITOR_HASH_KEY: z.string().min(16).optional(),
+});
+export type AiQueryConfig = z.output<typeof AiQueryConfig>;

@@ -1,0 +1,75 @@
+// The language model: OpenAI chat completions through the official SDK, or any OpenAI-compatible server
+// (OPENAI_BASE_URL). Streams text deltas; the caller's AbortSignal cancels the upstream request.
+import OpenAI from 'openai';
+import type { AiQueryConfig } from './config.js';
+
+export interface Usage {
+  promptTokens?: number;
+  completionTokens?: number;
+}
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface LanguageModel {
+  /** Yields text as it is written; returns the token usage when the server reports it. */
+  stream(messages: ChatMessage[], signal: AbortSignal): AsyncGenerator<string, Usage>;
+}
+
+export class UpstreamError extends Error {
+  override name = 'UpstreamError';
+}
+
+export function openAiModel(config: AiQueryConfig): LanguageModel | undefined {
+  if (!config.OPENAI_API_KEY) return undefined;
+  const client = new OpenAI({
+    apiKey: config.OPENAI_API_KEY,
+    baseURL: config.OPENAI_BASE_URL ?? null,
+    timeout: config.OPENAI_TIMEOUT_MS,
+    maxRetries: config.OPENAI_MAX_RETRIES,
+  });
+  return {
+    async *stream(messages, signal) {
+      let stream;
+      try {
+        stream = await client.chat.completions.create(
+          {
+            model: config.OPENAI_MODEL,
+            messages,
+            stream: true,
+            stream_options: { include_usage: true },
+            temperature: 0.4,
+            max_completion_tokens: 600,
+          },
+          { signal },
+        );
+      } catch (err) {
+        throw signal.aborted ? err : new UpstreamError(describe(err), { cause: err });
+      }
+      const usage: Usage = {};
+      try {
+        for await (const chunk of stream) {
+          const text = chunk.choices[0]?.delta?.content;
+          if (text) yield text;
+          if (chunk.usage) {
+            usage.promptTokens = chunk.usage.prompt_tokens;
+            usage.completionTokens = chunk.usage.completion_tokens;
+          }
+        }
+      } catch (err) {
+        throw signal.aborted ? err : new UpstreamError(describe(err), { cause: err });
+      } finally {
+        // Leaving early (client gone, error) must close the upstream connection too.
+        stream.controller.abort();
+      }
+      return usage;
+    },
+  };
+}
+
+function describe(err: unknown): string {
+  if (err instanceof OpenAI.APIError) return `model server answered ${err.status ?? 'without a status'}`;
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,0 +1,53 @@
+// What the assistant says and how: the system prompt for the model, the offline answer composed from
+// the portal's own pages, and the crisis reply (safe-messaging: calm, direct, resources first).
+import { CRISIS_LINES, DISCLAIMER } from '@hhp/proto';
+import type { Hit } from './retrieval.js';
+
+export function systemPrompt(practitioner: string): string {
+  return [
+    `You are ${practitioner}'s AI, an AI assistant on a holistic-health education portal, modelled on the teaching of ${practitioner}, a holistic practitioner.`,
+    `You are an AI, not ${practitioner} and not a licensed clinician; if asked, say so plainly.`,
+    'You educate; you never diagnose, never prescribe, never tell anyone to stop or change a medication, and never promise a cure.',
+    'Answer calmly and briefly (at most about 180 words), in plain language, with practical, gentle suggestions from Ayurveda, chiropractic care, NAET, nutrition and the other approaches the portal teaches.',
+    'Use the portal passages given to you as your main source and mention the pages they come from by title; do not invent facts about them.',
+    'Always encourage the person to see their medical doctor about health concerns, and to call emergency services (911 in the US) for anything urgent such as chest pain, difficulty breathing or sudden weakness.',
+    `If the person mentions self-harm or suicide, respond with care and give the ${CRISIS_LINES.phone.label} (call or text 988) and the Crisis Text Line (text HOME to 741741).`,
+    `End with: "${DISCLAIMER}"`,
+  ].join('\n');
+}
+
+/** The passages as the model sees them. */
+export function contextMessage(hits: Hit[]): string {
+  if (hits.length === 0) return 'No portal page matches this question closely; answer generally and briefly.';
+  return hits
+    .map(({ passage }, i) => `[${i + 1}] ${passage.title} (${passage.path})\n${passage.text}`)
+    .join('\n\n');
+}
+
+/** An answer without a language model: the best passages, said plainly to come from the library. */
+export function offlineAnswer(practitioner: string, hits: Hit[]): string {
+  if (hits.length === 0) {
+    return [
+      `I'm ${practitioner}'s AI, answering from the portal's own library right now (the live AI model is not connected).`,
+      "I couldn't find a page in the library that matches your question closely. You may find the Symptom Explorer, the Treatments page or the condition pages helpful, and a session can go into your situation in depth.",
+      DISCLAIMER,
+    ].join('\n\n');
+  }
+  const [best, ...rest] = hits;
+  const lines = [
+    `I'm ${practitioner}'s AI, answering from the portal's own library right now (the live AI model is not connected). Here is what our page "${best!.passage.title}" teaches:`,
+    best!.passage.highlights.map((h) => `• ${h}`).join('\n'),
+  ];
+  if (rest.length) lines.push(`Related reading: ${rest.map((h) => `"${h.passage.title}"`).join(', ')}.`);
+  lines.push(DISCLAIMER);
+  return lines.join('\n\n');
+}
+
+export function crisisAnswer(): string {
+  return [
+    "I'm really sorry you're going through this. You don't have to face it alone, and help is available right now.",
+    `Please call or text 988 to reach the ${CRISIS_LINES.phone.label}, or text HOME to 741741 to reach the Crisis Text Line. Both are free, confidential and open 24/7.`,
+    'If you are in immediate danger, please call 911 or go to the nearest emergency room.',
+    "If you can, reach out to someone you trust and let them know how you're feeling. I'm an AI and can't give you the support you deserve, but these people can.",
+  ].join('\n\n');
+}

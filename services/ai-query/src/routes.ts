@@ -1,0 +1,91 @@
+import { Router, type Request, type Response } from 'express';
+import { QueryAiRequest, QuotaQuery } from '@hhp/proto';
+import { parse, toHttpError } from '@hhp/kit';
+import { QuotaExceeded, type Assistant, type Asker } from './assistant.js';
+
+function askerOf(req: Request, streamed: boolean): Asker {
+  return {
+    body: parse(QueryAiRequest, req.body),
+    ip: req.ip ?? 'unknown',
+    cookie: req.headers.cookie,
+    requestId: String(req.res?.getHeader('x-request-id') ?? '') || undefined,
+    streamed,
+  };
+}
+
+/** Aborts when the browser goes away before the answer is complete. */
+function abortOnClose(res: Response): AbortController {
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller;
+}
+
+export function aiRoutes(assistant: Assistant): Router {
+  const router = Router();
+
+  router.post('/api/query-ai', async (req, res) => {
+    const asker = askerOf(req, false);
+    const controller = abortOnClose(res);
+    try {
+      const answer = await assistant.ask(asker, { start() {}, delta() {} }, controller.signal);
+      res.set('Cache-Control', 'no-store').json(answer);
+    } catch (err) {
+      if (err instanceof QuotaExceeded) {
+        res.status(429).set('Cache-Control', 'no-store').json({ message: err.message, ...err.quota });
+        return;
+      }
+      throw err;
+    }
+  });
+
+  router.post('/api/query-ai/stream', async (req, res) => {
+    const asker = askerOf(req, true);
+    const controller = abortOnClose(res);
+    const send = (event: string, data: unknown) => {
+      if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    };
+    try {
+      const answer = await assistant.ask(
+        asker,
+        {
+          start(meta) {
+            res.status(200).set({
+              'Content-Type': 'text/event-stream; charset=utf-8',
+              'Cache-Control': 'no-store, no-transform',
+              'X-Accel-Buffering': 'no',
+            });
+            res.flushHeaders();
+            send('meta', meta);
+          },
+          delta(text) {
+            send('delta', { text });
+          },
+        },
+        controller.signal,
+      );
+      send('done', { response: answer.response, sources: answer.sources });
+      res.end();
+    } catch (err) {
+      if (controller.signal.aborted) return;
+      if (!res.headersSent) {
+        if (err instanceof QuotaExceeded) {
+          res.status(429).set('Cache-Control', 'no-store').json({ message: err.message, ...err.quota });
+          return;
+        }
+        throw err;
+      }
+      // The stream has begun: the error travels as an event.
+      send('error', { message: toHttpError(err).message });
+      res.end();
+    }
+  });
+
+  router.get('/api/quota', async (req, res) => {
+    const { guestId } = parse(QuotaQuery, req.query);
+    res.set('Cache-Control', 'no-store').json(await assistant.quotaFor(guestId, req.ip ?? 'unknown', req.headers.cookie));
+  });
+
+  return router;
+}

@@ -1,0 +1,47 @@
+import type { ServiceContext, ServiceParts } from '@hhp/kit';
+import { Assistant } from './assistant.js';
+import type { AiQueryConfig } from './config.js';
+import { CrisisCheck } from './crisis-check.js';
+import { openAiModel, type LanguageModel } from './llm.js';
+import { QuotaCounters } from './quota.js';
+import { Library } from './retrieval.js';
+import { aiRoutes } from './routes.js';
+import { Subscribers } from './subscribers.js';
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/** The ai-query service's parts; `model` replaces the OpenAI client (tests). */
+export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
+  return async ({ config, mongo, bus, logger, metrics }: ServiceContext<AiQueryConfig>): Promise<ServiceParts> => {
+    const quota = new QuotaCounters(mongo.connection, config.QUOTA_TIME_ZONE);
+    const subscribers = new Subscribers(mongo.connection, config.SUBSCRIBER_COOKIE_SECRET);
+    await mongo.connection.collection('subscribers').createIndex({ _id: 1, asOf: 1 });
+    await quota.createIndexes();
+    const model = 'model' in overrides ? overrides.model : openAiModel(config);
+    if (!model) logger.info('no OPENAI_API_KEY: answering from the offline library');
+    if (!config.SUBSCRIBER_COOKIE_SECRET) logger.warn('no SUBSCRIBER_COOKIE_SECRET: subscribers are treated as guests');
+    const assistant = new Assistant({
+      config,
+      quota,
+      crisis: new CrisisCheck(bus, config.CRISIS_TIMEOUT_MS, logger),
+      subscribers,
+      library: new Library(),
+      model,
+      bus,
+      logger,
+      metrics,
+    });
+    const consumer = await subscribers.consume(bus);
+    const sweep = () =>
+      quota.sweep().catch((err: unknown) => logger.warn({ err }, 'could not sweep old quota counters'));
+    void sweep();
+    const sweeper = setInterval(sweep, SWEEP_EVERY_MS).unref();
+    return {
+      routers: [aiRoutes(assistant)],
+      stop: [
+        ['quota sweeper', () => clearInterval(sweeper)],
+        ['subscription consumer', () => consumer.stop()],
+      ],
+    };
+  };
+}

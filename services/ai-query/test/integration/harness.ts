@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { nanoid } from 'nanoid';
+import { startService, type RunningService } from '@hhp/kit';
+import { AiQueryConfig } from '../../src/config.js';
+import { aiQueryService } from '../../src/service.js';
+import type { LanguageModel } from '../../src/llm.js';
+
+export const COOKIE_SECRET = 'a-test-secret-that-is-long-enough-0123456789';
+
+export type AiQuery = RunningService<AiQueryConfig>;
+
+export async function startAiQuery(env: Record<string, string> = {}, overrides: { model?: LanguageModel } = {}) {
+  const config = AiQueryConfig.parse({
+    PORT: '0',
+    MONGODB_URI: process.env.MONGODB_URI,
+    NATS_URL: process.env.NATS_URL,
+    MONGODB_DB: `ai-test-${randomUUID().slice(0, 8)}`,
+    LOG_LEVEL: 'silent',
+    SUBSCRIBER_COOKIE_SECRET: COOKIE_SECRET,
+    CRISIS_TIMEOUT_MS: '100',
+    ...env,
+  });
+  return startService({ name: 'ai-query', config, setup: aiQueryService(overrides) });
+}
+
+export const newGuestId = () => nanoid();
+
+export function ask(service: AiQuery, body: unknown, headers: Record<string, string> = {}, path = '/api/query-ai') {
+  return fetch(`${service.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+export async function storedCount(service: AiQuery, key: string): Promise<number> {
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(new Date());
+  return service.mongo.connection.collection('quota_slots').countDocuments({ counter: `${day}|${key}` });
+}
+
+/** Parses a text/event-stream body into [event, data] pairs. */
+export function parseSse(text: string): [string, unknown][] {
+  return text
+    .split('\n\n')
+    .filter(Boolean)
+    .map((block) => {
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
+      const data = /^data: (.*)$/m.exec(block)?.[1] ?? 'null';
+      return [event, JSON.parse(data)];
+    });
+}

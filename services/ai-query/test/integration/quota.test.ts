@@ -1,0 +1,151 @@
+import { createEnvelope, signSubscriberCookie } from '@hhp/kit';
+import { SUBSCRIBER_COOKIE, Subjects } from '@hhp/proto';
+import { COOKIE_SECRET, ask, newGuestId, startAiQuery, storedCount, type AiQuery } from './harness.js';
+
+describe('ai-query: free questions (offline engine)', () => {
+  let service: AiQuery;
+  beforeAll(async () => {
+    service = await startAiQuery({ IP_DAILY_LIMIT: '1000' });
+  });
+  afterAll(() => service.close());
+
+  test('when a guest asks, then the answer comes from the library with its sources and the counters move', async () => {
+    const guestId = newGuestId();
+    const res = await ask(service, { query: 'I cannot sleep at night', userId: null, sessionId: null, guestId });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ isCrisis: false, queriesUsed: 1, queriesAllowed: 3, isSubscriber: false });
+    expect(body.response).toContain("portal's own library");
+    expect(body.response).toContain('Please consult your medical doctor');
+    expect(body.sources[0]).toEqual({ title: expect.stringContaining('Insomnia'), path: '/conditions/insomnia' });
+    const quota = await fetch(`${service.url}/api/quota?guestId=${guestId}`);
+    expect(await quota.json()).toEqual({ queriesUsed: 1, queriesAllowed: 3, isSubscriber: false });
+  });
+
+  test('when one guest asks 50 questions at once, then exactly 3 are answered and 47 refused; the count is 3', async () => {
+    const guestId = newGuestId();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => ask(service, { query: `Ginger for digestion? (${i})`, guestId })),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(47);
+    expect(await storedCount(service, `guest:${guestId}`)).toBe(3);
+    const refused = await responses.find((r) => r.status === 429)!.json();
+    expect(refused).toEqual({
+      message: 'You have used your 3 free questions for today. Subscribe for unlimited access.',
+      queriesUsed: 3,
+      queriesAllowed: 3,
+      isSubscriber: false,
+    });
+  });
+
+  test('when a guest with no questions left writes a crisis message, then the crisis answer comes, not 429', async () => {
+    const guestId = newGuestId();
+    for (let i = 0; i < 3; i++) expect((await ask(service, { query: 'Tips for acid reflux?', guestId })).status).toBe(200);
+    expect((await ask(service, { query: 'Tips for acid reflux?', guestId })).status).toBe(429);
+    const res = await ask(service, { query: 'I want to end it all', guestId });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ isCrisis: true, queriesUsed: 3, queriesAllowed: 3 });
+    expect(body.response).toContain('988');
+    expect(body.response).toContain('741741');
+    expect(await storedCount(service, `guest:${guestId}`)).toBe(3);
+  });
+
+  test('when a crisis message comes first, then it costs nothing', async () => {
+    const guestId = newGuestId();
+    const body = await (await ask(service, { query: "I don't want to live anymore", guestId })).json();
+    expect(body).toMatchObject({ isCrisis: true, queriesUsed: 0 });
+    expect(await storedCount(service, `guest:${guestId}`)).toBe(0);
+  });
+
+  test.each([
+    ['blank', { query: '   ' }, 'query: must not be blank'],
+    ['oversized', { query: 'x'.repeat(4001) }, 'query: must be at most 4000 characters'],
+    ['missing', {}, 'query: is required'],
+    ['a bad guestId', { query: 'hello', guestId: 'short' }, 'guestId: must be 21 characters of A-Z, a-z, 0-9, _ or -'],
+    ['an operator', { query: { $gt: '' } }, 'query: must be a string'],
+  ])('when the query is %s, then 400 and it costs nothing', async (_name, body, message) => {
+    const guestId = newGuestId();
+    const res = await ask(service, { guestId, ...body });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message });
+    expect(await storedCount(service, `guest:${guestId}`)).toBe(0);
+  });
+
+  test('when a request has no guestId, then it is counted by address', async () => {
+    const ip = '203.0.113.7';
+    const headers = { 'x-forwarded-for': ip };
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push((await ask(service, { query: 'Is turmeric good?' }, headers)).status);
+    expect(results).toEqual([200, 200, 200, 429]);
+    expect(await storedCount(service, `ip-guest:${ip}`)).toBe(3);
+  });
+
+  test('when a forged or expired subscriber cookie comes, then the visitor is a guest', async () => {
+    await service.bus.publish(
+      createEnvelope(Subjects.subscriptionChanged, { customerId: 'cus_forged', subscriptionId: 'sub_1', status: 'active' }),
+    );
+    const forged = signSubscriberCookie('cus_forged', 'another-secret-that-is-long-enough-000000');
+    const expired = signSubscriberCookie('cus_forged', COOKIE_SECRET, { now: Date.now() - 2 * 400 * 86_400_000 });
+    for (const cookie of [forged, expired, 'garbage', `${forged.split('.').slice(0, 2).join('.')}.x`]) {
+      const res = await ask(service, { query: 'Hello', guestId: newGuestId() }, { cookie: `${SUBSCRIBER_COOKIE}=${cookie}` });
+      expect(await res.json()).toMatchObject({ isSubscriber: false, queriesUsed: 1 });
+    }
+  });
+
+  test('when a genuine cookie names an active subscription, then questions are unlimited and uncounted', async () => {
+    const customerId = `cus_${newGuestId()}`;
+    const cookie = `${SUBSCRIBER_COOKIE}=${signSubscriberCookie(customerId, COOKIE_SECRET)}`;
+    const guestId = newGuestId();
+    // Not yet in the projection: a guest.
+    expect(await (await ask(service, { query: 'Hi', guestId }, { cookie })).json()).toMatchObject({ isSubscriber: false });
+    await service.bus.publish(
+      createEnvelope(Subjects.subscriptionChanged, { customerId, subscriptionId: 'sub_2', status: 'active' }),
+    );
+    await waitFor(async () => (await (await fetch(`${service.url}/api/quota`, { headers: { cookie } })).json()).isSubscriber);
+    for (let i = 0; i < 5; i++) {
+      const res = await ask(service, { query: 'Ayurveda for sleep?', guestId }, { cookie });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ isSubscriber: true, queriesUsed: 0 });
+    }
+    expect(await storedCount(service, `guest:${guestId}`)).toBe(1);
+    // Cancelled: a guest again; a late, older "active" event does not undo it.
+    const cancelled = createEnvelope(Subjects.subscriptionChanged, { customerId, subscriptionId: 'sub_2', status: 'canceled' });
+    await service.bus.publish(cancelled);
+    await waitFor(async () => !(await (await fetch(`${service.url}/api/quota`, { headers: { cookie } })).json()).isSubscriber);
+    await service.bus.publish(
+      createEnvelope(
+        Subjects.subscriptionChanged,
+        { customerId, subscriptionId: 'sub_2', status: 'active' },
+        { occurredAt: new Date(Date.now() - 60_000) },
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await (await fetch(`${service.url}/api/quota`, { headers: { cookie } })).json()).isSubscriber).toBe(false);
+  });
+});
+
+describe('ai-query: the per-address ceiling', () => {
+  let service: AiQuery;
+  beforeAll(async () => {
+    service = await startAiQuery({ IP_DAILY_LIMIT: '4' });
+  });
+  afterAll(() => service.close());
+
+  test('when one address rotates guestIds, then the ceiling stops it and the refused guest keeps its questions', async () => {
+    const headers = { 'x-forwarded-for': '198.51.100.9' };
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await ask(service, { query: 'Hello', guestId: newGuestId() }, headers)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

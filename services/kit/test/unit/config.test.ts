@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { ConfigError, afterFailure, parseConfig, serviceConfig } from '../../src/index.js';
+
+describe('service config', () => {
+  const schema = serviceConfig('content', 4005).extend({ SECRET: z.string().min(32, 'must be at least 32 characters') });
+
+  test('when only the required values are set, then the defaults fill the rest', () => {
+    const config = parseConfig(schema, { SECRET: 'x'.repeat(32) });
+    expect(config).toMatchObject({
+      PORT: 4005,
+      HOST: '127.0.0.1',
+      MONGODB_DB: 'hhp-content',
+      NATS_URL: 'nats://127.0.0.1:4222',
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  test('when values are wrong, then one error lists every problem by name', () => {
+    const attempt = () =>
+      parseConfig(schema, { PORT: 'eighty', MONGODB_URI: 'postgres://x', NATS_URL: 'http://x', LOG_LEVEL: 'loud' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (err) {
+      const { problems } = err as ConfigError;
+      expect(problems).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^PORT: /),
+          'MONGODB_URI: must be a mongodb:// URI',
+          'NATS_URL: must be one or more nats:// URLs, separated by commas',
+          expect.stringMatching(/^LOG_LEVEL: must be one of fatal, error/),
+          'SECRET: is required',
+        ]),
+      );
+    }
+  });
+
+  test('when a variable is empty, then it counts as unset', () => {
+    expect(parseConfig(schema, { SECRET: 'y'.repeat(40), PORT: '' }).PORT).toBe(4005);
+  });
+});
+
+describe('redelivery', () => {
+  test.each([
+    [1, { action: 'retry', delayMs: 1000 }],
+    [2, { action: 'retry', delayMs: 5000 }],
+    [4, { action: 'retry', delayMs: 30_000 }],
+    [5, { action: 'dead-letter' }],
+  ])('after failed delivery %i, then %j', (deliveryCount, step) => {
+    expect(afterFailure(deliveryCount)).toEqual(step);
+  });
+});
