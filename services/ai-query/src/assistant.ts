@@ -93,7 +93,8 @@ export class Assistant {
   }
 
   async quotaFor(guestId: string | undefined, ip: string, cookie: string | undefined): Promise<Quota> {
-    if (await this.deps.subscribers.isSubscriber(cookie)) return { queriesUsed: 0, queriesAllowed: ALLOWED, isSubscriber: true };
+    if (await this.deps.subscribers.isSubscriber(cookie))
+      return { queriesUsed: 0, queriesAllowed: ALLOWED, isSubscriber: true };
     const used = await this.deps.quota.used(guestId ? `guest:${guestId}` : `ip-guest:${ip}`);
     return { queriesUsed: Math.min(used, ALLOWED), queriesAllowed: ALLOWED, isSubscriber: false };
   }
@@ -125,11 +126,14 @@ export class Assistant {
       const guest = await this.deps.quota.take(guestKey, ALLOWED);
       if (!guest.ok) {
         this.refusals.inc({ reason: 'guest' });
-        throw new QuotaExceeded(`You have used your ${ALLOWED} free questions for today. Subscribe for unlimited access.`, {
-          queriesUsed: ALLOWED,
-          queriesAllowed: ALLOWED,
-          isSubscriber: false,
-        });
+        throw new QuotaExceeded(
+          `You have used your ${ALLOWED} free questions for today. Subscribe for unlimited access.`,
+          {
+            queriesUsed: ALLOWED,
+            queriesAllowed: ALLOWED,
+            isSubscriber: false,
+          },
+        );
       }
       taken.push(guest);
       const ceilingKey = `ip:${asker.ip}`;
@@ -169,9 +173,12 @@ export class Assistant {
             usage = next.value;
             break;
           }
+          // The SDK may end a stream quietly when aborted: a cut-off answer is not an answer.
+          signal.throwIfAborted();
           response += next.value;
           sink.delta(next.value);
         }
+        signal.throwIfAborted();
       } else {
         response = offlineAnswer(this.deps.config.PRACTITIONER_NAME, hits);
         sink.delta(response);
@@ -191,9 +198,13 @@ export class Assistant {
       );
       if (signal.aborted) throw err;
       this.deps.logger.warn({ err, requestId: asker.requestId }, 'the model did not answer');
-      throw new HttpError(502, "The AI assistant couldn't answer just now. Your question was not counted; please try again.", {
-        cause: err,
-      });
+      throw new HttpError(
+        502,
+        "The AI assistant couldn't answer just now. Your question was not counted; please try again.",
+        {
+          cause: err,
+        },
+      );
     }
   }
 

@@ -19,9 +19,7 @@ export function systemPrompt(practitioner: string): string {
 /** The passages as the model sees them. */
 export function contextMessage(hits: Hit[]): string {
   if (hits.length === 0) return 'No portal page matches this question closely; answer generally and briefly.';
-  return hits
-    .map(({ passage }, i) => `[${i + 1}] ${passage.title} (${passage.path})\n${passage.text}`)
-    .join('\n\n');
+  return hits.map(({ passage }, i) => `[${i + 1}] ${passage.title} (${passage.path})\n${passage.text}`).join('\n\n');
 }
 
 /** An answer without a language model: the best passages, said plainly to come from the library. */

@@ -17,14 +17,23 @@ export interface Hit {
 }
 
 const STOP_WORDS = new Set(
-  'a an and are as at be but by can do does for from have how i if in is it its me my of on or so that the their this to what when which with you your am was were been has had feel feeling get getting really very much about any some'.split(
-    ' ',
-  ),
+  [
+    'a an and are as at be but by can do does for from have how i if in is it its me my of on or so that the their',
+    'this to what when which with you your am was were been has had feel feeling get getting really very much about',
+    'any some lately recently often always people thing things just also still lot',
+  ]
+    .join(' ')
+    .split(' '),
 );
 
 /** Lower-case word stems: "sleeping", "sleeps" and "sleep" meet; so do "anxious" and "anxiety" (anxi). */
 export function terms(text: string): string[] {
-  return (text.toLowerCase().normalize('NFKD').match(/[a-z]+/g) ?? [])
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .match(/[a-z]+/g) ?? []
+  )
     .filter((word) => word.length > 2 && !STOP_WORDS.has(word))
     .map(stem);
 }
@@ -126,7 +135,8 @@ export class Library {
       const words = [...terms(passage.text), ...Array(3).fill(terms(passage.title)).flat()];
       const frequencies = new Map<string, number>();
       for (const word of words) frequencies.set(word, (frequencies.get(word) ?? 0) + 1);
-      for (const word of frequencies.keys()) this.documentFrequency.set(word, (this.documentFrequency.get(word) ?? 0) + 1);
+      for (const word of frequencies.keys())
+        this.documentFrequency.set(word, (this.documentFrequency.get(word) ?? 0) + 1);
       return { passage, frequencies, length: words.length };
     });
     this.averageLength = this.docs.reduce((sum, d) => sum + d.length, 0) / Math.max(1, this.docs.length);

@@ -33,7 +33,10 @@ export function aiRoutes(assistant: Assistant): Router {
       res.set('Cache-Control', 'no-store').json(answer);
     } catch (err) {
       if (err instanceof QuotaExceeded) {
-        res.status(429).set('Cache-Control', 'no-store').json({ message: err.message, ...err.quota });
+        res
+          .status(429)
+          .set('Cache-Control', 'no-store')
+          .json({ message: err.message, ...err.quota });
         return;
       }
       throw err;
@@ -71,7 +74,10 @@ export function aiRoutes(assistant: Assistant): Router {
       if (controller.signal.aborted) return;
       if (!res.headersSent) {
         if (err instanceof QuotaExceeded) {
-          res.status(429).set('Cache-Control', 'no-store').json({ message: err.message, ...err.quota });
+          res
+            .status(429)
+            .set('Cache-Control', 'no-store')
+            .json({ message: err.message, ...err.quota });
           return;
         }
         throw err;
@@ -84,7 +90,9 @@ export function aiRoutes(assistant: Assistant): Router {
 
   router.get('/api/quota', async (req, res) => {
     const { guestId } = parse(QuotaQuery, req.query);
-    res.set('Cache-Control', 'no-store').json(await assistant.quotaFor(guestId, req.ip ?? 'unknown', req.headers.cookie));
+    res
+      .set('Cache-Control', 'no-store')
+      .json(await assistant.quotaFor(guestId, req.ip ?? 'unknown', req.headers.cookie));
   });
 
   return router;

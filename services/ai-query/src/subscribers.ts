@@ -2,12 +2,7 @@
 // counts when this service's own projection, kept current by `subscription.v1.*` events, says active.
 import type { Collection, Connection } from 'mongoose';
 import { parse as parseCookies } from 'cookie';
-import {
-  ACTIVE_SUBSCRIPTION_STATUSES,
-  SUBSCRIBER_COOKIE,
-  Subjects,
-  SubscriptionChangedEvent,
-} from '@hhp/proto';
+import { ACTIVE_SUBSCRIPTION_STATUSES, SUBSCRIBER_COOKIE, Subjects, SubscriptionChangedEvent } from '@hhp/proto';
 import { verifySubscriberCookie, type EventBus, type Subscription } from '@hhp/kit';
 
 interface SubscriberRecord {
@@ -32,7 +27,11 @@ export class Subscribers {
   /** true when the request's cookie is genuine, unexpired, and names an active subscription. */
   async isSubscriber(cookieHeader: string | undefined, now = new Date()): Promise<boolean> {
     if (!this.cookieSecret || !cookieHeader) return false;
-    const customerId = verifySubscriberCookie(parseCookies(cookieHeader)[SUBSCRIBER_COOKIE], this.cookieSecret, now.getTime());
+    const customerId = verifySubscriberCookie(
+      parseCookies(cookieHeader)[SUBSCRIBER_COOKIE],
+      this.cookieSecret,
+      now.getTime(),
+    );
     if (!customerId) return false;
     const record = await this.records.findOne({ _id: customerId });
     if (!record || !ACTIVE_SUBSCRIPTION_STATUSES.includes(record.status)) return false;
@@ -60,11 +59,8 @@ export class Subscribers {
   }
 
   consume(bus: EventBus): Promise<Subscription> {
-    return bus.subscribe(
-      Subjects.subscriptionChanged,
-      'ai-query-subscribers',
-      (event) => this.apply(event),
-      { schema: SubscriptionChangedEvent },
-    );
+    return bus.subscribe(Subjects.subscriptionChanged, 'ai-query-subscribers', (event) => this.apply(event), {
+      schema: SubscriptionChangedEvent,
+    });
   }
 }

@@ -20,7 +20,11 @@ export function signSubscriberCookie(
 }
 
 /** The customer id of a well-signed, unexpired cookie; undefined for anything else. */
-export function verifySubscriberCookie(value: string | undefined, secret: string, now = Date.now()): string | undefined {
+export function verifySubscriberCookie(
+  value: string | undefined,
+  secret: string,
+  now = Date.now(),
+): string | undefined {
   if (!value || value.length > 512) return undefined;
   const parts = value.split('.');
   if (parts.length !== 3) return undefined;

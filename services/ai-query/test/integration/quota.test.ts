@@ -42,7 +42,8 @@ describe('ai-query: free questions (offline engine)', () => {
 
   test('when a guest with no questions left writes a crisis message, then the crisis answer comes, not 429', async () => {
     const guestId = newGuestId();
-    for (let i = 0; i < 3; i++) expect((await ask(service, { query: 'Tips for acid reflux?', guestId })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await ask(service, { query: 'Tips for acid reflux?', guestId })).status).toBe(200);
     expect((await ask(service, { query: 'Tips for acid reflux?', guestId })).status).toBe(429);
     const res = await ask(service, { query: 'I want to end it all', guestId });
     expect(res.status).toBe(200);
@@ -85,12 +86,20 @@ describe('ai-query: free questions (offline engine)', () => {
 
   test('when a forged or expired subscriber cookie comes, then the visitor is a guest', async () => {
     await service.bus.publish(
-      createEnvelope(Subjects.subscriptionChanged, { customerId: 'cus_forged', subscriptionId: 'sub_1', status: 'active' }),
+      createEnvelope(Subjects.subscriptionChanged, {
+        customerId: 'cus_forged',
+        subscriptionId: 'sub_1',
+        status: 'active',
+      }),
     );
     const forged = signSubscriberCookie('cus_forged', 'another-secret-that-is-long-enough-000000');
     const expired = signSubscriberCookie('cus_forged', COOKIE_SECRET, { now: Date.now() - 2 * 400 * 86_400_000 });
     for (const cookie of [forged, expired, 'garbage', `${forged.split('.').slice(0, 2).join('.')}.x`]) {
-      const res = await ask(service, { query: 'Hello', guestId: newGuestId() }, { cookie: `${SUBSCRIBER_COOKIE}=${cookie}` });
+      const res = await ask(
+        service,
+        { query: 'Hello', guestId: newGuestId() },
+        { cookie: `${SUBSCRIBER_COOKIE}=${cookie}` },
+      );
       expect(await res.json()).toMatchObject({ isSubscriber: false, queriesUsed: 1 });
     }
   });
@@ -100,11 +109,15 @@ describe('ai-query: free questions (offline engine)', () => {
     const cookie = `${SUBSCRIBER_COOKIE}=${signSubscriberCookie(customerId, COOKIE_SECRET)}`;
     const guestId = newGuestId();
     // Not yet in the projection: a guest.
-    expect(await (await ask(service, { query: 'Hi', guestId }, { cookie })).json()).toMatchObject({ isSubscriber: false });
+    expect(await (await ask(service, { query: 'Hi', guestId }, { cookie })).json()).toMatchObject({
+      isSubscriber: false,
+    });
     await service.bus.publish(
       createEnvelope(Subjects.subscriptionChanged, { customerId, subscriptionId: 'sub_2', status: 'active' }),
     );
-    await waitFor(async () => (await (await fetch(`${service.url}/api/quota`, { headers: { cookie } })).json()).isSubscriber);
+    await waitFor(
+      async () => (await (await fetch(`${service.url}/api/quota`, { headers: { cookie } })).json()).isSubscriber,
+    );
     for (let i = 0; i < 5; i++) {
       const res = await ask(service, { query: 'Ayurveda for sleep?', guestId }, { cookie });
       expect(res.status).toBe(200);
@@ -112,9 +125,15 @@ describe('ai-query: free questions (offline engine)', () => {
     }
     expect(await storedCount(service, `guest:${guestId}`)).toBe(1);
     // Cancelled: a guest again; a late, older "active" event does not undo it.
-    const cancelled = createEnvelope(Subjects.subscriptionChanged, { customerId, subscriptionId: 'sub_2', status: 'canceled' });
+    const cancelled = createEnvelope(Subjects.subscriptionChanged, {
+      customerId,
+      subscriptionId: 'sub_2',
+      status: 'canceled',
+    });
     await service.bus.publish(cancelled);
-    await waitFor(async () => !(await (await fetch(`${service.url}/api/quota`, { headers: { cookie } })).json()).isSubscriber);
+    await waitFor(
+      async () => !(await (await fetch(`${service.url}/api/quota`, { headers: { cookie } })).json()).isSubscriber,
+    );
     await service.bus.publish(
       createEnvelope(
         Subjects.subscriptionChanged,
@@ -137,7 +156,8 @@ describe('ai-query: the per-address ceiling', () => {
   test('when one address rotates guestIds, then the ceiling stops it and the refused guest keeps its questions', async () => {
     const headers = { 'x-forwarded-for': '198.51.100.9' };
     const statuses = [];
-    for (let i = 0; i < 6; i++) statuses.push((await ask(service, { query: 'Hello', guestId: newGuestId() }, headers)).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await ask(service, { query: 'Hello', guestId: newGuestId() }, headers)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
   });
 });

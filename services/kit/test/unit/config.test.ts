@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { ConfigError, afterFailure, parseConfig, serviceConfig } from '../../src/index.js';
 
 describe('service config', () => {
-  const schema = serviceConfig('content', 4005).extend({ SECRET: z.string().min(32, 'must be at least 32 characters') });
+  const schema = serviceConfig('content', 4005).extend({
+    SECRET: z.string().min(32, 'must be at least 32 characters'),
+  });
 
   test('when only the required values are set, then the defaults fill the rest', () => {
     const config = parseConfig(schema, { SECRET: 'x'.repeat(32) });

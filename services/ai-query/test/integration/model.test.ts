@@ -1,0 +1,114 @@
+import { startOpenAiStub, type OpenAiStub } from '../../../../infra/src/testing/openai-stub.js';
+import { ask, newGuestId, parseSse, startAiQuery, storedCount, type AiQuery } from './harness.js';
+
+describe('ai-query with an OpenAI-compatible model', () => {
+  let stub: OpenAiStub;
+  let service: AiQuery;
+  beforeAll(async () => {
+    stub = await startOpenAiStub();
+    service = await startAiQuery({
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: stub.baseUrl,
+      OPENAI_MAX_RETRIES: '0',
+      OPENAI_TIMEOUT_MS: '5000',
+      IP_DAILY_LIMIT: '1000',
+    });
+  });
+  afterAll(async () => {
+    await service?.close();
+    await stub?.close();
+  });
+  beforeEach(() => stub.reset());
+
+  test('when asked, then the model answers with the persona, the portal passages and the question', async () => {
+    stub.behaviour.reply = () => 'Warm milk with nutmeg can help you unwind.';
+    const guestId = newGuestId();
+    const res = await ask(service, { query: 'I cannot sleep', guestId });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      response: 'Warm milk with nutmeg can help you unwind.',
+      isCrisis: false,
+      queriesUsed: 1,
+      sources: expect.arrayContaining([expect.objectContaining({ path: '/conditions/insomnia' })]),
+    });
+    const messages = stub.requests[0]!.body.messages as { role: string; content: string }[];
+    expect(messages[0]!.content).toContain("Dr. Helen's AI");
+    expect(messages[0]!.content).toContain('never diagnose');
+    expect(messages[1]!.content).toContain('/conditions/insomnia');
+    expect(messages.at(-1)).toEqual({ role: 'user', content: 'I cannot sleep' });
+  });
+
+  test('when asked to stream, then meta, the deltas and done arrive in order', async () => {
+    stub.behaviour.reply = () => 'Ginger tea after meals may ease digestion.';
+    stub.behaviour.firstTokenDelayMs = 200;
+    const started = Date.now();
+    const res = await ask(
+      service,
+      { query: 'Bloating after meals', guestId: newGuestId() },
+      {},
+      '/api/query-ai/stream',
+    );
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const events = parseSse(await res.text());
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    expect(events[0]).toEqual(['meta', { queriesUsed: 1, queriesAllowed: 3, isSubscriber: false, isCrisis: false }]);
+    const deltas = events.filter(([name]) => name === 'delta').map(([, data]) => (data as { text: string }).text);
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.join('')).toBe('Ginger tea after meals may ease digestion.');
+    expect(events.at(-1)).toEqual([
+      'done',
+      expect.objectContaining({ response: 'Ginger tea after meals may ease digestion.' }),
+    ]);
+  });
+
+  test('when the model answers with an error status, then 502 and the question is given back', async () => {
+    stub.behaviour.failStatus = 500;
+    const guestId = newGuestId();
+    const res = await ask(service, { query: 'Knee pain', guestId });
+    expect(res.status).toBe(502);
+    expect((await res.json()).message).toContain('Your question was not counted');
+    expect(await storedCount(service, `guest:${guestId}`)).toBe(0);
+  });
+
+  test('when the model drops the connection mid-stream, then the stream ends with an error event and nothing is counted', async () => {
+    stub.behaviour.reply = () => 'one two three four five six seven eight';
+    stub.behaviour.dropAfterChunks = 2;
+    const guestId = newGuestId();
+    const res = await ask(service, { query: 'Headaches', guestId }, {}, '/api/query-ai/stream');
+    const events = parseSse(await res.text());
+    expect(events[0]![0]).toBe('meta');
+    expect(events.at(-1)![0]).toBe('error');
+    expect(await storedCount(service, `guest:${guestId}`)).toBe(0);
+  });
+
+  test('when the browser goes away, then the upstream call is aborted and the question given back', async () => {
+    stub.behaviour.reply = () => Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
+    stub.behaviour.tokenDelayMs = 20;
+    const guestId = newGuestId();
+    const controller = new AbortController();
+    const res = await fetch(`${service.url}/api/query-ai/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'Tell me about Ayurveda', guestId }),
+      signal: controller.signal,
+    });
+    const reader = res.body!.getReader();
+    await reader.read();
+    await reader.read();
+    controller.abort();
+    await waitFor(() => stub.requests[0]?.aborted === true).catch((err: unknown) => {
+      throw new Error(`upstream not aborted: ${JSON.stringify(stub.requests.map((r) => [r.aborted, r.completed]))}`, {
+        cause: err,
+      });
+    });
+    await waitFor(async () => (await storedCount(service, `guest:${guestId}`)) === 0);
+  });
+});
+
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
