@@ -1,7 +1,8 @@
-// The crisis service: the rule-based detector behind POST /api/detect-crisis and rpc.crisis.v1.detect.
-import { loadConfig, runService, serviceConfig } from '@hhp/kit';
+// The crisis service: POST /api/detect-crisis and rpc.crisis.v1.detect, rules plus optional moderation.
+import { loadConfig, runService } from '@hhp/kit';
+import { CrisisConfig } from './config.js';
 import { crisisService } from './service.js';
 
-const config = loadConfig(serviceConfig('crisis', 4002));
+const config = loadConfig(CrisisConfig);
 
-await runService({ name: 'crisis', config, setup: crisisService });
+await runService({ name: 'crisis', config, setup: crisisService() });

@@ -7,14 +7,16 @@ import { useLocation } from 'react-router';
  */
 export function useFocusMainOnNavigate() {
   const ref = useRef<HTMLElement>(null);
-  const { pathname } = useLocation();
-  const first = useRef(true);
+  // The key, not the pathname: choosing the link of the page already shown is a navigation too (and closes
+  // the phone drawer), so focus must land somewhere meaningful then as well.
+  const { key } = useLocation();
+  // The first page keeps the browser's own starting point; only later navigations move focus. (Compared
+  // with the last key rather than a "first run" flag, which StrictMode's double effects would defeat.)
+  const shownKey = useRef(key);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (shownKey.current === key) return;
+    shownKey.current = key;
     ref.current?.focus({ preventScroll: true });
-  }, [pathname]);
+  }, [key]);
   return ref;
 }

@@ -1,24 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { DetectCrisisResponse, RpcSubjects } from '@hhp/proto';
-import { serviceConfig, startService, type RunningService } from '@hhp/kit';
+import { EVENTS_STREAM, Subjects } from '@hhp/proto';
+import { startService, type RunningService } from '@hhp/kit';
+import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
+import { CrisisConfig } from '../../src/config.js';
 import { crisisService } from '../../src/service.js';
+import { startOpenAiStub, type OpenAiStub } from '../../../../infra/src/testing/openai-stub.js';
 
-type Config = ReturnType<ReturnType<typeof serviceConfig>['parse']>;
+type Config = CrisisConfig;
+
+const configFor = (env: Record<string, string> = {}): Config =>
+  CrisisConfig.parse({
+    PORT: '0',
+    MONGODB_URI: process.env.MONGODB_URI,
+    NATS_URL: process.env.NATS_URL,
+    MONGODB_DB: `crisis-test-${randomUUID().slice(0, 8)}`,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
 
 describe('crisis service', () => {
   let service: RunningService<Config>;
   beforeAll(async () => {
     service = await startService({
       name: 'crisis-test',
-      config: {
-        ...serviceConfig('crisis', 0).parse({}),
-        PORT: 0,
-        MONGODB_URI: process.env.MONGODB_URI!,
-        NATS_URL: process.env.NATS_URL!,
-        MONGODB_DB: `crisis-test-${randomUUID().slice(0, 8)}`,
-        LOG_LEVEL: 'silent',
-      },
-      setup: crisisService,
+      config: configFor(),
+      setup: crisisService(),
     });
   });
   afterAll(() => service.close());
@@ -58,5 +65,70 @@ describe('crisis service', () => {
       { response: DetectCrisisResponse, timeoutMs: 2000 },
     );
     expect(reply).toEqual({ isCrisis: true });
+  });
+
+  test('when a crisis is detected, then crisis.v1.detected names the rule and a hashed visitor, never the text', async () => {
+    const durable = `crisis-events-${randomUUID().slice(0, 8)}`;
+    await service.bus.jsm.consumers.add(EVENTS_STREAM, {
+      durable_name: durable,
+      filter_subject: Subjects.crisisDetected,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.New,
+    });
+    await detect({ query: 'I am going to kill myself tonight' });
+    const consumer = await service.bus.js.consumers.get(EVENTS_STREAM, durable);
+    const msg = await consumer.next({ expires: 5000 });
+    const event = msg!.json<{ data: Record<string, unknown> }>();
+    expect(event.data).toEqual({
+      source: 'rules',
+      channel: 'http',
+      ruleId: expect.any(String),
+      visitor: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(new TextDecoder().decode(msg!.data)).not.toContain('tonight');
+  });
+});
+
+describe('crisis service with a moderation model', () => {
+  let stub: OpenAiStub;
+  let service: RunningService<Config>;
+  beforeAll(async () => {
+    stub = await startOpenAiStub();
+    service = await startService({
+      name: 'crisis-moderation-test',
+      config: configFor({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl, MODERATION_TIMEOUT_MS: '300' }),
+      setup: crisisService(),
+    });
+  });
+  afterAll(async () => {
+    await service?.close();
+    await stub?.close();
+  });
+  beforeEach(() => stub.reset());
+
+  const detect = async (query: string) =>
+    (
+      await fetch(`${service.url}/api/detect-crisis`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query }),
+      })
+    ).json();
+
+  test('when only the model sees self-harm, then the alarm is raised', async () => {
+    stub.behaviour.flagSelfHarm = (input) => input.includes('the pills in the drawer');
+    expect(await detect('I keep counting the pills in the drawer')).toEqual({ isCrisis: true });
+    expect(stub.requests.map((r) => r.path)).toEqual(['/v1/moderations']);
+  });
+
+  test('when the rules see it, then the model is not needed', async () => {
+    expect(await detect('I want to die')).toEqual({ isCrisis: true });
+    expect(stub.requests).toEqual([]);
+  });
+
+  test('when the model fails or is slow, then the rules decide: never open', async () => {
+    stub.behaviour.failStatus = 500;
+    expect(await detect('I want to die')).toEqual({ isCrisis: true });
+    expect(await detect('My shoulder is stiff')).toEqual({ isCrisis: false });
   });
 });

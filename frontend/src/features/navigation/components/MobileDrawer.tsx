@@ -7,14 +7,30 @@ import { MainLinks } from './MainLinks';
 import { NavActions } from './NavActions';
 import styles from './nav.module.css';
 
+interface Props {
+  open: boolean;
+  /** The close button, Escape or the mask: focus goes back to the menu button. */
+  onClose: () => void;
+  /** A link was chosen: the layout moves focus to the new page's <main>, so the drawer must not take it back. */
+  onNavigate: () => void;
+  returnFocus: boolean;
+}
+
 /** The same links as the bar, a "Health Conditions" group and both buttons; choosing any item closes it. */
-export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function MobileDrawer({ open, onClose, onNavigate, returnFocus }: Props) {
   const conditionsHeadingId = useId();
   return (
-    <Drawer placement="right" size={300} open={open} onClose={onClose} title={texts.menu}>
+    <Drawer
+      placement="right"
+      size={300}
+      open={open}
+      onClose={onClose}
+      title={texts.menu}
+      focusable={{ focusTriggerAfterClose: returnFocus }}
+    >
       <nav aria-label={texts.menu} className={styles.drawerNav}>
         <ul className={styles.drawerList}>
-          <MainLinks onNavigate={onClose} />
+          <MainLinks onNavigate={onNavigate} />
         </ul>
         <h2 id={conditionsHeadingId} className={styles.drawerHeading}>
           {texts.healthConditions}
@@ -24,7 +40,7 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
             <li key={link.to}>
               <NavLink
                 to={link.to}
-                onClick={onClose}
+                onClick={onNavigate}
                 className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
               >
                 {link.label}
@@ -33,7 +49,7 @@ export function MobileDrawer({ open, onClose }: { open: boolean; onClose: () => 
           ))}
         </ul>
         <div className={styles.drawerActions}>
-          <NavActions onNavigate={onClose} />
+          <NavActions onNavigate={onNavigate} />
         </div>
       </nav>
     </Drawer>

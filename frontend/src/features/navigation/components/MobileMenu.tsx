@@ -12,6 +12,7 @@ const MobileDrawer = lazy(async () => ({ default: (await loadDrawer()).MobileDra
 export function MobileMenu() {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  const [returnFocus, setReturnFocus] = useState(true);
   const preload = () => void loadDrawer();
 
   return (
@@ -25,6 +26,7 @@ export function MobileMenu() {
         onFocus={preload}
         onClick={() => {
           setUsed(true);
+          setReturnFocus(true);
           setOpen(true);
         }}
       >
@@ -32,7 +34,15 @@ export function MobileMenu() {
       </button>
       {used && (
         <Suspense fallback={null}>
-          <MobileDrawer open={open} onClose={() => setOpen(false)} />
+          <MobileDrawer
+            open={open}
+            returnFocus={returnFocus}
+            onClose={() => setOpen(false)}
+            onNavigate={() => {
+              setReturnFocus(false);
+              setOpen(false);
+            }}
+          />
         </Suspense>
       )}
     </>

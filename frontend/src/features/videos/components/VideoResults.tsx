@@ -38,7 +38,7 @@ export function VideoResults({ videos, loading, error, filtered, onRetry, onShow
       ) : videos && videos.length > 0 ? (
         <ul className={styles.grid} data-testid="video-grid">
           {videos.map((video) => (
-            <li key={video.id}>
+            <li key={video.id} data-category={video.category}>
               <VideoCard video={video} onOpen={onOpen} />
             </li>
           ))}
