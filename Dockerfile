@@ -28,9 +28,12 @@ ARG VITE_PRACTITIONER_NAME="Dr. Helen"
 ARG VITE_STRIPE_PUBLISHABLE_KEY=""
 RUN VITE_PRACTITIONER_NAME="$VITE_PRACTITIONER_NAME" VITE_STRIPE_PUBLISHABLE_KEY="$VITE_STRIPE_PUBLISHABLE_KEY" \
     npm run build -w @hhp/frontend
-# Only the compiled output of the packages the services need travels on.
+# Only the compiled output of the packages the services need travels on, with the data files they
+# read at run time (services/content/data: the seed video list).
 RUN mkdir /out && for pkg in proto services/*; do \
-      if [ -d "$pkg/dist" ]; then mkdir -p "/out/$pkg" && cp -r "$pkg/dist" "/out/$pkg/"; fi; \
+      for part in dist data; do \
+        if [ -d "$pkg/$part" ]; then mkdir -p "/out/$pkg" && cp -r "$pkg/$part" "/out/$pkg/"; fi; \
+      done; \
     done
 
 # --- production dependencies of the services (no dev tools, no frontend libraries) ------------------

@@ -31,10 +31,50 @@ test.describe('the stack behind nginx', () => {
     expect(await response.json()).toEqual({ message: 'Not found' });
   });
 
+  test('when an unserved path under each service prefix is asked for, then that service answers, not the SPA', async ({
+    request,
+  }) => {
+    // The service kit's 404 names the path; nginx's own catch-all says only "Not found".
+    for (const probe of [
+      '/api/query-ai/e2e-probe', // ai-query
+      '/api/quota/e2e-probe', // ai-query
+      '/api/detect-crisis/e2e-probe', // crisis
+      '/api/availability/e2e-probe', // booking
+      '/api/session/e2e-probe/unknown', // booking
+      '/api/subscription/e2e-probe', // payments
+      '/api/videos/e2e-probe', // content
+      '/ws', // voice, without a WebSocket upgrade
+    ]) {
+      const response = await request.get(probe);
+      expect(response.status(), probe).toBe(404);
+      expect(response.headers()['content-type'], probe).toContain('application/json');
+      expect(await response.json(), probe).toEqual({ message: `Not found: GET ${probe}` });
+    }
+  });
+
+  test('when a request body is larger than nginx allows, then it answers 413 as JSON', async ({ request }) => {
+    const response = await request.post('/api/subscribe-email', {
+      headers: { 'Content-Type': 'application/json' },
+      data: JSON.stringify({ email: 'a'.repeat(100_000) }),
+    });
+    expect(response.status()).toBe(413);
+    expect(await response.json()).toEqual({ message: 'Request body too large' });
+  });
+
+  test('when a deep link is reloaded in the browser, then the SPA comes back with 200', async ({ page }) => {
+    const first = await page.goto('/videos');
+    expect(first?.status()).toBe(200);
+    const reloaded = await page.reload();
+    expect(reloaded?.status()).toBe(200);
+    expect(reloaded?.headers()['content-type']).toContain('text/html');
+    expect(page.url()).toMatch(/\/videos$/);
+    await expect(page.locator('#root')).not.toBeEmpty();
+  });
+
   test('when a deep link is opened, then the SPA is served and never cached without revalidation', async ({
     request,
   }) => {
-    for (const path of ['/', '/conditions/insomnia', '/no/such/page']) {
+    for (const path of ['/', '/videos', '/conditions/insomnia', '/no/such/page']) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
       expect(response.headers()['content-type'], path).toContain('text/html');
@@ -52,6 +92,8 @@ test.describe('the stack behind nginx', () => {
     expect(response.status()).toBe(200);
     expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(response.headers()['content-type']).toContain('javascript');
+    expect(response.headers()['content-encoding']).toBe('gzip');
+    expect(response.headers()['vary']).toContain('Accept-Encoding');
     expect((await request.get('/assets/does-not-exist.js')).status()).toBe(404);
   });
 

@@ -13,6 +13,7 @@ mkdir -p "$tools"
 FERRETDB_VERSION=v1.24.2
 NATS_SERVER_VERSION=v2.15.2
 K6_VERSION=v1.8.1
+COMPOSE_GO_VERSION=v2.16.2
 
 want_browser=1
 for arg in "$@"; do
@@ -70,6 +71,19 @@ if ! have_version "$tools/ferretdb" "version: ${FERRETDB_VERSION}"; then
   chmod -R u+w "$src"
   echo "${FERRETDB_VERSION}" >"$src/build/version/version.txt"
   (cd "$src" && go build -trimpath -o "$tools/ferretdb" ./cmd/ferretdb)
+fi
+
+# compose-go's checker (the library `docker compose` itself uses): scripts/check-compose.mjs validates
+# docker-compose.yml with it, since no Docker engine runs here. The binary has no version flag; a stamp
+# file records the version built.
+if [ "$(cat "$tools/compose-spec.version" 2>/dev/null)" != "${COMPOSE_GO_VERSION}" ] || ! [ -x "$tools/compose-spec" ]; then
+  need_go compose-spec
+  log "building compose-go checker ${COMPOSE_GO_VERSION}"
+  gobin="$(mktemp -d)"
+  GOBIN="$gobin" go install "github.com/compose-spec/compose-go/v2/cmd@${COMPOSE_GO_VERSION}"
+  mv "$gobin/cmd" "$tools/compose-spec"
+  rm -rf "$gobin"
+  echo "${COMPOSE_GO_VERSION}" >"$tools/compose-spec.version"
 fi
 
 # --- Debian packages ------------------------------------------------------------------------------

@@ -8,6 +8,18 @@ cd "$root"
 started=$(date +%s%N)
 say() { printf '[start] %s\n' "$*"; }
 
+# A second `npm start` stops here, before it builds anything under the feet of the running one. (The
+# launcher takes the same lock for real; this is only the early answer.)
+lock="${DATA_DIR:-$root/.data}/launcher.pid"
+if [ -f "$lock" ]; then
+  pid="$(sed -n 's/.*"pid":\([0-9][0-9]*\).*/\1/p' "$lock")"
+  url="$(sed -n 's/.*"url":"\([^"]*\)".*/\1/p' "$lock")"
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+    echo "The portal is already running at $url (pid $pid)" >&2
+    exit 1
+  fi
+fi
+
 bash scripts/bootstrap.sh --no-browser
 # Node 24 and the project's tools come first (npm puts them there too; this also covers `bash scripts/start.sh`).
 export PATH="$root/node_modules/.bin:$PATH"
@@ -38,4 +50,6 @@ if [ "$needs_build" -eq 1 ]; then
 fi
 
 say "installed and built in $(((($(date +%s%N) - started) / 1000000))) ms"
+# The launcher reports the whole time since `npm start`, builds included.
+export HHP_STARTED_AT_MS=$((started / 1000000))
 exec node "$root/infra/dist/launcher/main.js"

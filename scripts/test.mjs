@@ -77,6 +77,7 @@ step('typecheck', path.join(npx, 'tsc'), ['-b']);
 step('openapi', process.execPath, ['proto/dist/openapi/generate.js', '--check']);
 step('lint', path.join(npx, 'eslint'), ['.', '--max-warnings=0']);
 step('format', path.join(npx, 'prettier'), ['--check', '--log-level=warn', '.']);
+step('compose', process.execPath, ['scripts/check-compose.mjs']);
 step('build', 'npm', ['run', 'build', '-w', '@hhp/frontend', '--silent']);
 jest('unit');
 jest('integration');

@@ -4,10 +4,28 @@
 import { mkdirSync } from 'node:fs';
 import { freePort, isPortOpen, toolPath, waitFor, type ManagedProcess } from '../dev-servers.js';
 import { spawnGroup } from './process-group.js';
+import { StartupError } from './startup-error.js';
 
 export interface Dependency {
   url: string;
   process: ManagedProcess;
+}
+
+/** Resolves when the process accepts connections; stops it and throws a StartupError when it does not. */
+async function listening(proc: ManagedProcess, port: number, timeoutMs = 30_000): Promise<void> {
+  try {
+    await waitFor(`${proc.name} on port ${port}`, () => isPortOpen(port), { child: proc, timeoutMs });
+  } catch {
+    const exited = proc.exited;
+    await proc.stop(2000);
+    throw new StartupError(
+      proc.name,
+      proc.logFile,
+      exited
+        ? `exited (code ${proc.exitCode}) before it listened on port ${port}`
+        : `did not listen on port ${port} within ${timeoutMs / 1000} s`,
+    );
+  }
 }
 
 export async function startFerretDbGroup({
@@ -35,7 +53,7 @@ export async function startFerretDbGroup({
     ],
     { logFile },
   );
-  await waitFor(`FerretDB on port ${port}`, () => isPortOpen(port), { child: proc, timeoutMs: 30_000 });
+  await listening(proc, port);
   return { url: `mongodb://127.0.0.1:${port}`, process: proc };
 }
 
@@ -55,6 +73,6 @@ export async function startNatsGroup({
     ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir],
     { logFile },
   );
-  await waitFor(`nats-server on port ${port}`, () => isPortOpen(port), { child: proc, timeoutMs: 30_000 });
+  await listening(proc, port);
   return { url: `nats://127.0.0.1:${port}`, process: proc };
 }

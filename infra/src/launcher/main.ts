@@ -22,7 +22,7 @@ try {
     ports: 'default',
     host: env.LISTEN_HOST ?? '127.0.0.1',
     // The launcher's own PORT is nginx's; each service gets its own.
-    env: { ...env, PORT: undefined, DATA_DIR: undefined },
+    env: { ...env, PORT: undefined, DATA_DIR: undefined, HHP_STARTED_AT_MS: undefined },
   });
 } catch (error) {
   if (error instanceof AlreadyRunningError) {
@@ -33,9 +33,15 @@ try {
   process.exit(1);
 }
 
-const seconds = (stack.readyInMs / 1000).toFixed(1);
-console.log(`Holistic Health Portal is running at ${stack.url} (ready in ${seconds} s)`);
-console.log(`  data and logs: ${path.relative(process.cwd(), stack.dataDir) || '.'}  ·  press Ctrl-C to stop`);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const sinceStart = Number(env.HHP_STARTED_AT_MS);
+const total =
+  Number.isFinite(sinceStart) && sinceStart > 0 ? `; ${seconds(Date.now() - sinceStart)} since npm start` : '';
+console.log(`Holistic Health Portal is running at ${stack.url} (ready in ${seconds(stack.readyInMs)}${total})`);
+const shownDataDir = path.relative(process.cwd(), stack.dataDir);
+console.log(
+  `  data and logs: ${shownDataDir && !shownDataDir.startsWith('..') ? shownDataDir : stack.dataDir}  ·  press Ctrl-C to stop`,
+);
 
 let stopping = false;
 const shutdown = (signal: NodeJS.Signals) => {
@@ -57,3 +63,13 @@ const shutdown = (signal: NodeJS.Signals) => {
   );
 };
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, shutdown);
+
+// `npm start` runs this under `sh -c`: a SIGTERM sent to npm reaches that shell, which dies without
+// passing it on. The launcher then has a new parent, and stops as if it had been told to.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent && !stopping) {
+    console.log('The process that started the portal is gone.');
+    shutdown('SIGTERM');
+  }
+}, 500).unref();

@@ -87,6 +87,12 @@ export function spawnGroup(name: string, command: string, args: string[], option
     });
   }
 
+  // 'close' comes after 'exit', once the child's output has been read to the end.
+  const closed = new Promise<void>((resolve) => {
+    child.once('close', () => resolve());
+    child.once('error', () => resolve());
+  });
+
   let exited = false;
   let exitCode: number | null = null;
   const gone = new Promise<void>((resolve) => {
@@ -124,6 +130,8 @@ export function spawnGroup(name: string, command: string, args: string[], option
         // Anything the leader left behind in its group goes with it.
         signalGroup(child, 'SIGKILL');
       }
+      // Its last lines (a crash's stack trace above all) belong in the log before it is closed.
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000))]);
       await new Promise<void>((resolve) => log.end(resolve));
     },
   };

@@ -10,12 +10,14 @@ import { acquireLock, type Lock } from './lock.js';
 import { nginxArgs, testNginxConfig, writeNginxConfig, type NginxVariables } from './nginx-config.js';
 import { releaseReaper, spawnGroup } from './process-group.js';
 import { loadSecrets } from './secrets.js';
+import { StartupError } from './startup-error.js';
 import { SERVICES, UPSTREAM_VARIABLE, serviceEntryPoint, type ServiceName } from './services.js';
 
 export interface StackOptions {
   /** Data, logs, secrets and the lock file. Created when missing; kept between runs. */
   dataDir: string;
-  /** Where the rendered nginx configuration and nginx's temp files go (default `<repo>/.run/nginx`). */
+  /** Where the rendered nginx configuration and nginx's temp files go (default `<dataDir>/run/nginx`, which
+   * the lock keeps to one launcher). */
   runDir?: string;
   /** nginx's port; 0 picks a free one. Default 8080. */
   port?: number;
@@ -104,7 +106,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const out = options.output ?? console;
   const dataDir = path.resolve(options.dataDir);
   const logDir = path.join(dataDir, 'logs');
-  const runDir = path.resolve(options.runDir ?? path.join(repoRoot, '.run', 'nginx'));
+  const runDir = path.resolve(options.runDir ?? path.join(dataDir, 'run', 'nginx'));
   const frontendRoot = path.resolve(options.frontendRoot ?? path.join(repoRoot, 'frontend', 'dist'));
   const readyTimeoutMs = options.readyTimeoutMs ?? 90_000;
   const host = options.host ?? '127.0.0.1';
@@ -251,7 +253,8 @@ async function waitUntilReady(
   const check = async (): Promise<boolean> => {
     const dead = [...services.map((s) => s.process), nginx].find((p) => p.exited);
     if (dead) {
-      fatal = new Error(`${dead.name} exited (code ${dead.exitCode}) before it was ready; see ${dead.logFile}`);
+      await dead.stop();
+      fatal = new StartupError(dead.name, dead.logFile, `exited (code ${dead.exitCode}) before it was ready`);
       return true;
     }
     await Promise.all([

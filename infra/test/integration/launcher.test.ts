@@ -7,7 +7,10 @@ import { checkNginxConfig, defaultNginxVariables } from '../../src/launcher/chec
 import { acquireLock, AlreadyRunningError } from '../../src/launcher/lock.js';
 import { NGINX_TEMPLATE_VARIABLES, nginxTemplatePath, renderNginxTemplate } from '../../src/launcher/nginx-config.js';
 import { loadSecrets } from '../../src/launcher/secrets.js';
-import { startStack } from '../../src/launcher/stack.js';
+import { MongoClient } from 'mongodb';
+import { SERVICES, serviceEntryPoint } from '../../src/launcher/services.js';
+import { startStack, type Stack } from '../../src/launcher/stack.js';
+import { StartupError } from '../../src/launcher/startup-error.js';
 
 const builtMain = path.join(repoRoot, 'infra', 'dist', 'launcher', 'main.js');
 
@@ -110,60 +113,149 @@ describe('launcher', () => {
 });
 
 describe('docker-compose.yml', () => {
-  test('when the compose file is checked against the Compose Specification, then it is valid', () => {
-    // compose-go's own checker (`go install github.com/compose-spec/compose-go/v2/cmd@v2.16.2`, installed
-    // by the bootstrap as .tools/bin/compose-spec); no Docker engine needed. Secrets come from .env at run
-    // time, so interpolation is left out here.
-    const checker = path.join(repoRoot, '.tools', 'bin', 'compose-spec');
-    if (!existsSync(checker)) throw new Error(`${checker} is missing: run \`npm run bootstrap\``);
-    const result = spawnSync(checker, ['--no-interpolation', '--format', 'json', 'docker-compose.yml'], {
+  test('when the compose file is checked with compose-go against the Compose Specification, then it is valid and health-ordered', () => {
+    // No Docker engine needed: scripts/check-compose.mjs runs compose-go's checker (.tools/bin/compose-spec).
+    const result = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'check-compose.mjs')], {
       cwd: repoRoot,
       encoding: 'utf8',
     });
     expect(result.stderr).toBe('');
+    expect(result.stdout).toContain('docker-compose.yml: valid');
     expect(result.status).toBe(0);
-    const model = JSON.parse(result.stdout) as { services: Record<string, { depends_on?: Record<string, unknown> }> };
-    expect(Object.keys(model.services).sort()).toEqual(
-      ['ai-query', 'booking', 'content', 'crisis', 'mongo', 'nats', 'payments', 'voice', 'web'].sort(),
-    );
-    expect(Object.keys(model.services.web!.depends_on ?? {}).sort()).toEqual(
-      ['ai-query', 'booking', 'content', 'crisis', 'payments', 'voice'].sort(),
-    );
   });
 });
 
+const stubService = path.join(repoRoot, 'infra', 'test', 'fixtures', 'stub-service.mjs');
+const quiet = { log: () => undefined, error: () => undefined };
+// Its own FerretDB and nats-server, not those of the integration setup.
+const ownServers = { ...process.env, MONGODB_URI: undefined, NATS_URL: undefined, LOG_LEVEL: 'warn' };
+
+function stackPorts(stack: Stack): number[] {
+  return [
+    stack.port,
+    ...[stack.mongodbUri, stack.natsUrl, ...stack.services.map((s) => s.url)].map((u) => Number(new URL(u).port)),
+  ];
+}
+
+async function openPorts(ports: number[]): Promise<number[]> {
+  const open = [];
+  for (const port of ports) if (await isPortOpen(port)) open.push(port);
+  return open;
+}
+
 describe('the stack', () => {
-  test('when it starts on free ports, then nginx routes to the services, a second start is refused, and stop leaves nothing listening', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'hhp-stack-'));
-    // Its own FerretDB and nats-server, not those of the integration setup.
-    const env = { ...process.env, MONGODB_URI: undefined, NATS_URL: undefined, LOG_LEVEL: 'warn' };
-    const quiet = { log: () => undefined, error: () => undefined };
-    const stack = await startStack({
-      dataDir: dir,
-      runDir: path.join(dir, 'run'),
-      port: 0,
-      env,
-      output: quiet,
-      readyTimeoutMs: 45_000,
-    });
-    const ports = [
-      stack.port,
-      ...[stack.mongodbUri, stack.natsUrl, ...stack.services.map((s) => s.url)].map((u) => Number(new URL(u).port)),
-    ];
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'hhp-stack-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('when it starts on free ports, then nginx routes to every service, a second start is refused, stop leaves nothing listening, and a restart keeps the data', async () => {
+    const missing = SERVICES.map((s) => serviceEntryPoint(s.name)).filter((file) => !existsSync(file));
+    if (missing.length) throw new Error(`build the services first (npx tsc -b): ${missing.join(', ')}`);
+    const options = { dataDir: dir, runDir: path.join(dir, 'run'), port: 0, env: ownServers, output: quiet };
+    const stack = await startStack({ ...options, readyTimeoutMs: 60_000 });
+    const ports = stackPorts(stack);
     try {
+      for (const service of stack.services) {
+        expect((await fetch(`${service.url}/readyz`)).status).toBe(200);
+      }
       const videos = await fetch(`${stack.url}/api/videos`);
       expect(videos.status).toBe(200);
       expect(Array.isArray(await videos.json())).toBe(true);
-      const missing = await fetch(`${stack.url}/api/nope`);
-      expect(missing.status).toBe(404);
-      expect(await missing.json()).toEqual({ message: 'Not found' });
-      await expect(startStack({ dataDir: dir, port: 0, env, output: quiet })).rejects.toThrow(AlreadyRunningError);
+      const missingRoute = await fetch(`${stack.url}/api/nope`);
+      expect(missingRoute.status).toBe(404);
+      expect(await missingRoute.json()).toEqual({ message: 'Not found' });
+      // An unserved path under each service's prefix reaches that service (the kit's 404 names the path).
+      for (const probe of [
+        '/api/quota/launcher-probe',
+        '/api/detect-crisis/launcher-probe',
+        '/api/availability/launcher-probe',
+        '/api/subscription/launcher-probe',
+        '/api/videos/launcher-probe',
+      ]) {
+        const response = await fetch(`${stack.url}${probe}`);
+        expect([probe, response.status]).toEqual([probe, 404]);
+        expect(await response.json()).toEqual({ message: `Not found: GET ${probe}` });
+      }
+
+      await expect(startStack({ ...options, port: 0 })).rejects.toThrow(AlreadyRunningError);
+      const second = await run(process.execPath, [builtMain], { ...ownServers, DATA_DIR: dir, PORT: '0' });
+      expect(second.code).toBe(1);
+      expect(second.output).toContain(`The portal is already running at ${stack.url}`);
+
+      const client = await MongoClient.connect(stack.mongodbUri);
+      try {
+        await client
+          .db('hhp-launcher-test')
+          .collection('kept')
+          .insertOne({ _id: 'kept-across-restarts' as never });
+      } finally {
+        await client.close();
+      }
     } finally {
       await stack.stop();
-      rmSync(dir, { recursive: true, force: true });
     }
-    const stillOpen = [];
-    for (const port of ports) if (await isPortOpen(port)) stillOpen.push(port);
-    expect(stillOpen).toEqual([]);
-  }, 90_000);
+    expect(await openPorts(ports)).toEqual([]);
+    expect(existsSync(path.join(dir, 'launcher.pid'))).toBe(false);
+    expect(readFileSync(path.join(dir, 'secrets.env'), 'utf8')).toMatch(/^CONTENT_INGEST_SECRET=[0-9a-f]{64}$/m);
+
+    const again = await startStack({ ...options, readyTimeoutMs: 60_000 });
+    try {
+      const client = await MongoClient.connect(again.mongodbUri);
+      try {
+        expect(await client.db('hhp-launcher-test').collection('kept').findOne({})).toEqual({
+          _id: 'kept-across-restarts',
+        });
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await again.stop();
+    }
+  }, 150_000);
+
+  test('when a service crashes while starting, then the start fails with the end of its log and nothing is left running', async () => {
+    let failure: Error | undefined;
+    await startStack({
+      dataDir: dir,
+      runDir: path.join(dir, 'run'),
+      port: 0,
+      env: { ...ownServers, STUB_CRASH: 'booking' },
+      output: quiet,
+      serviceEntry: () => stubService,
+    }).catch((error: Error) => (failure = error));
+    expect(failure).toBeInstanceOf(StartupError);
+    expect(failure!.message).toContain('booking exited (code 1) before it was ready');
+    expect(failure!.message).toContain('booking stub told to crash');
+    expect(existsSync(path.join(dir, 'launcher.pid'))).toBe(false);
+    const left = spawnSync('pgrep', ['-f', dir], { encoding: 'utf8' }).stdout.trim();
+    expect(left).toBe('');
+  }, 60_000);
+
+  test('when the launcher is killed with SIGKILL, then the reaper stops everything it started', async () => {
+    const child = spawn(process.execPath, [path.join(repoRoot, 'infra', 'test', 'fixtures', 'run-stack.mjs'), dir], {
+      cwd: repoRoot,
+      env: ownServers,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const ports = await new Promise<number[]>((resolve, reject) => {
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const line = output.split('\n').find((l) => l.startsWith('{'));
+        if (line) resolve((JSON.parse(line) as { ports: number[] }).ports);
+      });
+      child.once('exit', (code) => reject(new Error(`the stack exited with code ${code}: ${output}`)));
+    });
+    expect(await openPorts(ports)).toEqual(ports);
+    child.kill('SIGKILL');
+    const deadline = Date.now() + 10_000;
+    let open = ports;
+    while (open.length && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 200));
+      open = await openPorts(ports);
+    }
+    expect(open).toEqual([]);
+  }, 60_000);
 });

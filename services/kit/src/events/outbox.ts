@@ -50,6 +50,7 @@ export class OutboxRelay {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  private writes: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.intervalMs = options.intervalMs ?? 1000;
@@ -106,11 +107,22 @@ export class OutboxRelay {
           return published;
         }
         // $pullAll of the entry exactly as read: FerretDB 1.x has no $pull by condition.
-        await collection.updateOne({ _id: doc._id }, { $pullAll: { outbox: [entry] } });
+        await this.exclusive(() => collection.updateOne({ _id: doc._id }, { $pullAll: { outbox: [entry] } }));
         published += 1;
       }
     }
     return published;
+  }
+
+  /**
+   * Run a write to this collection's documents so that it never overlaps the relay's own removal of a
+   * published entry. FerretDB 1.x applies an update as read-modify-write without isolation, so two
+   * concurrent updates of one document can lose one of them (MongoDB does not need this; it is harmless).
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.writes.then(work);
+    this.writes = result.catch(() => undefined);
+    return result;
   }
 
   /** Stop the interval and wait for a running pass. */

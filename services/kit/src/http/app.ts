@@ -33,7 +33,9 @@ function recordDuration(metrics: Metrics): RequestHandler {
 export function createApp({ logger, routers, readiness, metrics }: AppDeps): Application {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Exactly one proxy hop, nginx, in every deployment: the address it appends to X-Forwarded-For is the
+  // client's (per-IP quotas count it); anything the client wrote before that is ignored.
+  app.set('trust proxy', 1);
   app.use(helmet());
   app.use(
     pinoHttp({

@@ -1,0 +1,95 @@
+// `node scripts/check-compose.mjs`: checks docker-compose.yml without a Docker engine, with compose-go,
+// the library that `docker compose` itself loads files with (its `cmd` validates against the Compose
+// Specification's schema, then normalises and checks consistency). Then checks what the stack relies on:
+// health checks and `service_healthy` ordering, JetStream with a volume, MongoDB 7, and that every
+// required variable is documented in .env.example. Offline once the checker is installed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const COMPOSE_GO = 'github.com/compose-spec/compose-go/v2/cmd@v2.16.2';
+const APP_SERVICES = ['ai-query', 'crisis', 'booking', 'payments', 'content', 'voice'];
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const composeFile = path.join(root, 'docker-compose.yml');
+const checker = path.join(root, '.tools', 'bin', 'compose-spec');
+
+function fail(message) {
+  console.error(`docker-compose.yml: ${message}`);
+  process.exit(1);
+}
+
+/** The checker is a Go module like the project's other tools; built once into .tools/bin. */
+function installChecker() {
+  console.error(`installing the Compose Specification checker (go install ${COMPOSE_GO})`);
+  const gobin = mkdtempSync(path.join(os.tmpdir(), 'compose-spec-'));
+  try {
+    const result = spawnSync('go', ['install', '-trimpath', COMPOSE_GO], {
+      env: { ...process.env, GOBIN: gobin },
+      stdio: 'inherit',
+    });
+    if (result.error || result.status !== 0)
+      fail(`could not install the checker: ${result.error?.message ?? 'go install failed'}`);
+    renameSync(path.join(gobin, 'cmd'), checker);
+  } finally {
+    rmSync(gobin, { recursive: true, force: true });
+  }
+}
+
+function runChecker(args, input) {
+  const result = spawnSync(checker, args, { cwd: root, input, encoding: 'utf8', env: { ...process.env } });
+  if (result.status !== 0) fail(`${(result.stderr || result.stdout).trim()}`);
+  return result.stdout;
+}
+
+if (!existsSync(checker)) installChecker();
+
+// 1. The file as written: schema, normalisation, consistency (variables left as they are).
+runChecker(['--no-interpolation', 'docker-compose.yml']);
+
+// 2. As `docker compose` reads it once .env is filled in. (The checker's command-line loader does not
+//    pass the environment to interpolation, so required `${NAME:?…}` get a placeholder default here.)
+const source = readFileSync(composeFile, 'utf8');
+const required = [...new Set([...source.matchAll(/\$\{([A-Z0-9_]+):\?[^}]*\}/g)].map((m) => m[1]))];
+const filled = source.replace(/\$\{([A-Z0-9_]+):\?[^}]*\}/g, '${$1:-placeholder-value-of-32-characters!}');
+const model = JSON.parse(runChecker(['--format', 'json', '-'], filled));
+
+const problems = [];
+const services = model.services ?? {};
+for (const name of ['mongo', 'nats', ...APP_SERVICES, 'web']) if (!services[name]) problems.push(`no service ${name}`);
+if (!String(services.mongo?.image).startsWith('mongo:7')) problems.push('mongo is not mongo:7');
+const natsCommand = [services.nats?.command ?? []].flat().join(' ');
+if (!/(^|\s)(-js|--jetstream)(\s|$)/.test(natsCommand)) problems.push('nats runs without JetStream (-js)');
+if (!(services.nats?.volumes ?? []).some((v) => v.type === 'volume'))
+  problems.push('nats keeps its store on no volume');
+if (!(services.mongo?.volumes ?? []).some((v) => v.type === 'volume'))
+  problems.push('mongo keeps its data on no volume');
+for (const name of [...APP_SERVICES, 'mongo', 'nats', 'web']) {
+  const test = services[name]?.healthcheck?.test;
+  if (!Array.isArray(test) || test.length < 2) problems.push(`${name} has no health check`);
+}
+for (const name of APP_SERVICES) {
+  const service = services[name] ?? {};
+  if (service.build?.target !== 'service') problems.push(`${name} is not built from the Dockerfile's service target`);
+  if (service.environment?.SERVICE !== name) problems.push(`${name} does not set SERVICE=${name}`);
+  for (const dependency of ['mongo', 'nats']) {
+    if (service.depends_on?.[dependency]?.condition !== 'service_healthy')
+      problems.push(`${name} does not wait for ${dependency} to be healthy`);
+  }
+}
+for (const name of APP_SERVICES) {
+  if (services.web?.depends_on?.[name]?.condition !== 'service_healthy')
+    problems.push(`web does not wait for ${name} to be healthy`);
+}
+if (services.web?.build?.target !== 'web') problems.push("web is not built from the Dockerfile's web target");
+const documented = readFileSync(path.join(root, '.env.example'), 'utf8');
+for (const name of required) {
+  if (!new RegExp(`^${name}=`, 'm').test(documented)) problems.push(`${name} is required but not in .env.example`);
+}
+if (problems.length) fail(`\n  - ${problems.join('\n  - ')}`);
+
+console.log(
+  `docker-compose.yml: valid (Compose Specification, compose-go); ${Object.keys(services).length} services, health-ordered`,
+);
