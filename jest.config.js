@@ -23,6 +23,8 @@ const shared = {
 };
 
 export default {
+  // A global option (jest ignores it inside a project): integration suites start services and servers.
+  testTimeout: 30000,
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/**/test/unit/**/*.test.ts?(x)'] },
     {
@@ -32,7 +34,6 @@ export default {
       // Built by `tsc -b` (jest cannot map .js imports in globalSetup). Starts FerretDB and nats-server once (or uses MONGODB_URI / NATS_URL) for all suites.
       globalSetup: '<rootDir>/infra/dist/testing/global-setup.js',
       globalTeardown: '<rootDir>/infra/dist/testing/global-teardown.js',
-      testTimeout: 30000,
     },
   ],
 };

@@ -82,6 +82,7 @@ step('build', 'npm', ['run', 'build', '-w', '@hhp/frontend', '--silent']);
 jest('unit');
 jest('integration');
 playwright('e2e');
+step('load', process.execPath, ['scripts/load-test.mjs', '--guests', '60']);
 
 console.log('\n=== summary');
 for (const line of summary) console.log(line);

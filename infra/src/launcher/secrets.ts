@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const GENERATED_SECRETS = ['CONTENT_INGEST_SECRET', 'SUBSCRIBER_COOKIE_SECRET'] as const;
+export const GENERATED_SECRETS = ['CONTENT_INGEST_SECRET', 'SUBSCRIBER_COOKIE_SECRET', 'VISITOR_HASH_KEY'] as const;
 
 export function parseEnvFile(text: string): Record<string, string> {
   const values: Record<string, string> = {};

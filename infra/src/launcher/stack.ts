@@ -39,8 +39,21 @@ export interface StackOptions {
 
 export interface RunningService {
   name: ServiceName;
+  /** `ai-query`, or `ai-query#2` for a further replica. */
+  instance: string;
   url: string;
   logFile: string;
+}
+
+/** ai-query scales on its own: AI_QUERY_REPLICAS=2 runs two, and nginx balances between them. */
+function replicasOf(name: ServiceName, env: NodeJS.ProcessEnv): number {
+  if (name !== 'ai-query') return 1;
+  const raw = env.AI_QUERY_REPLICAS ?? '1';
+  const replicas = Number(raw);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 16) {
+    throw new Error(`AI_QUERY_REPLICAS must be a whole number from 1 to 16, not "${raw}"`);
+  }
+  return replicas;
 }
 
 export interface Stack {
@@ -177,34 +190,43 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ]);
 
     const services: (RunningService & { process: ManagedProcess })[] = [];
-    for (const service of SERVICES) {
-      const servicePort = await choosePort(service.port, mode);
-      const logFile = path.join(logDir, `${service.name}.log`);
-      const serviceEnv: NodeJS.ProcessEnv = {
-        ...env,
-        ...secrets,
-        PORT: String(servicePort),
-        HOST: '127.0.0.1',
-        MONGODB_URI: mongodbUri,
-        MONGODB_DB: `hhp-${service.name}`,
-        NATS_URL: natsUrl,
-        LOG_LEVEL: env.LOG_LEVEL ?? 'info',
-        PUBLIC_URL: env.PUBLIC_URL ?? url,
-      };
-      const proc = spawnGroup(service.name, process.execPath, [entry(service.name)], {
-        env: serviceEnv,
-        logFile,
-        onLine: (line, stream) => {
-          const text = consoleLine(line, stream);
-          if (text) out.error(`[${service.name}] ${text}`);
-        },
-      });
-      started_.services.push(proc);
-      services.push({ name: service.name, url: `http://127.0.0.1:${servicePort}`, logFile, process: proc });
-    }
+    for (const service of SERVICES)
+      for (let replica = 1; replica <= replicasOf(service.name, env); replica++) {
+        const instance = replica === 1 ? service.name : `${service.name}#${replica}`;
+        const servicePort = await choosePort(service.port + 100 * (replica - 1), mode);
+        const logFile = path.join(logDir, `${replica === 1 ? service.name : `${service.name}-${replica}`}.log`);
+        const serviceEnv: NodeJS.ProcessEnv = {
+          ...env,
+          ...secrets,
+          PORT: String(servicePort),
+          HOST: '127.0.0.1',
+          MONGODB_URI: mongodbUri,
+          MONGODB_DB: `hhp-${service.name}`,
+          NATS_URL: natsUrl,
+          LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+          PUBLIC_URL: env.PUBLIC_URL ?? url,
+        };
+        const proc = spawnGroup(instance, process.execPath, [entry(service.name)], {
+          env: serviceEnv,
+          logFile,
+          onLine: (line, stream) => {
+            const text = consoleLine(line, stream);
+            if (text) out.error(`[${instance}] ${text}`);
+          },
+        });
+        started_.services.push(proc);
+        services.push({ name: service.name, instance, url: `http://127.0.0.1:${servicePort}`, logFile, process: proc });
+      }
 
+    // Several replicas of one service: the template's `server ${X_UPSTREAM};` line becomes one line each.
     const upstreams = Object.fromEntries(
-      services.map((s) => [UPSTREAM_VARIABLE[s.name], s.url.replace('http://', '')]),
+      SERVICES.map(({ name }) => [
+        UPSTREAM_VARIABLE[name],
+        services
+          .filter((s) => s.name === name)
+          .map((s) => s.url.replace('http://', ''))
+          .join(';\n    server '),
+      ]),
     );
     const variables = { LISTEN_ADDR: `${host}:${port}`, FRONTEND_ROOT: frontendRoot, ...upstreams } as NginxVariables;
     const files = writeNginxConfig({ runDir, logDir, variables });
@@ -219,7 +241,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // A service that dies later is reported; the rest of the stack keeps running.
     for (const s of services) {
       s.process.child.once('exit', (code, signal) => {
-        if (!stopping) out.error(`[${s.name}] exited (${signal ?? `code ${code}`}); see ${s.logFile}`);
+        if (!stopping) out.error(`[${s.instance}] exited (${signal ?? `code ${code}`}); see ${s.logFile}`);
       });
     }
 
@@ -229,7 +251,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       dataDir,
       mongodbUri,
       natsUrl,
-      services: services.map(({ name, url: serviceUrl, logFile }) => ({ name, url: serviceUrl, logFile })),
+      services: services.map(({ name, instance, url: serviceUrl, logFile }) => ({
+        name,
+        instance,
+        url: serviceUrl,
+        logFile,
+      })),
       readyInMs: Date.now() - started,
       stop,
     };
@@ -246,7 +273,7 @@ async function waitUntilReady(
   timeoutMs: number,
   dataDir: string,
 ): Promise<void> {
-  const pending = new Map<string, string>(services.map((s) => [s.name, 'not started']));
+  const pending = new Map<string, string>(services.map((s) => [s.instance, 'not started']));
   pending.set('nginx', 'not started');
   // waitFor treats a throwing check as "not yet"; a process that died ends the wait at once instead.
   let fatal: Error | undefined;
@@ -259,11 +286,12 @@ async function waitUntilReady(
     }
     await Promise.all([
       ...services
-        .filter((s) => pending.has(s.name))
+        .filter((s) => pending.has(s.instance))
         .map(async (s) => {
           const status = await httpStatus(`${s.url}/readyz`);
-          if (status === 200) pending.delete(s.name);
-          else pending.set(s.name, typeof status === 'number' ? `/readyz answered ${status}` : `/readyz: ${status}`);
+          if (status === 200) pending.delete(s.instance);
+          else
+            pending.set(s.instance, typeof status === 'number' ? `/readyz answered ${status}` : `/readyz: ${status}`);
         }),
       pending.has('nginx')
         ? httpStatus(frontUrl).then((status) => {

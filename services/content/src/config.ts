@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { serviceConfig } from '@hhp/kit';
+
+export const ContentConfig = serviceConfig('content', 4005).extend({
+  /** Shared with the automation service that publishes videos; signs POST /api/videos/ingest. */
+  CONTENT_INGEST_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)'),
+  /** How far an ingest request's x-timestamp may be from the server's clock. */
+  INGEST_MAX_SKEW_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+});
+export type ContentConfig = z.infer<typeof ContentConfig>;

@@ -1,0 +1,37 @@
+import { Router } from 'express';
+import { IngestVideoRequest } from '@hhp/proto';
+import { HttpError, parse, type OutboxRelay } from '@hhp/kit';
+import { bodyObject, requestContext } from '../http/request.js';
+import type { VideoModel } from '../videos/video.model.js';
+import { ingestVideo } from './ingest-video.js';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyIngestSignature } from './signature.js';
+
+export interface IngestOptions {
+  secret: string;
+  maxSkewSeconds: number;
+}
+
+/** POST /api/videos/ingest: the automation service adds or replaces a video; HMAC-signed. */
+export function ingestRouter(videos: VideoModel, events: OutboxRelay, options: IngestOptions): Router {
+  const router = Router();
+  router.post('/api/videos/ingest', async (req, res) => {
+    const verdict = verifyIngestSignature({
+      ...options,
+      timestamp: req.get(TIMESTAMP_HEADER),
+      signature: req.get(SIGNATURE_HEADER),
+      body: req.rawBody ?? Buffer.alloc(0),
+    });
+    if (!verdict.ok) throw new HttpError(401, verdict.message);
+    const input = parse(IngestVideoRequest, bodyObject(req));
+    const { requestId, log } = requestContext(req);
+    // One at a time with the relay's writes: see OutboxRelay.exclusive (FerretDB updates are not isolated).
+    const { video, created } = await events.exclusive(() => ingestVideo(videos, input, requestId));
+    events.kick();
+    log.info({ videoId: video.id, created }, 'video ingested');
+    res
+      .status(created ? 201 : 200)
+      .set('Cache-Control', 'no-store')
+      .json(video);
+  });
+  return router;
+}

@@ -1,0 +1,37 @@
+import { OutboxRelay, type ServiceContext, type ServiceParts } from '@hhp/kit';
+import type { ContentConfig } from './config.js';
+import { videoModel } from './videos/video.model.js';
+import { seedVideos } from './videos/seed.js';
+import { videosRouter } from './videos/videos.router.js';
+import { ingestRouter } from './ingest/ingest.router.js';
+import { subscriberModel } from './subscribers/subscriber.model.js';
+import { subscribersRouter } from './subscribers/subscribers.router.js';
+
+/** Indexes, first-start seed, the two outbox relays, and the routes. */
+export async function contentService({
+  config,
+  mongo,
+  bus,
+  logger,
+}: ServiceContext<ContentConfig>): Promise<ServiceParts> {
+  const videos = videoModel(mongo.connection);
+  const subscribers = subscriberModel(mongo.connection);
+  // autoIndex is off: the unique indexes must exist before the first write relies on them.
+  await Promise.all([videos.createIndexes(), subscribers.createIndexes()]);
+  await seedVideos(videos, logger);
+
+  const subscriberEvents = new OutboxRelay({ model: subscribers, bus, logger }).start();
+  const videoEvents = new OutboxRelay({ model: videos, bus, logger }).start();
+
+  return {
+    routers: [
+      videosRouter(videos),
+      ingestRouter(videos, videoEvents, {
+        secret: config.CONTENT_INGEST_SECRET,
+        maxSkewSeconds: config.INGEST_MAX_SKEW_SECONDS,
+      }),
+      subscribersRouter(subscribers, subscriberEvents),
+    ],
+    stop: [['outbox relays', () => Promise.all([subscriberEvents.stop(), videoEvents.stop()])]],
+  };
+}

@@ -1,0 +1,34 @@
+import { Router } from 'express';
+import type { z } from 'zod';
+import { ListVideosQuery, ListVideosResponse, VIDEO_CATEGORIES } from '@hhp/proto';
+import { formatZodError, HttpError } from '@hhp/kit';
+import { toVideo, type VideoModel } from './video.model.js';
+
+// The kit's messages name the field; for a query string, naming the value that was sent helps more.
+const queryErrors: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code === 'invalid_value' || issue.code === 'invalid_type') {
+    return `${JSON.stringify(issue.input)} is not a video category (use one of ${VIDEO_CATEGORIES.join(', ')}, or leave it out for all)`;
+  }
+  return undefined;
+};
+
+function parseQuery(query: unknown): ListVideosQuery {
+  const result = ListVideosQuery.safeParse(query, { error: queryErrors });
+  if (!result.success) throw new HttpError(400, formatZodError(result.error));
+  return result.data;
+}
+
+/** GET /api/videos?category=…: newest first, then by title, so the order never shuffles between calls. */
+export function videosRouter(videos: VideoModel): Router {
+  const router = Router();
+  router.get('/api/videos', async (req, res) => {
+    const { category } = parseQuery(req.query);
+    const docs = await videos
+      .find(category ? { category } : {}, { _id: 0, outbox: 0 })
+      .sort({ publishedAt: -1, title: 1, id: 1 })
+      .lean();
+    const body = ListVideosResponse.parse(docs.map(toVideo));
+    res.set('Cache-Control', 'public, max-age=30').json(body);
+  });
+  return router;
+}

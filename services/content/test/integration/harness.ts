@@ -1,0 +1,81 @@
+// Starts the content service in-process (port 0, its own database) and reads what it published.
+import { randomUUID } from 'node:crypto';
+import { parseConfig, startService, type EventBus, type RunningService } from '@hhp/kit';
+import { EVENTS_STREAM } from '@hhp/proto';
+import { ContentConfig } from '../../src/config.js';
+import { contentService } from '../../src/service.js';
+import { signIngest } from '../../src/ingest/signature.js';
+
+export const SECRET = 'test-ingest-secret-0123456789abcdef0123456789';
+
+export type ContentService = RunningService<ContentConfig>;
+
+/** A database name no other suite (or earlier run) uses. */
+export const uniqueDb = (suite: string): string => `it-content-${suite}-${randomUUID().slice(0, 8)}`;
+
+export async function startContent(db: string, env: Record<string, string> = {}): Promise<ContentService> {
+  const config = parseConfig(ContentConfig, {
+    MONGODB_URI: process.env.MONGODB_URI,
+    NATS_URL: process.env.NATS_URL,
+    PORT: '0',
+    MONGODB_DB: db,
+    CONTENT_INGEST_SECRET: SECRET,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  return startService({ name: 'content', config, setup: contentService });
+}
+
+export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+export function postSigned(
+  url: string,
+  body: unknown,
+  { secret = SECRET, timestamp = Math.floor(Date.now() / 1000) }: { secret?: string; timestamp?: number } = {},
+): Promise<Response> {
+  const raw = JSON.stringify(body);
+  return postJson(url, raw, { 'x-timestamp': String(timestamp), 'x-signature': signIngest(secret, timestamp, raw) });
+}
+
+export interface StoredEvent {
+  id: string;
+  type: string;
+  occurredAt: string;
+  data: Record<string, unknown>;
+}
+
+/** Every event on `subject` in the stream (an ordered consumer reads from the start). */
+export async function eventsOn(bus: EventBus, subject: string): Promise<StoredEvent[]> {
+  const consumer = await bus.js.consumers.get(EVENTS_STREAM, { filter_subjects: [subject] });
+  const events: StoredEvent[] = [];
+  const messages = await consumer.fetch({ max_messages: 100_000, expires: 1000 });
+  for await (const msg of messages) {
+    events.push(msg.json<StoredEvent>());
+    if (msg.info.pending === 0) break;
+  }
+  return events;
+}
+
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`${what}: not reached in ${timeoutMs} ms (last: ${JSON.stringify(value)})`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
