@@ -26,7 +26,7 @@ const stack = await startStack({
   env: { ...process.env, LOG_LEVEL: 'warn', IP_DAILY_LIMIT: String(Number(values.guests) * 10) },
   output: { log: () => {}, error: (line) => console.error(line) },
 });
-let status = 1;
+let status;
 try {
   console.log(`stack ready at ${stack.url} in ${(stack.readyInMs / 1000).toFixed(1)} s`);
   const k6 = spawnSync(path.join(root, '.tools', 'bin', 'k6'), ['run', '--quiet', '--no-usage-report', values.script], {

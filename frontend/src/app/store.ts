@@ -1,10 +1,11 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from '../shared/api/api';
+import { crisisSlice } from '../shared/crisis/crisis-slice';
 
 /** A factory, so tests and future server rendering each get a fresh store. */
 export function makeStore() {
   return configureStore({
-    reducer: { [api.reducerPath]: api.reducer },
+    reducer: { [api.reducerPath]: api.reducer, [crisisSlice.reducerPath]: crisisSlice.reducer },
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
 }
