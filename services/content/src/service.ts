@@ -3,6 +3,7 @@ import type { ContentConfig } from './config.js';
 import { videoModel } from './videos/video.model.js';
 import { seedVideos } from './videos/seed.js';
 import { videosRouter } from './videos/videos.router.js';
+import { VideoListCache } from './videos/video-list-cache.js';
 import { ingestRouter } from './ingest/ingest.router.js';
 import { subscriberModel } from './subscribers/subscriber.model.js';
 import { subscribersRouter } from './subscribers/subscribers.router.js';
@@ -23,12 +24,14 @@ export async function contentService({
   const subscriberEvents = new OutboxRelay({ model: subscribers, bus, logger }).start();
   const videoEvents = new OutboxRelay({ model: videos, bus, logger }).start();
 
+  const videoLists = new VideoListCache();
   return {
     routers: [
-      videosRouter(videos),
+      videosRouter(videos, videoLists),
       ingestRouter(videos, videoEvents, {
         secret: config.CONTENT_INGEST_SECRET,
         maxSkewSeconds: config.INGEST_MAX_SKEW_SECONDS,
+        onStored: () => videoLists.clear(),
       }),
       subscribersRouter(subscribers, subscriberEvents),
     ],

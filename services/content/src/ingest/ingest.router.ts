@@ -9,6 +9,8 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyIngestSignature } from './sig
 export interface IngestOptions {
   secret: string;
   maxSkewSeconds: number;
+  /** Called after a video was stored (clears the list cache). */
+  onStored?: () => void;
 }
 
 /** POST /api/videos/ingest: the automation service adds or replaces a video; HMAC-signed. */
@@ -27,6 +29,7 @@ export function ingestRouter(videos: VideoModel, events: OutboxRelay, options: I
     // One at a time with the relay's writes: see OutboxRelay.exclusive (FerretDB updates are not isolated).
     const { video, created } = await events.exclusive(() => ingestVideo(videos, input, requestId));
     events.kick();
+    options.onStored?.();
     log.info({ videoId: video.id, created }, 'video ingested');
     res
       .status(created ? 201 : 200)

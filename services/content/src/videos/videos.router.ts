@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { ListVideosQuery, ListVideosResponse, VIDEO_CATEGORIES } from '@hhp/proto';
 import { formatZodError, HttpError } from '@hhp/kit';
 import { toVideo, type VideoModel } from './video.model.js';
+import type { VideoListCache } from './video-list-cache.js';
 
 // The kit's messages name the field; for a query string, naming the value that was sent helps more.
 const queryErrors: z.core.$ZodErrorMap = (issue) => {
@@ -19,16 +20,18 @@ function parseQuery(query: unknown): ListVideosQuery {
 }
 
 /** GET /api/videos?category=…: newest first, then by title, so the order never shuffles between calls. */
-export function videosRouter(videos: VideoModel): Router {
+export function videosRouter(videos: VideoModel, cache: VideoListCache): Router {
   const router = Router();
   router.get('/api/videos', async (req, res) => {
     const { category } = parseQuery(req.query);
-    const docs = await videos
-      .find(category ? { category } : {}, { _id: 0, outbox: 0 })
-      .sort({ publishedAt: -1, title: 1, id: 1 })
-      .lean();
-    const body = ListVideosResponse.parse(docs.map(toVideo));
-    res.set('Cache-Control', 'public, max-age=30').json(body);
+    const json = await cache.get(category ?? '*', async () => {
+      const docs = await videos
+        .find(category ? { category } : {}, { _id: 0, outbox: 0 })
+        .sort({ publishedAt: -1, title: 1, id: 1 })
+        .lean();
+      return ListVideosResponse.parse(docs.map(toVideo));
+    });
+    res.set('Cache-Control', 'public, max-age=30').type('json').send(json);
   });
   return router;
 }
