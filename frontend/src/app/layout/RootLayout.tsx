@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { ChatLauncher } from '../../features/chat/components/ChatLauncher';
 import { NavBar } from '../../features/navigation/components/NavBar';
 import { SiteFooter } from './SiteFooter';
 import { SkipLink } from './SkipLink';
@@ -15,6 +16,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <ChatLauncher />
       <ScrollRestoration />
     </div>
   );

@@ -1,0 +1,128 @@
+import {
+  Component,
+  Suspense,
+  lazy,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
+import { chatStore } from '../chat-store';
+import { useCounters } from '../hooks/use-chat';
+import { launcherTexts as texts } from '../launcher-texts';
+import styles from './launcher.module.css';
+
+// The panel, its styles and its streaming code are a chunk of their own, fetched on the first open, or
+// earlier when the pointer or focus reaches the button, or when this tab already has a conversation.
+const loadPanel = () => import('./ChatPanel');
+const lazyPanel = () => lazy(async () => ({ default: (await loadPanel()).ChatPanel }));
+let ChatPanel = lazyPanel();
+const preload = () => void loadPanel().catch(() => undefined);
+
+/** A failed chunk download must not take the page down with it; the next open tries again. */
+class PanelBoundary extends Component<{ children: ReactNode; onClose: () => void }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch() {
+    // React.lazy remembers a failed download; a fresh one lets the next open try again.
+    ChatPanel = lazyPanel();
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className={styles.loadFailed} role="alert">
+        <p>{texts.loadFailed}</p>
+        <button type="button" className={styles.closeFailed} onClick={this.props.onClose}>
+          {texts.close}
+        </button>
+      </div>
+    );
+  }
+}
+
+/** Bottom-left on every page: the round button, its tooltip and the badge of questions left. */
+export function ChatLauncher() {
+  const [open, setOpen] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const [tipDismissed, setTipDismissed] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const tipId = useId();
+  const badgeId = useId();
+  const panelId = useId();
+  const { counters } = useCounters();
+  // A boolean, so that an answer streaming in does not re-render the button.
+  const hasConversation = useSyncExternalStore(chatStore.subscribe, () => chatStore.get().messages.length > 0);
+
+  useEffect(() => {
+    if (!hasConversation) return;
+    const timer = setTimeout(preload, 1000);
+    return () => clearTimeout(timer);
+  }, [hasConversation]);
+
+  const openPanel = () => {
+    setOpen(true);
+    setFocusRequest((n) => n + 1);
+  };
+  const closePanel = ({ returnFocus = true } = {}) => {
+    setOpen(false);
+    if (returnFocus) buttonRef.current?.focus();
+  };
+
+  const showBadge = counters !== undefined && !counters.isSubscriber && counters.queriesUsed >= 1;
+
+  return (
+    <div className={styles.root}>
+      <button
+        ref={buttonRef}
+        type="button"
+        data-chat-open=""
+        className={styles.launcher}
+        aria-labelledby={tipId}
+        aria-describedby={showBadge ? badgeId : undefined}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={openPanel}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setTipDismissed(true);
+        }}
+        onPointerLeave={() => setTipDismissed(false)}
+        onBlur={() => setTipDismissed(false)}
+      >
+        <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M12 3C6.5 3 2 6.8 2 11.5c0 2.4 1.2 4.6 3.1 6.1L4 21l4.2-2.1c1.2.4 2.5.6 3.8.6 5.5 0 10-3.8 10-8.5S17.5 3 12 3Z" />
+          <circle cx="8" cy="11.5" r="1.4" className={styles.dot} />
+          <circle cx="12" cy="11.5" r="1.4" className={styles.dot} />
+          <circle cx="16" cy="11.5" r="1.4" className={styles.dot} />
+        </svg>
+        {showBadge && (
+          <span className={styles.badge} aria-hidden="true">
+            {counters.left}
+          </span>
+        )}
+      </button>
+      <span id={tipId} role="tooltip" className={styles.tooltip} data-hidden={open || tipDismissed || undefined}>
+        {texts.launcherTooltip(PRACTITIONER_NAME)}
+      </span>
+      {showBadge && (
+        <span id={badgeId} hidden>
+          {texts.launcherBadge(counters.left)}
+        </span>
+      )}
+      {open && (
+        <PanelBoundary onClose={() => closePanel()}>
+          <Suspense fallback={<div className={styles.loading} aria-hidden="true" />}>
+            <ChatPanel id={panelId} onClose={closePanel} focusRequest={focusRequest} />
+          </Suspense>
+        </PanelBoundary>
+      )}
+    </div>
+  );
+}

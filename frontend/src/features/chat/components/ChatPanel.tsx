@@ -1,0 +1,107 @@
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
+import { ask } from '../ask';
+import { chatStore } from '../chat-store';
+import { useChatState, useCounters } from '../hooks/use-chat';
+import { texts } from '../texts';
+import { Composer } from './Composer';
+import { MessageList } from './MessageList';
+import { UpgradePanel } from './UpgradePanel';
+import styles from './chat.module.css';
+
+interface ChatPanelProps {
+  id: string;
+  /** `returnFocus: false` when the visitor leaves for another screen through one of the panel's links. */
+  onClose: (options?: { returnFocus?: boolean }) => void;
+  /** Changes on every press of the launcher: focus moves into the panel. */
+  focusRequest: number;
+}
+
+/** The open chat (specification, sections 2, 4 and 8): a non-modal dialog beside the launcher. */
+export function ChatPanel({ id, onClose, focusRequest }: ChatPanelProps) {
+  const titleId = useId();
+  const { messages, pending, limitReached, announcement } = useChatState();
+  const { counters, refresh } = useCounters();
+  const dialogRef = useRef<HTMLElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const answer = useRef<AbortController | null>(null);
+
+  // The upgrade panel replaces the input after a 429, unless the counters have since said otherwise
+  // (a subscription, a new day).
+  const showUpgrade = limitReached && !counters?.isSubscriber && (counters === undefined || counters.left === 0);
+
+  // The first open of an empty conversation starts with the welcome message (specification, section 4).
+  useEffect(() => chatStore.welcome(texts.welcome(PRACTITIONER_NAME)), []);
+
+  useEffect(() => {
+    (inputRef.current ?? dialogRef.current)?.focus();
+  }, [focusRequest]);
+
+  // Closing the panel ends an answer still arriving (the service then gives the question back).
+  useEffect(
+    () => () => {
+      answer.current?.abort();
+      chatStore.announce('');
+    },
+    [],
+  );
+
+  const send = (question: string) => {
+    const controller = new AbortController();
+    answer.current = controller;
+    void ask(question, controller.signal, refresh);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    onClose();
+  };
+
+  return (
+    <section
+      id={id}
+      ref={dialogRef}
+      role="dialog"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      className={styles.panel}
+      onKeyDown={onKeyDown}
+    >
+      <header className={styles.header}>
+        <div>
+          <h2 id={titleId} className={styles.title}>
+            {texts.panelTitle(PRACTITIONER_NAME)}
+          </h2>
+          {counters && (
+            <p className={styles.headerCounter}>
+              {counters.isSubscriber ? texts.unlimited : texts.questionsLeft(counters.left, counters.queriesAllowed)}
+            </p>
+          )}
+        </div>
+        <button type="button" className={styles.close} aria-label={texts.close} onClick={() => onClose()}>
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </header>
+
+      <MessageList messages={messages} pending={pending} />
+
+      {/* Only the newest message is read out, not the whole conversation again. */}
+      <p className={styles.srOnly} aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+
+      {showUpgrade ? (
+        <UpgradePanel onLeave={() => onClose({ returnFocus: false })} />
+      ) : (
+        <Composer inputRef={inputRef} pending={pending} onSend={send} />
+      )}
+
+      {counters && !counters.isSubscriber && (
+        <footer className={styles.footer}>{texts.usedToday(counters.queriesUsed, counters.queriesAllowed)}</footer>
+      )}
+    </section>
+  );
+}

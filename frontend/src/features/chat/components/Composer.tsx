@@ -1,0 +1,54 @@
+import { useId, useState, type FormEvent, type RefObject } from 'react';
+import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
+import { texts } from '../texts';
+import styles from './chat.module.css';
+
+// The service's limit (proto's MAX_QUERY_LENGTH); proto's schema modules carry zod, so not imported here.
+const MAX_QUESTION_LENGTH = 4000;
+
+interface ComposerProps {
+  inputRef: RefObject<HTMLInputElement | null>;
+  pending: boolean;
+  onSend: (question: string) => void;
+}
+
+/**
+ * The question input: blank or whitespace-only text is not sent, nothing is sent while an answer is pending.
+ * "Disabled" is aria-disabled with read-only rather than the attribute, so that keyboard focus stays put
+ * (a disabled element drops it to the page, where Escape no longer reaches the panel).
+ */
+export function Composer({ inputRef, pending, onSend }: ComposerProps) {
+  const [text, setText] = useState('');
+  const inputId = useId();
+  const blank = text.trim() === '';
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (blank || pending) return;
+    onSend(text.trim());
+    setText('');
+  };
+
+  return (
+    <form className={styles.composer} onSubmit={submit}>
+      <label htmlFor={inputId} className={styles.srOnly}>
+        {texts.inputLabel(PRACTITIONER_NAME)}
+      </label>
+      <input
+        id={inputId}
+        ref={inputRef}
+        className={styles.input}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={texts.placeholder}
+        maxLength={MAX_QUESTION_LENGTH}
+        autoComplete="off"
+        readOnly={pending}
+        aria-disabled={pending || undefined}
+      />
+      <button type="submit" className={styles.send} aria-disabled={pending || blank || undefined}>
+        {texts.send}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect, useRef } from 'react';
+import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
+import type { ChatMessage } from '../chat-store';
+import { texts } from '../texts';
+import { MessageBubble } from './MessageBubble';
+import styles from './chat.module.css';
+
+/** The conversation, kept scrolled to the newest message on every change. */
+export function MessageList({ messages, pending }: { messages: readonly ChatMessage[]; pending: boolean }) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const visible = messages.filter((m) => m.content !== '');
+  const typing = pending && !messages.some((m) => m.streaming && m.content !== '');
+
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [messages, pending]);
+
+  return (
+    // Focusable so that keyboard users can scroll it; its words are announced by the panel's live region.
+    <div ref={listRef} className={styles.messages} role="region" aria-label={texts.conversation} tabIndex={0}>
+      <ol className={styles.list}>
+        {visible.map((message) => (
+          <MessageBubble key={message.id} message={message} />
+        ))}
+      </ol>
+      {typing && (
+        <div className={styles.typing} data-testid="chat-typing">
+          <span className={styles.srOnly}>{texts.typing(PRACTITIONER_NAME)}</span>
+          <span className={styles.typingDot} aria-hidden="true" />
+          <span className={styles.typingDot} aria-hidden="true" />
+          <span className={styles.typingDot} aria-hidden="true" />
+        </div>
+      )}
+    </div>
+  );
+}
