@@ -99,16 +99,45 @@ export class Assistant {
     return { queriesUsed: Math.min(used, ALLOWED), queriesAllowed: ALLOWED, isSubscriber: false };
   }
 
+  /** Takes one of the guest's questions and one of the address's; both or neither. */
+  private async reserve(asker: Asker): Promise<{ used: number; takes: Take[] }> {
+    const [guest, ceiling] = await Promise.all([
+      this.deps.quota.take(this.guestKey(asker), ALLOWED),
+      this.deps.quota.take(`ip:${asker.ip}`, this.deps.config.IP_DAILY_LIMIT),
+    ]);
+    if (guest.ok && ceiling.ok) return { used: guest.used, takes: [guest, ceiling] };
+    await Promise.all([guest, ceiling].filter((t) => t.ok).map((t) => t.refund()));
+    const refused = { queriesUsed: ALLOWED, queriesAllowed: ALLOWED, isSubscriber: false };
+    if (!guest.ok) {
+      this.refusals.inc({ reason: 'guest' });
+      throw new QuotaExceeded(
+        `You have used your ${ALLOWED} free questions for today. Subscribe for unlimited access.`,
+        refused,
+      );
+    }
+    this.refusals.inc({ reason: 'ip' });
+    throw new QuotaExceeded(
+      'Too many free questions from your network today. Subscribe for unlimited access.',
+      refused,
+    );
+  }
+
   async ask(asker: Asker, sink: AnswerSink, signal: AbortSignal): Promise<Answered> {
     const started = performance.now();
     const { query } = asker.body;
-    const [verdict, isSubscriber] = await Promise.all([
-      this.deps.crisis.check(query, asker.requestId),
-      this.deps.subscribers.isSubscriber(asker.cookie),
-    ]);
+    // The crisis verdict and the quota are asked for at once (latency); a crisis gives back what was taken.
+    const verdictPromise = this.deps.crisis.check(query, asker.requestId);
+    const isSubscriber = await this.deps.subscribers.isSubscriber(asker.cookie);
+    const reservation = isSubscriber ? undefined : this.reserve(asker);
+    reservation?.catch(() => {}); // a refusal is read below, after the verdict
+    const verdict = await verdictPromise;
 
     if (verdict.isCrisis) {
       // Never counted, never refused.
+      await reservation?.then(
+        ({ takes }) => Promise.all(takes.map((t) => t.refund())),
+        () => undefined,
+      );
       const quota = isSubscriber
         ? { queriesUsed: 0, queriesAllowed: ALLOWED, isSubscriber }
         : await this.quotaFor(asker.body.guestId ?? undefined, asker.ip, undefined);
@@ -120,35 +149,11 @@ export class Assistant {
     }
 
     let quota: Quota = { queriesUsed: 0, queriesAllowed: ALLOWED, isSubscriber };
-    const taken: Take[] = [];
-    if (!isSubscriber) {
-      const guestKey = this.guestKey(asker);
-      const guest = await this.deps.quota.take(guestKey, ALLOWED);
-      if (!guest.ok) {
-        this.refusals.inc({ reason: 'guest' });
-        throw new QuotaExceeded(
-          `You have used your ${ALLOWED} free questions for today. Subscribe for unlimited access.`,
-          {
-            queriesUsed: ALLOWED,
-            queriesAllowed: ALLOWED,
-            isSubscriber: false,
-          },
-        );
-      }
-      taken.push(guest);
-      const ceilingKey = `ip:${asker.ip}`;
-      const ceiling = await this.deps.quota.take(ceilingKey, this.deps.config.IP_DAILY_LIMIT);
-      if (!ceiling.ok) {
-        await guest.refund();
-        this.refusals.inc({ reason: 'ip' });
-        throw new QuotaExceeded('Too many free questions from your network today. Subscribe for unlimited access.', {
-          queriesUsed: ALLOWED,
-          queriesAllowed: ALLOWED,
-          isSubscriber: false,
-        });
-      }
-      taken.push(ceiling);
-      quota = { queriesUsed: guest.used, queriesAllowed: ALLOWED, isSubscriber: false };
+    let taken: Take[] = [];
+    if (reservation) {
+      const { used, takes } = await reservation;
+      taken = takes;
+      quota = { queriesUsed: used, queriesAllowed: ALLOWED, isSubscriber: false };
     }
 
     const hits = this.deps.library.search(query);

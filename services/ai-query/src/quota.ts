@@ -25,9 +25,14 @@ export interface Take {
 }
 
 const noRefund = async () => {};
+const FULL_FOR_MS = 10_000;
 
 export class QuotaCounters {
   private readonly slots: Collection<Slot>;
+  /** The slot number to try first, per counter (this process's last success + 1). */
+  private readonly hints = new Map<string, number>();
+  /** Counters this process found full, and until when to believe it without asking. */
+  private readonly fullUntil = new Map<string, number>();
 
   constructor(
     connection: Connection,
@@ -49,11 +54,14 @@ export class QuotaCounters {
   async take(key: string, limit: number, now = new Date()): Promise<Take> {
     const day = this.day(now);
     const counter = `${day}|${key}`;
-    const used = await this.slots.countDocuments({ counter });
-    if (used >= limit) return { ok: false, used: limit, refund: noRefund };
-    // Start where the free slots probably are; wrap around to fill holes that refunds left.
+    // Try the slots in order from where this process last found room (1 for a counter it has not seen):
+    // slots below the one won are taken, so its number is the count (a refund's hole aside). A counter
+    // found full is remembered for a few seconds so refusals cost no writes (a refund elsewhere shows after that).
+    const full = this.fullUntil.get(counter);
+    if (full !== undefined && full > now.getTime()) return { ok: false, used: limit, refund: noRefund };
+    const start = Math.min(this.hints.get(counter) ?? 1, limit);
     for (let i = 0; i < limit; i++) {
-      const n = ((used + i) % limit) + 1;
+      const n = ((start - 1 + i) % limit) + 1;
       const _id = `${counter}|${n}`;
       try {
         await this.slots.insertOne({ _id, counter, day, takenAt: now });
@@ -61,15 +69,26 @@ export class QuotaCounters {
         if (isDuplicateKeyError(err)) continue;
         throw err;
       }
+      this.remember(counter, n + 1);
       return {
         ok: true,
-        used: Math.min(limit, await this.slots.countDocuments({ counter })),
+        used: n,
         refund: async () => {
           await this.slots.deleteOne({ _id });
+          this.fullUntil.delete(counter);
+          this.hints.set(counter, 1);
         },
       };
     }
+    this.fullUntil.set(counter, now.getTime() + FULL_FOR_MS);
     return { ok: false, used: limit, refund: noRefund };
+  }
+
+  private remember(counter: string, next: number): void {
+    // Bounded: hints are an optimisation, never needed for correctness.
+    if (this.hints.size > 100_000) this.hints.clear();
+    if (this.fullUntil.size > 100_000) this.fullUntil.clear();
+    this.hints.set(counter, next);
   }
 
   async used(key: string, now = new Date()): Promise<number> {

@@ -1,16 +1,26 @@
+import { QueryBar } from '../../shared/ai/QueryBar';
 import { PRACTITIONER_NAME } from '../../shared/config/practitioner';
+import { CrisisBanner } from '../../shared/crisis/CrisisBanner';
 import { PagePreparing } from '../../shared/ui/PagePreparing';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import styles from './routes.module.css';
+
+// The booking screen's chat input placeholder is the specification's, verbatim.
+const ASK_PLACEHOLDER = 'Ask me about session types, scheduling, or what to expect...';
 
 /** Serves both /book and /book-session. */
 export function BookRoute() {
   return (
     <>
+      <CrisisBanner />
       <PageHeader
         title="Book Session"
         intro={`Choose a one-hour AI session ($9), a monthly subscription ($19, unlimited AI access) or a 90-minute in-person consultation with ${PRACTITIONER_NAME} ($400), then pick a date and a time.`}
       />
       <PagePreparing />
+      <section aria-label="Ask about booking" className={styles.askSection}>
+        <QueryBar placeholder={ASK_PLACEHOLDER} />
+      </section>
     </>
   );
 }

@@ -1,15 +1,20 @@
+import { SymptomExplorer } from '../../features/symptoms/components/SymptomExplorer';
+import { texts } from '../../features/symptoms/texts';
+import { QueryBar } from '../../shared/ai/QueryBar';
 import { PRACTITIONER_NAME } from '../../shared/config/practitioner';
-import { PagePreparing } from '../../shared/ui/PagePreparing';
+import { CrisisBanner } from '../../shared/crisis/CrisisBanner';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import styles from './routes.module.css';
 
 export function SymptomsRoute() {
   return (
     <>
-      <PageHeader
-        title="Symptom Explorer"
-        intro={`Browse six symptom categories, from digestive issues to hormonal imbalance, and describe what you are experiencing to receive an educational analysis from ${PRACTITIONER_NAME}'s AI.`}
-      />
-      <PagePreparing />
+      <CrisisBanner />
+      <PageHeader title={texts.pageTitle} intro={texts.intro(PRACTITIONER_NAME)} />
+      <SymptomExplorer />
+      <section aria-label={texts.askTitle} className={styles.askSection}>
+        <QueryBar />
+      </section>
     </>
   );
 }

@@ -1,14 +1,21 @@
-import { PagePreparing } from '../../shared/ui/PagePreparing';
+import { ModalityGrid } from '../../features/treatments/components/ModalityGrid';
+import { ScheduleCard } from '../../features/treatments/components/ScheduleCard';
+import { texts } from '../../features/treatments/texts';
+import { QueryBar } from '../../shared/ai/QueryBar';
+import { CrisisBanner } from '../../shared/crisis/CrisisBanner';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import styles from './routes.module.css';
 
 export function TreatmentsRoute() {
   return (
     <>
-      <PageHeader
-        title="Treatment Modalities"
-        intro="Read how Ayurveda, Chiropractic, NAET, LifeVessel, LifeWave and food as medicine approach the body, and what each may offer you."
-      />
-      <PagePreparing />
+      <CrisisBanner />
+      <PageHeader title={texts.pageTitle} intro={texts.intro} />
+      <ModalityGrid />
+      <ScheduleCard />
+      <section aria-label={texts.askTitle} className={styles.askSection}>
+        <QueryBar />
+      </section>
     </>
   );
 }

@@ -1,0 +1,38 @@
+import { CrownOutlined } from '@ant-design/icons';
+import { App, Button } from 'antd';
+import { errorMessage } from '../../../shared/api/error-message';
+import { useCreateCheckoutSessionMutation } from '../api';
+import { texts } from '../texts';
+import styles from './home.module.css';
+
+/** The error's own message, or the specification's fallback sentence. */
+function describe(error: unknown): string {
+  const hasMessage =
+    typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string';
+  return hasMessage && error.message ? errorMessage(error) : texts.checkoutErrorFallback;
+}
+
+/** The paid subscription: asks payments for a hosted checkout page and follows its address. */
+export function SubscribeButton() {
+  const [createCheckoutSession, { isLoading }] = useCreateCheckoutSessionMutation();
+  const { notification } = App.useApp();
+
+  const onClick = async () => {
+    try {
+      const { url } = await createCheckoutSession({}).unwrap();
+      if (!url) throw new Error(texts.checkoutErrorFallback);
+      window.location.assign(url);
+    } catch (error) {
+      notification.error({ title: texts.checkoutErrorTitle, description: describe(error) });
+    }
+  };
+
+  return (
+    <div className={styles.subscribe}>
+      <Button size="large" icon={<CrownOutlined aria-hidden />} loading={isLoading} onClick={onClick}>
+        {texts.subscribe}
+      </Button>
+      <span className={styles.subscribeNote}>{texts.subscribeNote}</span>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { AudioOutlined } from '@ant-design/icons';
+import type { QueryAiResponse } from '@hhp/proto';
+import { App, Button } from 'antd';
+import { useId, useState, type FormEvent, type RefObject } from 'react';
+import { AiAnswer } from '../../../shared/ai/AiAnswer';
+import { useQueryAiMutation } from '../../../shared/ai/api';
+import { errorMessage } from '../../../shared/api/error-message';
+import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
+import type { useCrisisCheck } from '../../../shared/crisis/use-crisis-check';
+import { PERSPECTIVES, texts, type Perspective } from '../texts';
+import styles from './symptoms.module.css';
+
+interface Props {
+  text: string;
+  onChange: (text: string) => void;
+  textareaRef: RefObject<HTMLTextAreaElement | null>;
+  crisis: ReturnType<typeof useCrisisCheck>;
+}
+
+interface Shown {
+  /** The perspective asked for, or null for the first analysis. */
+  perspective: Perspective | null;
+  answer: QueryAiResponse;
+}
+
+/**
+ * The free-text analysis (specification, sections 2, 5 and 8): the symptoms wrapped in a request for a
+ * holistic analysis, sent with only `query`; then three follow-ups about the same symptoms.
+ */
+export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) {
+  const [queryAi, { isLoading }] = useQueryAiMutation();
+  const [analyzed, setAnalyzed] = useState('');
+  const [shown, setShown] = useState<Shown | null>(null);
+  const [asked, setAsked] = useState(false);
+  const { notification } = App.useApp();
+  const baseId = useId();
+  const titleId = `${baseId}-title`;
+  const helpId = `${baseId}-help`;
+  const voiceNoteId = `${baseId}-voice`;
+  const responseTitleId = `${baseId}-response`;
+
+  const ask = async (symptoms: string, perspective: Perspective | null) => {
+    if (!symptoms || isLoading) return;
+    setAsked(true);
+    crisis.onSubmitted(symptoms);
+    const query = perspective ? perspective.request(symptoms) : texts.analysisRequest(symptoms);
+    try {
+      const answer = await queryAi({ query, queryOnly: true }).unwrap();
+      setShown({ perspective, answer });
+      if (answer.isCrisis) {
+        crisis.onVerdict(true);
+        notification.error({ title: texts.crisisTitle, description: texts.crisisDescription });
+      }
+    } catch (error) {
+      notification.error({ title: texts.analysisFailed, description: errorMessage(error) });
+    }
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const symptoms = text.trim();
+    setAnalyzed(symptoms);
+    void ask(symptoms, null);
+  };
+
+  return (
+    <section aria-labelledby={titleId} className={styles.section}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        {texts.analyzerTitle}
+      </h2>
+      <form className={styles.analyzer} onSubmit={onSubmit}>
+        <label htmlFor={`${baseId}-text`} className={styles.label}>
+          {texts.textareaLabel}
+        </label>
+        <p id={helpId} className={styles.help}>
+          {texts.textareaHelp}
+        </p>
+        <textarea
+          ref={textareaRef}
+          id={`${baseId}-text`}
+          name="symptoms"
+          rows={6}
+          className={styles.textarea}
+          placeholder={texts.placeholder}
+          aria-describedby={helpId}
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <div className={styles.analyzerActions}>
+          <Button type="primary" size="large" htmlType="submit" disabled={!text.trim() || isLoading}>
+            {texts.analyze}
+          </Button>
+          {/* Voice chat is not built yet: say so instead of offering a button that does nothing. */}
+          <Button size="large" icon={<AudioOutlined aria-hidden />} disabled aria-describedby={voiceNoteId}>
+            {texts.voice}
+          </Button>
+          <span id={voiceNoteId} className={styles.help}>
+            {texts.voiceNote}
+          </span>
+        </div>
+      </form>
+
+      {asked && (
+        <section aria-labelledby={responseTitleId} className={styles.responseCard} aria-busy={isLoading}>
+          <h3 id={responseTitleId} className={styles.responseTitle}>
+            {texts.responseTitle(PRACTITIONER_NAME)}
+            {shown?.perspective && !isLoading ? `: ${shown.perspective.label}` : ''}
+          </h3>
+          <div aria-live="polite">
+            {isLoading ? (
+              <p role="status" className={styles.analyzing}>
+                <span className={styles.spinner} aria-hidden />
+                {texts.analyzing}
+              </p>
+            ) : (
+              shown && <AiAnswer response={shown.answer.response} sources={shown.answer.sources} />
+            )}
+          </div>
+          {shown && (
+            <div className={styles.perspectives} role="group" aria-label={texts.perspectivesLabel}>
+              {PERSPECTIVES.map((perspective) => (
+                <Button
+                  key={perspective.id}
+                  disabled={isLoading || !analyzed}
+                  aria-pressed={shown.perspective?.id === perspective.id}
+                  onClick={() => void ask(analyzed, perspective)}
+                >
+                  {perspective.label}
+                </Button>
+              ))}
+            </div>
+          )}
+        </section>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import { SoundOutlined } from '@ant-design/icons';
+import type { Modality } from '@hhp/proto/catalogue/modalities';
+import { useId, type MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { texts } from '../texts';
+import { MODALITY_ICONS } from './modality-icons';
+import styles from './treatments.module.css';
+
+interface Props {
+  modality: Modality;
+  expanded: boolean;
+  onToggle: () => void;
+}
+
+/** Clicks inside controls of the card are theirs; a click anywhere else on the card's top toggles it. */
+function isOnControl(event: MouseEvent) {
+  return (event.target as HTMLElement).closest('button, a') !== null;
+}
+
+export function ModalityCard({ modality, expanded, onToggle }: Props) {
+  const baseId = useId();
+  const panelId = `${baseId}-panel`;
+  const listenNoteId = `${baseId}-listen`;
+  const Icon = MODALITY_ICONS[modality.id];
+
+  return (
+    // The id is the anchor the assistant cites (/treatments#ayurveda).
+    <article id={modality.id} className={expanded ? `${styles.card} ${styles.expanded}` : styles.card}>
+      {/* Mouse convenience only; the Read More button is the keyboard's (and screen reader's) toggle. */}
+      <div className={styles.cardTop} onClick={(event) => !isOnControl(event) && onToggle()}>
+        <div className={styles.cardBand} style={{ backgroundImage: modality.gradient }}>
+          <span className={styles.cardIcon} style={{ color: modality.colour }}>
+            <Icon aria-hidden />
+          </span>
+        </div>
+        <div className={styles.cardBody}>
+          <h3 className={styles.cardTitle}>{modality.name}</h3>
+          <p className={styles.cardDescription}>{modality.description}</p>
+          <div className={styles.cardActions}>
+            <button
+              type="button"
+              className={styles.readMore}
+              aria-expanded={expanded}
+              aria-controls={panelId}
+              aria-label={`${expanded ? texts.showLess : texts.readMore}: ${modality.name}`}
+              onClick={onToggle}
+            >
+              {expanded ? texts.showLess : texts.readMore}
+            </button>
+            <button
+              type="button"
+              className={styles.listen}
+              disabled
+              aria-label={`${texts.listen}: ${modality.name}`}
+              aria-describedby={listenNoteId}
+            >
+              <SoundOutlined aria-hidden /> {texts.listen}
+            </button>
+            <span id={listenNoteId} className={styles.visuallyHidden}>
+              {texts.listenNote}
+            </span>
+          </div>
+        </div>
+      </div>
+      <div id={panelId} hidden={!expanded} className={styles.panel}>
+        <h4 className={styles.panelTitle}>{texts.overview}</h4>
+        <p className={styles.panelText}>{modality.overview}</p>
+        {modality.benefits && (
+          <>
+            <h4 className={styles.panelTitle}>{texts.benefits}</h4>
+            <ul className={styles.benefits}>
+              {modality.benefits.map((benefit) => (
+                <li key={benefit}>{benefit}</li>
+              ))}
+            </ul>
+          </>
+        )}
+        <Link to={`/book?modality=${modality.id}`} state={{ modality: modality.id }} className={styles.bookButton}>
+          {texts.book(modality.name)}
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,49 @@
+import { MODALITIES, type ModalityId } from '@hhp/proto/catalogue/modalities';
+import { useEffect, useId, useState } from 'react';
+import { useLocation } from 'react-router';
+import { texts } from '../texts';
+import { ModalityCard } from './ModalityCard';
+import styles from './treatments.module.css';
+
+function modalityFromHash(hash: string): ModalityId | null {
+  const id = hash.replace(/^#/, '');
+  return MODALITIES.find((modality) => modality.id === id)?.id ?? null;
+}
+
+/** The six modality cards; one is open at a time, and choosing the open one closes it. */
+export function ModalityGrid() {
+  const { hash } = useLocation();
+  // A citation such as /treatments#ayurveda opens that card.
+  const [open, setOpen] = useState<ModalityId | null>(() => modalityFromHash(hash));
+  const [cited, setCited] = useState(hash);
+  const titleId = useId();
+
+  if (hash !== cited) {
+    setCited(hash);
+    const fromHash = modalityFromHash(hash);
+    if (fromHash) setOpen(fromHash);
+  }
+
+  useEffect(() => {
+    const id = modalityFromHash(hash);
+    if (id) document.getElementById(id)?.scrollIntoView({ block: 'start' });
+  }, [hash]);
+
+  return (
+    <section aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        {texts.modalitiesTitle}
+      </h2>
+      <div className={styles.grid}>
+        {MODALITIES.map((modality) => (
+          <ModalityCard
+            key={modality.id}
+            modality={modality}
+            expanded={open === modality.id}
+            onToggle={() => setOpen(open === modality.id ? null : modality.id)}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Source } from '@hhp/proto';
+import { Link } from 'react-router';
+import { texts } from './texts';
+import styles from './ai.module.css';
+
+/** An answer from /api/query-ai: its paragraphs (blank-line separated) and the portal pages it drew on. */
+export function AiAnswer({ response, sources }: { response: string; sources?: Source[] }) {
+  const paragraphs = response.split(/\n{2,}/).filter((paragraph) => paragraph.trim());
+  return (
+    <div className={styles.answer}>
+      {paragraphs.map((paragraph, index) => (
+        <p key={index} className={styles.paragraph}>
+          {paragraph}
+        </p>
+      ))}
+      {sources && sources.length > 0 && (
+        <div className={styles.sources}>
+          <span className={styles.sourcesLabel}>{texts.sourcesLabel}</span>
+          <ul className={styles.sourceList}>
+            {sources.map((source) => (
+              <li key={`${source.path}-${source.title}`}>
+                <Link to={source.path}>{source.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { SendOutlined } from '@ant-design/icons';
+import type { QueryAiResponse } from '@hhp/proto';
+import { App, Button, Input } from 'antd';
+import { useId, useState, type FormEvent } from 'react';
+import { errorMessage } from '../api/error-message';
+import { PRACTITIONER_NAME } from '../config/practitioner';
+import { useCrisisCheck } from '../crisis/use-crisis-check';
+import { AiAnswer } from './AiAnswer';
+import { useQueryAiMutation } from './api';
+import { texts } from './texts';
+import styles from './ai.module.css';
+
+interface Props {
+  /** The page's own placeholder (the condition pages and booking quote theirs). */
+  placeholder?: string;
+  label?: string;
+}
+
+/**
+ * The query bar (specification, sections 2, 4, 5 and 8): one question to the AI, the trimmed text sent
+ * with the visitor's guestId, the answer shown below it. Pages show it together with the crisis banner.
+ */
+export function QueryBar({ placeholder = texts.placeholder, label = texts.label(PRACTITIONER_NAME) }: Props) {
+  const [text, setText] = useState('');
+  const [answer, setAnswer] = useState<QueryAiResponse | null>(null);
+  const [queryAi, { isLoading }] = useQueryAiMutation();
+  const crisis = useCrisisCheck();
+  const { notification } = App.useApp();
+  const inputId = useId();
+  const blank = !text.trim();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const query = text.trim();
+    if (!query || isLoading) return;
+    crisis.onSubmitted(query);
+    try {
+      const result = await queryAi({ query }).unwrap();
+      crisis.onVerdict(result.isCrisis);
+      setAnswer(result);
+      setText('');
+      notification.success({
+        title: texts.receivedTitle,
+        description: texts.receivedDescription(PRACTITIONER_NAME),
+      });
+    } catch (error) {
+      notification.error({ title: texts.failedTitle, description: errorMessage(error) });
+    }
+  };
+
+  return (
+    <div className={styles.queryBar}>
+      <form className={styles.form} onSubmit={onSubmit}>
+        <label htmlFor={inputId} className={styles.label}>
+          {label}
+        </label>
+        <div className={styles.row}>
+          <Input
+            id={inputId}
+            name="query"
+            size="large"
+            autoComplete="off"
+            placeholder={placeholder}
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              crisis.onTyped(event.target.value);
+            }}
+          />
+          <Button
+            type="primary"
+            htmlType="submit"
+            size="large"
+            icon={<SendOutlined aria-hidden />}
+            loading={isLoading}
+            disabled={blank || isLoading}
+          >
+            {isLoading ? texts.pending : texts.submit}
+          </Button>
+        </div>
+      </form>
+      <div aria-live="polite">
+        {answer && (
+          <section className={styles.answerCard} aria-label={texts.answerTitle(PRACTITIONER_NAME)}>
+            <p className={styles.answerTitle}>{texts.answerTitle(PRACTITIONER_NAME)}</p>
+            <AiAnswer response={answer.response} sources={answer.sources} />
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

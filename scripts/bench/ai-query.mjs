@@ -1,0 +1,134 @@
+// ai-query benchmarks (BENCHMARKS.md), on loopback, bounded in time:
+//  1. POST /api/query-ai through nginx at RATE requests/s with 1 and 2 ai-query replicas, the model
+//     being a local OpenAI-compatible stub that answers at once; the stub alone at the same rate; the
+//     difference of the p50/p99 is what the service (and nginx) add.
+//  2. Time to the first streamed byte of /api/query-ai/stream minus the stub's own first-token delay.
+//   node scripts/bench/ai-query.mjs [--rate 200] [--duration 20s] [--replicas 1,2] [--ttfb-requests 200]
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { startStack } from '../../infra/dist/launcher/stack.js';
+import { startOpenAiStub } from '../../infra/dist/testing/openai-stub.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    rate: { type: 'string', default: '200' },
+    duration: { type: 'string', default: '20s' },
+    replicas: { type: 'string', default: '1,2' },
+    'ttfb-requests': { type: 'string', default: '200' },
+    'first-token-ms': { type: 'string', default: '100' },
+  },
+});
+
+// Asynchronous: the stub answers from this very process, so its event loop must keep running.
+async function k6(env) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hhp-k6-'));
+  const summary = path.join(dir, 'summary.json');
+  const child = spawn(
+    path.join(root, '.tools/bin/k6'),
+    ['run', '--quiet', '--no-usage-report', '--summary-export', summary, 'infra/k6/ai-query.js'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, RATE: values.rate, DURATION: values.duration, ...env },
+    },
+  );
+  const [status] = await once(child, 'exit');
+  const metrics = JSON.parse(readFileSync(summary, 'utf8')).metrics;
+  rmSync(dir, { recursive: true, force: true });
+  const d = metrics.http_req_duration;
+  return {
+    ok: status === 0,
+    rps: metrics.http_reqs.rate,
+    p50: d.med,
+    p99: d['p(99)'],
+    failed: metrics.http_req_failed.value,
+  };
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const ms = (n) => `${n.toFixed(1)} ms`;
+
+const stub = await startOpenAiStub({ reply: () => 'Ginger tea after meals may ease bloating.' });
+const rows = [];
+try {
+  const alone = await k6({ BASE_URL: stub.baseUrl, TARGET: 'stub' });
+  rows.push(['stub alone', alone]);
+  for (const replicas of values.replicas.split(',').map(Number)) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hhp-bench-'));
+    const stack = await startStack({
+      dataDir,
+      port: 0,
+      ports: 'free',
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        OPENAI_API_KEY: 'sk-bench',
+        OPENAI_BASE_URL: stub.baseUrl,
+        OPENAI_MAX_RETRIES: '0',
+        AI_QUERY_REPLICAS: String(replicas),
+        IP_DAILY_LIMIT: '100000000',
+      },
+      output: { log: () => {}, error: (line) => console.error(line) },
+    });
+    try {
+      rows.push([`through nginx, ${replicas} replica${replicas > 1 ? 's' : ''}`, await k6({ BASE_URL: stack.url })]);
+      if (replicas === 1) {
+        // Time to first byte of the stream, one request at a time, minus the stub's first-token delay.
+        const delay = Number(values['first-token-ms']);
+        stub.behaviour.firstTokenDelayMs = delay;
+        const samples = [];
+        for (let i = 0; i < Number(values['ttfb-requests']); i++) {
+          const started = performance.now();
+          const res = await fetch(`${stack.url}/api/query-ai/stream`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              query: 'What helps with bloating?',
+              guestId: `bench${String(i).padStart(16, '0')}`,
+            }),
+          });
+          const reader = res.body.getReader();
+          let text = '';
+          while (!text.includes('event: delta')) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            text += new TextDecoder().decode(value);
+          }
+          samples.push(performance.now() - started - delay);
+          await reader.cancel();
+        }
+        stub.behaviour.firstTokenDelayMs = 0;
+        samples.sort((a, b) => a - b);
+        rows.push(['ttfb', { p50: percentile(samples, 50), p99: percentile(samples, 99), n: samples.length }]);
+      }
+    } finally {
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+} finally {
+  await stub.close();
+}
+
+const base = rows[0][1];
+console.log(`\nPOST /api/query-ai at ${values.rate} requests/s for ${values.duration} (stub model answers at once)`);
+console.log('| target | requests/s | p50 | p99 | failed | p50 overhead | p99 overhead |');
+console.log('|---|---|---|---|---|---|---|');
+for (const [name, r] of rows.filter(([name]) => name !== 'ttfb')) {
+  const overhead = name === 'stub alone' ? ['', ''] : [ms(r.p50 - base.p50), ms(r.p99 - base.p99)];
+  console.log(
+    `| ${name} | ${r.rps.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p99)} | ${(r.failed * 100).toFixed(2)}% | ${overhead.join(' | ')} |`,
+  );
+}
+const ttfb = rows.find(([name]) => name === 'ttfb')?.[1];
+if (ttfb) {
+  console.log(
+    `\nFirst streamed byte minus the stub's ${values['first-token-ms']} ms first-token delay, ${ttfb.n} sequential requests: p50 ${ms(ttfb.p50)}, p99 ${ms(ttfb.p99)}`,
+  );
+}
