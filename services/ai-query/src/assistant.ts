@@ -103,7 +103,7 @@ export class Assistant {
   private async reserve(asker: Asker): Promise<{ used: number; takes: Take[] }> {
     const [guest, ceiling] = await Promise.all([
       this.deps.quota.take(this.guestKey(asker), ALLOWED),
-      this.deps.quota.take(`ip:${asker.ip}`, this.deps.config.IP_DAILY_LIMIT),
+      this.deps.quota.take(`ip:${asker.ip}`, this.deps.config.IP_DAILY_LIMIT, { spread: true }),
     ]);
     if (guest.ok && ceiling.ok) return { used: guest.used, takes: [guest, ceiling] };
     await Promise.all([guest, ceiling].filter((t) => t.ok).map((t) => t.refund()));

@@ -51,7 +51,12 @@ export class QuotaCounters {
     return new Intl.DateTimeFormat('en-CA', { timeZone: this.timeZone }).format(now);
   }
 
-  async take(key: string, limit: number, now = new Date()): Promise<Take> {
+  /**
+   * `spread`: start at a random slot instead of the next one in order. For a counter that many requests
+   * share at once (the per-address ceiling), ordered probing makes them all collide on the same slot;
+   * random starts spread them out. The count it reports is then not meaningful.
+   */
+  async take(key: string, limit: number, { now = new Date(), spread = false } = {}): Promise<Take> {
     const day = this.day(now);
     const counter = `${day}|${key}`;
     // Try the slots in order from where this process last found room (1 for a counter it has not seen):
@@ -59,7 +64,7 @@ export class QuotaCounters {
     // found full is remembered for a few seconds so refusals cost no writes (a refund elsewhere shows after that).
     const full = this.fullUntil.get(counter);
     if (full !== undefined && full > now.getTime()) return { ok: false, used: limit, refund: noRefund };
-    const start = Math.min(this.hints.get(counter) ?? 1, limit);
+    const start = spread ? 1 + Math.floor(Math.random() * limit) : Math.min(this.hints.get(counter) ?? 1, limit);
     for (let i = 0; i < limit; i++) {
       const n = ((start - 1 + i) % limit) + 1;
       const _id = `${counter}|${n}`;
@@ -69,7 +74,7 @@ export class QuotaCounters {
         if (isDuplicateKeyError(err)) continue;
         throw err;
       }
-      this.remember(counter, n + 1);
+      if (!spread) this.remember(counter, n + 1);
       return {
         ok: true,
         used: n,
