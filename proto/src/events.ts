@@ -32,7 +32,17 @@ export const envelope = <T extends z.ZodType>(type: string, data: T) =>
  */
 export const RpcSubjects = {
   detectCrisis: 'rpc.crisis.v1.detect',
+  crisisInfo: 'rpc.crisis.v1.info',
 } as const;
+
+/** What the crisis service judges with: ai-query skips asking when it would learn nothing new. */
+export const CrisisInfo = z.object({
+  /** A moderation model is asked besides the rules. */
+  moderation: z.boolean(),
+  /** The version of the shared rules module it runs. */
+  rulesVersion: z.string(),
+});
+export type CrisisInfo = z.infer<typeof CrisisInfo>;
 
 export const Subjects = {
   emailSubscribed: 'email.v1.subscribed',

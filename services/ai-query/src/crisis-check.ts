@@ -1,8 +1,8 @@
 // Crisis first: every question is checked before anything else happens. The crisis service (over NATS)
 // may know more than the rules (the moderation model); the in-process rules answer at once and decide
 // alone when the service is slow or away. Either can raise the alarm: this never fails open.
-import { detectCrisis } from '@hhp/crisis-rules';
-import { DetectCrisisResponse, RpcSubjects } from '@hhp/proto';
+import { RULES_VERSION, detectCrisis } from '@hhp/crisis-rules';
+import { CrisisInfo, DetectCrisisResponse, RpcSubjects } from '@hhp/proto';
 import type { EventBus, Logger } from '@hhp/kit';
 
 export interface CrisisVerdict {
@@ -11,18 +11,42 @@ export interface CrisisVerdict {
   source: 'service' | 'rules';
 }
 
+const INFO_EVERY_MS = 30_000;
+
 export class CrisisCheck {
+  /** True while the crisis service runs the same rules as this process and no moderation model. */
+  private sameAsLocal = false;
+  private readonly timer: NodeJS.Timeout;
+
   constructor(
     private readonly bus: EventBus,
     private readonly timeoutMs: number,
     private readonly logger: Logger,
   ) {
     detectCrisis('warm up'); // compiles the rules now, not on the first visitor's question
+    void this.refresh();
+    this.timer = setInterval(() => void this.refresh(), INFO_EVERY_MS).unref();
+  }
+
+  /** Asks the crisis service what it judges with; when it cannot say, every question is asked of it. */
+  async refresh(): Promise<void> {
+    try {
+      const info = await this.bus.request(RpcSubjects.crisisInfo, {}, { response: CrisisInfo, timeoutMs: 1000 });
+      this.sameAsLocal = !info.moderation && info.rulesVersion === RULES_VERSION;
+    } catch {
+      this.sameAsLocal = false;
+    }
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
   }
 
   async check(query: string, requestId?: string): Promise<CrisisVerdict> {
     const local = detectCrisis(query).isCrisis;
     if (local) return { isCrisis: true, source: 'rules' };
+    // The service would run these very rules and nothing else: its answer is already known.
+    if (this.sameAsLocal) return { isCrisis: false, source: 'rules' };
     try {
       const remote = await this.bus.request(
         RpcSubjects.detectCrisis,

@@ -20,10 +20,11 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
     const model = 'model' in overrides ? overrides.model : openAiModel(config);
     if (!model) logger.info('no OPENAI_API_KEY: answering from the offline library');
     if (!config.SUBSCRIBER_COOKIE_SECRET) logger.warn('no SUBSCRIBER_COOKIE_SECRET: subscribers are treated as guests');
+    const crisis = new CrisisCheck(bus, config.CRISIS_TIMEOUT_MS, logger);
     const assistant = new Assistant({
       config,
       quota,
-      crisis: new CrisisCheck(bus, config.CRISIS_TIMEOUT_MS, logger),
+      crisis,
       subscribers,
       library: new Library(),
       model,
@@ -40,6 +41,7 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
       routers: [aiRoutes(assistant)],
       stop: [
         ['quota sweeper', () => clearInterval(sweeper)],
+        ['crisis info', () => crisis.stop()],
         ['subscription consumer', () => consumer.stop()],
       ],
     };

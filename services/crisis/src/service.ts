@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import { Counter } from 'prom-client';
-import { detectCrisis } from '@hhp/crisis-rules';
+import { RULES_VERSION, detectCrisis } from '@hhp/crisis-rules';
+import { z } from 'zod';
 import { CrisisDetectedEvent, DetectCrisisRequest, RpcSubjects, Subjects, type DetectCrisisResponse } from '@hhp/proto';
 import { createEnvelope, hashVisitor, parse, type ServiceContext, type ServiceParts } from '@hhp/kit';
 import type { CrisisConfig } from './config.js';
@@ -72,6 +73,14 @@ export function crisisService(overrides: { moderation?: Moderation } = {}) {
       handler: ({ query }) => decide(query, 'rpc'),
     });
 
-    return { routers: [router], stop: [['crisis replies', () => subscription.drain()]] };
+    const info = bus.reply(RpcSubjects.crisisInfo, {
+      request: z.object({}),
+      handler: async () => ({ moderation: moderation !== undefined, rulesVersion: RULES_VERSION }),
+    });
+
+    return {
+      routers: [router],
+      stop: [['crisis replies', () => Promise.all([subscription.drain(), info.drain()])]],
+    };
   };
 }
