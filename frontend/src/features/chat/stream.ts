@@ -60,7 +60,10 @@ export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerat
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
+      buffer += decoder.decode(value, { stream: true });
+      // Line ends may be \r\n or \r; a \r at the very end may be the first half of a \r\n, so it waits.
+      const held = buffer.endsWith('\r') ? '\r' : '';
+      buffer = buffer.slice(0, buffer.length - held.length).replace(/\r\n?/g, '\n') + held;
       let end: number;
       while ((end = buffer.indexOf('\n\n')) !== -1) {
         const parsed = parseEvent(buffer.slice(0, end));
