@@ -42,6 +42,8 @@ interface PendingDocument {
  * Publishes pending outbox events: right after a write (`kick()`) and on an interval. Passes never
  * overlap within a process; across replicas they may, which msgID de-duplication makes harmless.
  */
+const SWEEP_EVERY_MS = 30_000;
+
 export class OutboxRelay {
   private readonly intervalMs: number;
   private readonly batchSize: number;
@@ -50,6 +52,9 @@ export class OutboxRelay {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  /** Something may be waiting: set by writes and failed passes, cleared by a pass that emptied the outbox. */
+  private pending = true;
+  private lastPass = 0;
   private writes: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly options: OutboxRelayOptions) {
@@ -60,7 +65,11 @@ export class OutboxRelay {
 
   /** Start the interval (and a first pass for anything left from before a restart). */
   start(): this {
-    this.timer ??= setInterval(() => this.kick(), this.intervalMs);
+    // Each tick costs a query, so it runs only while something may be waiting, and at least every
+    // SWEEP_EVERY_MS for entries another replica wrote and could not publish (it stopped, say).
+    this.timer ??= setInterval(() => {
+      if (this.pending || Date.now() - this.lastPass >= SWEEP_EVERY_MS) this.kick();
+    }, this.intervalMs);
     this.timer.unref();
     this.kick();
     return this;
@@ -69,6 +78,7 @@ export class OutboxRelay {
   /** Run a pass soon; a pass already running is followed by one more. */
   kick(): void {
     if (this.stopped) return;
+    this.pending = true;
     if (this.running) {
       this.again = true;
       return;
@@ -85,6 +95,7 @@ export class OutboxRelay {
   /** One pass; resolves with the number of events published. Stops at the first publish that fails. */
   async runOnce(): Promise<number> {
     const { bus } = this.options;
+    this.lastPass = Date.now();
     if (!bus.isConnected()) return 0;
     // The driver's collection: an operator filter is meant here (the kit's connection sanitizes query filters).
     const collection = this.options.model.collection as unknown as mongo.Collection<PendingDocument>;
@@ -104,6 +115,7 @@ export class OutboxRelay {
           );
         } catch (err) {
           this.logger.warn({ err, eventId: entry.id, type: entry.type }, 'outbox event not published yet; will retry');
+          this.pending = true;
           return published;
         }
         // $pullAll of the entry exactly as read: FerretDB 1.x has no $pull by condition.
@@ -111,6 +123,8 @@ export class OutboxRelay {
         published += 1;
       }
     }
+    // A full batch may have more behind it; a short one emptied the outbox (writes since then kicked again).
+    if (docs.length < this.batchSize && !this.again) this.pending = false;
     return published;
   }
 
