@@ -8,14 +8,13 @@ const proxy = {
   '/ws': { target: backend.replace(/^http/, 'ws'), ws: true, changeOrigin: true },
 };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
-  build: {
-    outDir: 'dist',
-    assetsDir: 'assets',
-    emptyOutDir: true,
-    manifest: true,
-  },
+  build: isSsrBuild
+    ? // The prerendering entry (src/prerender/): one self-contained file for Node, kept out of dist.
+      { outDir: 'node_modules/.prerender', emptyOutDir: true, copyPublicDir: false }
+    : { outDir: 'dist', assetsDir: 'assets', emptyOutDir: true, manifest: true },
+  ssr: { noExternal: true },
   server: { proxy },
   preview: { proxy },
-});
+}));

@@ -55,8 +55,13 @@ export function ChatLauncher() {
   const badgeId = useId();
   const panelId = useId();
   const { counters } = useCounters();
-  // A boolean, so that an answer streaming in does not re-render the button.
-  const hasConversation = useSyncExternalStore(chatStore.subscribe, () => chatStore.get().messages.length > 0);
+  // A boolean, so that an answer streaming in does not re-render the button. (A prerendered page has no
+  // conversation: hydration starts from that, then reads this tab's.)
+  const hasConversation = useSyncExternalStore(
+    chatStore.subscribe,
+    () => chatStore.get().messages.length > 0,
+    () => false,
+  );
 
   useEffect(() => {
     if (!hasConversation) return;

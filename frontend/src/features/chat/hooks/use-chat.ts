@@ -18,7 +18,12 @@ export interface Counters extends Quota {
  */
 export function useCounters(): { counters: Counters | undefined; refresh: () => void } {
   const { data, fulfilledTimeStamp, refetch } = useQuotaQuery();
-  const local = useSyncExternalStore(chatStore.subscribe, () => chatStore.get().quota);
+  // Prerendered pages show no counters; hydration starts from that, then reads this tab's.
+  const local = useSyncExternalStore(
+    chatStore.subscribe,
+    () => chatStore.get().quota,
+    () => null,
+  );
   const quota = local && (!fulfilledTimeStamp || local.at > fulfilledTimeStamp) ? local.value : data;
   const counters = quota && {
     ...quota,

@@ -1,10 +1,11 @@
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { RootLayout } from './layout/RootLayout';
 import { RouteError } from './layout/RouteError';
 import { RouteFallback } from './layout/RouteFallback';
 
 // Every screen is its own chunk, so the first visit downloads only the layout and the screen it asked for.
-export const router = createBrowserRouter([
+// One table for both sides: the browser's router (router.ts) and the build's prerendering (prerender/).
+export const routes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
@@ -39,4 +40,4 @@ export const router = createBrowserRouter([
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
     ],
   },
-]);
+];

@@ -1,0 +1,51 @@
+// The build's server entry (vite build --ssr): renders one static page to HTML, with the antd styles it
+// used, for scripts/prerender.mjs. Never part of the browser bundle.
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import { CONDITIONS } from '@hhp/proto/catalogue/conditions';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders } from '../app/providers';
+import { routes } from '../app/routes';
+import { PageHeadContext, type PageHead } from '../shared/ui/page-head';
+
+/** The pages whose content needs no request and no visitor state, with the screen module each one shows. */
+export const pages: { path: string; screen: string }[] = [
+  { path: '/', screen: 'src/app/routes/home.tsx' },
+  { path: '/symptoms', screen: 'src/app/routes/symptoms.tsx' },
+  { path: '/treatments', screen: 'src/app/routes/treatments.tsx' },
+  { path: '/videos', screen: 'src/app/routes/videos.tsx' },
+  ...CONDITIONS.map((condition) => ({ path: condition.path, screen: 'src/app/routes/condition.tsx' })),
+];
+
+export interface RenderedPage {
+  /** The markup of #root. */
+  html: string;
+  /** antd's <style> elements for the components on the page. */
+  styles: string;
+  head: PageHead | undefined;
+}
+
+export async function render(path: string): Promise<RenderedPage> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`${path} answered with a redirect`);
+  if (context.statusCode !== 200) throw new Error(`${path} answered ${context.statusCode}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const cache = createCache();
+  let head: PageHead | undefined;
+  // The same tree as main.tsx, so that hydration finds what it renders; hydrate={false} keeps the router's
+  // inline script out (the CSP allows none) — the browser's router needs no data from here.
+  const html = renderToString(
+    <StrictMode>
+      <StyleProvider cache={cache}>
+        <PageHeadContext value={(value) => (head = value)}>
+          <AppProviders>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppProviders>
+        </PageHeadContext>
+      </StyleProvider>
+    </StrictMode>,
+  );
+  return { html, styles: extractStyle(cache), head };
+}
