@@ -25,7 +25,34 @@ export function nginxPath(): string {
 }
 
 /** A port that was free on 127.0.0.1 a moment ago. */
-export function freePort(): Promise<number> {
+/**
+ * Ports this process has handed out. A port is free when chosen but taken only when its server binds it,
+ * and the OS may offer the same port again in between: never hand one out twice.
+ */
+const handedOut = new Set<number>();
+
+/** A free loopback port that this process has not handed out before. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = await anyFreePort();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  throw new Error('no free port that this process has not handed out already');
+}
+
+/** Marks a port as taken by this process (one chosen by other means). */
+export function reservePort(port: number): void {
+  handedOut.add(port);
+}
+
+export function isPortHandedOut(port: number): boolean {
+  return handedOut.has(port);
+}
+
+function anyFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

@@ -4,7 +4,15 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { freePort, nginxPath, repoRoot, waitFor, type ManagedProcess } from '../dev-servers.js';
+import {
+  freePort,
+  isPortHandedOut,
+  nginxPath,
+  repoRoot,
+  reservePort,
+  waitFor,
+  type ManagedProcess,
+} from '../dev-servers.js';
 import { startFerretDbGroup, startNatsGroup } from './dependencies.js';
 import { acquireLock, type Lock } from './lock.js';
 import { nginxArgs, testNginxConfig, writeNginxConfig, type NginxVariables } from './nginx-config.js';
@@ -80,7 +88,10 @@ function canBind(port: number, host = '127.0.0.1'): Promise<boolean> {
 }
 
 async function choosePort(preferred: number, mode: 'default' | 'free'): Promise<number> {
-  if (mode === 'default' && (await canBind(preferred))) return preferred;
+  if (mode === 'default' && !isPortHandedOut(preferred) && (await canBind(preferred))) {
+    reservePort(preferred);
+    return preferred;
+  }
   return freePort();
 }
 
@@ -126,6 +137,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const entry = options.serviceEntry ?? serviceEntryPoint;
 
   const port = options.port === 0 ? await freePort() : (options.port ?? 8080);
+  reservePort(port); // nothing listens on it until nginx starts: keep the services' choices off it
   const url = `http://localhost:${port}`;
   mkdirSync(logDir, { recursive: true });
   const lock: Lock = acquireLock(dataDir, url);

@@ -51,7 +51,7 @@ describe('launcher', () => {
     expect(rendered).toContain('listen 127.0.0.1:8080;');
     expect(rendered).toContain('server 127.0.0.1:4001;');
     expect(rendered).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
-    expect(rendered).toContain('try_files $uri /index.html;');
+    expect(rendered).toContain('try_files $uri $uri/index.html /spa.html;');
   });
 
   test('when the nginx image renders the template with envsubst, then it produces what the launcher renders', () => {
