@@ -118,6 +118,7 @@ test.describe('keyboard only', () => {
   test("when the crisis banner's close button is used from the keyboard, then the banner goes", async ({ page }) => {
     await page.goto('/');
     const box = page.getByRole('textbox', { name: `Ask ${NAME}'s AI a question` });
+    await expect(box).toBeEditable(); // disabled until React has taken the prerendered page over
     await box.focus();
     await page.keyboard.type('I want to die');
     const banner = page.getByRole('alert').filter({ hasText: CRISIS_BANNER_TEXT });

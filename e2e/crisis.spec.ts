@@ -2,7 +2,7 @@
 // the browser's keyword list, before anything is sent; a service's verdict raises it on its own; its close
 // button hides it; and it carries the 988 and 741741 links.
 import { CRISIS_BANNER_TEXT } from '@hhp/proto/catalogue/crisis';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
 
 const NAME = 'Dr. Helen';
 const banner = (page: Page) => page.getByRole('alert').filter({ hasText: CRISIS_BANNER_TEXT });
@@ -18,6 +18,15 @@ function recordRequests(page: Page, path: string): Request[] {
   return seen;
 }
 
+/**
+ * Key by key, as a visitor types. Prerendered pages keep their text fields disabled until React has
+ * taken the page over (text typed before that would be lost), so wait for the field to accept input.
+ */
+async function typeInto(field: Locator, text: string): Promise<void> {
+  await expect(field).toBeEditable();
+  await field.pressSequentially(text);
+}
+
 test.describe('the crisis banner', () => {
   test('when nothing has been typed, then no banner shows', async ({ page }) => {
     await page.goto('/');
@@ -29,7 +38,7 @@ test.describe('the crisis banner', () => {
     const queries = recordRequests(page, '/api/query-ai');
     const checks = recordRequests(page, '/api/detect-crisis');
     await page.goto('/');
-    await queryBox(page).pressSequentially('I want to die');
+    await typeInto(queryBox(page), 'I want to die');
 
     await expect(banner(page)).toBeVisible();
     expect(queries).toHaveLength(0);
@@ -47,7 +56,7 @@ test.describe('the crisis banner', () => {
 
   test('when a benign question is typed, then no banner shows', async ({ page }) => {
     await page.goto('/');
-    await queryBox(page).pressSequentially('What helps with restful sleep?');
+    await typeInto(queryBox(page), 'What helps with restful sleep?');
     await expect(queryBox(page)).toHaveValue('What helps with restful sleep?');
     await expect(page.getByText(CRISIS_BANNER_TEXT)).toHaveCount(0);
   });
@@ -61,7 +70,7 @@ test.describe('the crisis banner', () => {
     await banner(page).getByRole('button', { name: 'Close crisis resources' }).click();
     await expect(page.getByText(CRISIS_BANNER_TEXT)).toHaveCount(0);
 
-    await queryBox(page).pressSequentially(' often');
+    await typeInto(queryBox(page), ' often');
     await expect(page.getByText(CRISIS_BANNER_TEXT)).toHaveCount(0);
     await queryBox(page).fill('');
     await queryBox(page).fill('I want to hurt myself');
@@ -126,7 +135,7 @@ test.describe('the crisis banner', () => {
     );
     const queries = recordRequests(page, '/api/query-ai');
     await page.goto('/symptoms');
-    await page.getByRole('textbox', { name: 'Your symptoms' }).pressSequentially('I feel suicidal');
+    await typeInto(page.getByRole('textbox', { name: 'Your symptoms' }), 'I feel suicidal');
     await expect(banner(page)).toBeVisible();
     expect(queries).toHaveLength(0);
 
@@ -140,9 +149,10 @@ test.describe('the crisis banner', () => {
   test("when a condition page's ask-box matches, then that page shows the banner", async ({ page }) => {
     await page.goto('/conditions/lethargy-depression');
     await expect(page.getByText(CRISIS_BANNER_TEXT)).toHaveCount(0);
-    await page
-      .getByRole('textbox', { name: `Ask ${NAME}'s AI about this condition` })
-      .pressSequentially('some days I think of an overdose');
+    await typeInto(
+      page.getByRole('textbox', { name: `Ask ${NAME}'s AI about this condition` }),
+      'some days I think of an overdose',
+    );
     await expect(banner(page)).toBeVisible();
   });
 });

@@ -55,8 +55,12 @@ test.describe('the video library', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Video Library' })).toBeVisible();
     const filters = page.getByRole('group', { name: 'Filter videos by category' });
     await expect(filters.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    // The page is prerendered: the first list (all categories) arrives once the app has taken over.
+    await expect(page.getByRole('status').filter({ hasText: /^Showing \d+ videos?$/ })).toBeAttached();
 
-    const request = page.waitForRequest((req) => new URL(req.url()).pathname === '/api/videos');
+    const request = page.waitForRequest(
+      (req) => new URL(req.url()).pathname === '/api/videos' && new URL(req.url()).searchParams.has('category'),
+    );
     const response = page.waitForResponse((res) => new URL(res.url()).search === '?category=chiropractic');
     await filters.getByRole('button', { name: 'Chiropractic' }).click();
     expect(new URL((await request).url()).searchParams.get('category')).toBe('chiropractic');

@@ -9,6 +9,7 @@ import { AiAnswer } from './AiAnswer';
 import { useQueryAiMutation } from './api';
 import { texts } from './texts';
 import styles from './ai.module.css';
+import { useHydrated } from '../ui/use-hydrated';
 
 interface Props {
   /** The page's own placeholder (the condition pages and booking quote theirs). */
@@ -48,6 +49,7 @@ export function QueryBar({ placeholder = texts.placeholder, label = texts.label(
     }
   };
 
+  const hydrated = useHydrated();
   return (
     <div className={styles.queryBar}>
       <form className={styles.form} onSubmit={onSubmit}>
@@ -62,6 +64,7 @@ export function QueryBar({ placeholder = texts.placeholder, label = texts.label(
             autoComplete="off"
             placeholder={placeholder}
             value={text}
+            disabled={!hydrated}
             onChange={(event) => {
               setText(event.target.value);
               crisis.onTyped(event.target.value);

@@ -4,10 +4,12 @@ import { errorMessage } from '../../../shared/api/error-message';
 import { useSubscribeEmailMutation } from '../api';
 import { texts } from '../texts';
 import styles from './email-signup.module.css';
+import { useHydrated } from '../../../shared/ui/use-hydrated';
 
 /** The home hero's e-mail list signup (source "hero"). */
 export function EmailSignupForm() {
   const [email, setEmail] = useState('');
+  const hydrated = useHydrated();
   const [subscribe, { isLoading }] = useSubscribeEmailMutation();
   const { notification } = App.useApp();
   const inputId = useId();
@@ -45,9 +47,10 @@ export function EmailSignupForm() {
           size="large"
           placeholder={texts.placeholder}
           value={email}
+          disabled={!hydrated}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <Button type="primary" htmlType="submit" size="large" loading={isLoading} disabled={isLoading}>
+        <Button type="primary" htmlType="submit" size="large" loading={isLoading} disabled={isLoading || !hydrated}>
           {texts.submit}
         </Button>
       </div>

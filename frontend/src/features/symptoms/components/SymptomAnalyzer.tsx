@@ -9,6 +9,7 @@ import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
 import type { useCrisisCheck } from '../../../shared/crisis/use-crisis-check';
 import { PERSPECTIVES, texts, type Perspective } from '../texts';
 import styles from './symptoms.module.css';
+import { useHydrated } from '../../../shared/ui/use-hydrated';
 
 interface Props {
   text: string;
@@ -28,6 +29,7 @@ interface Shown {
  * holistic analysis, sent with only `query`; then three follow-ups about the same symptoms.
  */
 export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) {
+  const hydrated = useHydrated();
   const [queryAi, { isLoading }] = useQueryAiMutation();
   const [analyzed, setAnalyzed] = useState('');
   const [shown, setShown] = useState<Shown | null>(null);
@@ -84,6 +86,7 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
           placeholder={texts.placeholder}
           aria-describedby={helpId}
           value={text}
+          disabled={!hydrated}
           onChange={(event) => onChange(event.target.value)}
         />
         <div className={styles.analyzerActions}>
