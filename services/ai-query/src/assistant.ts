@@ -13,11 +13,11 @@ import {
 } from '@hhp/proto';
 import { HttpError, createEnvelope, hashVisitor, type EventBus, type Logger, type Metrics } from '@hhp/kit';
 import type { AiQueryConfig } from './config.js';
-import type { CrisisCheck } from './crisis-check.js';
+import type { CrisisCheck, CrisisVerdict } from './crisis-check.js';
 import type { LanguageModel, Usage } from './llm.js';
 import { contextMessage, crisisAnswer, offlineAnswer, systemPrompt } from './persona.js';
 import type { QuotaCounters, Take } from './quota.js';
-import type { Library } from './retrieval.js';
+import type { Hit, Library } from './retrieval.js';
 import type { Subscribers } from './subscribers.js';
 
 export interface Asker {
@@ -126,14 +126,74 @@ export class Assistant {
     const started = performance.now();
     const { query } = asker.body;
     // The crisis verdict and the quota are asked for at once (latency); a crisis gives back what was taken.
-    const verdictPromise = this.deps.crisis.check(query, asker.requestId);
+    const verdict = this.deps.crisis.check(query, asker.requestId);
     const isSubscriber = await this.deps.subscribers.isSubscriber(asker.cookie);
     const reservation = isSubscriber ? undefined : this.reserve(asker);
     reservation?.catch(() => {}); // a refusal is read below, after the verdict
-    const verdict = await verdictPromise;
+
+    // The model's first words take longest, so it is asked as soon as the quota admits the question,
+    // while the crisis verdict may still be on its way. Its answer is held back until the verdict; a
+    // crisis aborts the call. A refused question never reaches the model.
+    const hits = this.deps.library.search(query);
+    const { model } = this.deps;
+    const modelAbort = new AbortController();
+    const abortModel = () => modelAbort.abort(signal.reason);
+    signal.addEventListener('abort', abortModel, { once: true });
+    let early: { stream: AsyncGenerator<string, Usage>; first: Promise<IteratorResult<string, Usage>> } | undefined;
+    const begin = () => {
+      if (!model || early || modelAbort.signal.aborted) return;
+      const stream = model.stream(
+        [
+          { role: 'system', content: systemPrompt(this.deps.config.PRACTITIONER_NAME) },
+          { role: 'system', content: `Portal passages:\n\n${contextMessage(hits)}` },
+          { role: 'user', content: query },
+        ],
+        modelAbort.signal,
+      );
+      const first = stream.next();
+      first.catch(() => {}); // read below, or dropped with a crisis
+      early = { stream, first };
+    };
+    if (reservation) reservation.then(begin, () => {});
+    else begin();
+
+    try {
+      return await this.answer(asker, sink, signal, {
+        verdict,
+        started,
+        isSubscriber,
+        reservation,
+        hits,
+        begin,
+        early: () => early,
+        abortModel,
+      });
+    } finally {
+      signal.removeEventListener('abort', abortModel);
+    }
+  }
+
+  private async answer(
+    asker: Asker,
+    sink: AnswerSink,
+    signal: AbortSignal,
+    run: {
+      verdict: Promise<CrisisVerdict>;
+      started: number;
+      isSubscriber: boolean;
+      reservation: Promise<{ used: number; takes: Take[] }> | undefined;
+      hits: Hit[];
+      begin: () => void;
+      early: () => { stream: AsyncGenerator<string, Usage>; first: Promise<IteratorResult<string, Usage>> } | undefined;
+      abortModel: () => void;
+    },
+  ): Promise<Answered> {
+    const { started, isSubscriber, reservation, hits } = run;
+    const verdict = await run.verdict;
 
     if (verdict.isCrisis) {
-      // Never counted, never refused.
+      // Never counted, never refused; the model's answer is not wanted.
+      run.abortModel();
       await reservation?.then(
         ({ takes }) => Promise.all(takes.map((t) => t.refund())),
         () => undefined,
@@ -156,24 +216,16 @@ export class Assistant {
       quota = { queriesUsed: used, queriesAllowed: ALLOWED, isSubscriber: false };
     }
 
-    const hits = this.deps.library.search(query);
     const sources = hits.map(({ passage }) => ({ title: passage.title, path: passage.path }));
     sink.start({ ...quota, isCrisis: false });
+    const { model } = this.deps;
     try {
       let response = '';
       let usage: Usage = {};
-      const { model } = this.deps;
       if (model) {
-        const stream = model.stream(
-          [
-            { role: 'system', content: systemPrompt(this.deps.config.PRACTITIONER_NAME) },
-            { role: 'system', content: `Portal passages:\n\n${contextMessage(hits)}` },
-            { role: 'user', content: query },
-          ],
-          signal,
-        );
-        for (;;) {
-          const next = await stream.next();
+        run.begin();
+        const { stream, first } = run.early()!;
+        for (let next = await first; ; next = await stream.next()) {
           if (next.done) {
             usage = next.value;
             break;

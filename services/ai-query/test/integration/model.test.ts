@@ -61,6 +61,17 @@ describe('ai-query with an OpenAI-compatible model', () => {
     ]);
   });
 
+  test('when the message is a crisis, then the crisis answer comes and no model answer is used', async () => {
+    stub.behaviour.firstTokenDelayMs = 200;
+    const guestId = newGuestId();
+    const body = await (await ask(service, { query: 'I want to die', guestId })).json();
+    expect(body).toMatchObject({ isCrisis: true, queriesUsed: 0 });
+    expect(body.response).toContain('988');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stub.requests.filter((r) => r.completed)).toEqual([]);
+    expect(await storedCount(service, `guest:${guestId}`)).toBe(0);
+  });
+
   test('when the model answers with an error status, then 502 and the question is given back', async () => {
     stub.behaviour.failStatus = 500;
     const guestId = newGuestId();
