@@ -10,7 +10,7 @@ cd "$dir"
 started=$(date +%s%N)
 PORT="$port" npm start >"$out" 2>&1 &
 pid=$!
-until grep -q "running at" "$out"; do
+until grep -q "is running at" "$out"; do
   if ! kill -0 "$pid" 2>/dev/null; then
     echo "npm start exited before it was ready:" >&2
     tail -20 "$out" >&2
@@ -19,8 +19,10 @@ until grep -q "running at" "$out"; do
   sleep 0.1
 done
 ended=$(date +%s%N)
-grep "running at" "$out"
+grep "is running at" "$out"
 echo "seconds until ready: $(((ended - started) / 1000000))e-3" | sed 's/\([0-9]*\)\([0-9]\{3\}\)e-3/\1.\2/'
 kill -TERM "$pid"
 wait "$pid" 2>/dev/null || true
+# npm may return before the launcher has stopped everything: wait until the portal's port is closed.
+while (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do sleep 0.2; done
 rm -f "$out"
