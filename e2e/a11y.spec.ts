@@ -1,22 +1,11 @@
 // Keyboard only: the navigation, the phone drawer, the symptom categories, the modality cards and the crisis
 // banner's close button all work from the keyboard and show where focus is; and axe finds nothing in the
 // states those controls open.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './support/axe';
 import { CRISIS_BANNER_TEXT } from '@hhp/proto/catalogue/crisis';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const NAME = 'Dr. Helen';
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = violations.map((violation) => ({
-    id: violation.id,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
-}
 
 /** Presses Tab until the locator has focus (at most `limit` times), as a keyboard user would. */
 async function tabTo(page: Page, target: Locator, limit = 60) {

@@ -1,11 +1,10 @@
 // The floating chat widget (specification, sections 2, 4, 7 and 8) against the real ai-query service,
 // which answers from its offline library. Every test has a browser context of its own, so a guestId of
 // its own and 3 fresh free questions.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_PRACTITIONER_NAME as NAME } from '@hhp/proto/catalogue/practitioner';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const APOLOGY = "I'm having trouble connecting. Please try again.";
 
 const launcher = (page: Page) => page.locator('[data-chat-open]');
@@ -30,16 +29,6 @@ async function ask(page: Page, question: string) {
 async function expectCounters(page: Page, used: number) {
   await expect(panel(page).getByText(`${3 - used} of 3 free questions left`)).toBeVisible();
   await expect(panel(page).getByText(`${used}/3 free questions used today`)).toBeVisible();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = violations.map((violation) => ({
-    id: violation.id,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
 }
 
 /** Spends the visitor's free questions through the API, with the guestId the page made. */

@@ -1,18 +1,6 @@
 // The sticky navigation, deep links, the not-found screen, and an axe-core scan of the built screens.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = violations.map((violation) => ({
-    id: violation.id,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
-}
+import { expectNoAxeViolations } from './support/axe';
+import { expect, test } from '@playwright/test';
 
 test.describe('navigation on a wide screen', () => {
   test('when a link is chosen, then it is marked current and focus moves to the main content', async ({ page }) => {

@@ -1,25 +1,14 @@
 // The educational site (issue 3): every route of the specification's section 2 with its headings and quoted
 // texts, scanned by axe-core; the home page's buttons, the query bar, the symptom explorer, the treatment
 // cards and the eight condition pages; and no page wider than a 360 px phone.
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoAxeViolations } from './support/axe';
 import { CONDITIONS } from '@hhp/proto/catalogue/conditions';
 import { MODALITIES } from '@hhp/proto/catalogue/modalities';
 import { CONDITION_LABEL, DISCLAIMER } from '@hhp/proto/catalogue/practitioner';
 import { SYMPTOM_CATEGORIES } from '@hhp/proto/catalogue/symptom-categories';
 import { expect, test, type Page, type Route } from '@playwright/test';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const NAME = 'Dr. Helen';
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const summary = violations.map((violation) => ({
-    id: violation.id,
-    help: violation.help,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
-}
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const toast = (page: Page) => page.locator('.ant-notification-notice');

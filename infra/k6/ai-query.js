@@ -4,6 +4,7 @@
 //   BASE_URL=http://localhost:8080 RATE=200 DURATION=20s .tools/bin/k6 run infra/k6/ai-query.js
 import http from 'k6/http';
 import { check } from 'k6';
+import { newGuestId } from './lib/guest-id.js';
 
 const BASE_URL = __ENV.BASE_URL || 'http://localhost:8080';
 const STUB = __ENV.TARGET === 'stub';
@@ -23,13 +24,6 @@ export const options = {
   thresholds: { http_req_failed: ['rate<0.01'] },
   summaryTrendStats: ['avg', 'med', 'p(90)', 'p(99)', 'max'],
 };
-
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
-function newGuestId() {
-  let id = '';
-  for (let i = 0; i < 21; i++) id += ALPHABET[Math.floor(Math.random() * ALPHABET.length)];
-  return id;
-}
 
 export default function () {
   const params = { headers: { 'Content-Type': 'application/json' } };

@@ -7,6 +7,7 @@
 import http from 'k6/http';
 import { check } from 'k6';
 import { Counter } from 'k6/metrics';
+import { newGuestId } from './lib/guest-id.js';
 
 const BASE_URL = __ENV.BASE_URL || 'http://localhost:8080';
 const GUESTS = Number(__ENV.GUESTS || 200);
@@ -33,13 +34,6 @@ export const options = {
   },
   summaryTrendStats: ['avg', 'med', 'p(90)', 'p(99)', 'max'],
 };
-
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
-function newGuestId() {
-  let id = '';
-  for (let i = 0; i < 21; i++) id += ALPHABET[Math.floor(Math.random() * ALPHABET.length)];
-  return id;
-}
 
 export default function () {
   const guestId = newGuestId();

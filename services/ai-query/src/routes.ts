@@ -13,6 +13,14 @@ function askerOf(req: Request, streamed: boolean): Asker {
   };
 }
 
+/** The 429: the message to show and the counters, so the widget can show its upgrade panel. */
+function refuse(res: Response, err: QuotaExceeded): void {
+  res
+    .status(429)
+    .set('Cache-Control', 'no-store')
+    .json({ message: err.message, ...err.quota });
+}
+
 /** Aborts when the browser goes away before the answer is complete. */
 function abortOnClose(res: Response): AbortController {
   const controller = new AbortController();
@@ -33,10 +41,7 @@ export function aiRoutes(assistant: Assistant): Router {
       res.set('Cache-Control', 'no-store').json(answer);
     } catch (err) {
       if (err instanceof QuotaExceeded) {
-        res
-          .status(429)
-          .set('Cache-Control', 'no-store')
-          .json({ message: err.message, ...err.quota });
+        refuse(res, err);
         return;
       }
       throw err;
@@ -74,10 +79,7 @@ export function aiRoutes(assistant: Assistant): Router {
       if (controller.signal.aborted) return;
       if (!res.headersSent) {
         if (err instanceof QuotaExceeded) {
-          res
-            .status(429)
-            .set('Cache-Control', 'no-store')
-            .json({ message: err.message, ...err.quota });
+          refuse(res, err);
           return;
         }
         throw err;

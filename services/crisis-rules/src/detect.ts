@@ -1,28 +1,14 @@
 import { normalizeForCrisis } from './normalize.js';
 import { CRISIS_RULES, DENIALS } from './rules.js';
+// The browser's own keyword check (specification, section 5), used only if matching itself fails, so an
+// unexpected error can never turn a crisis message into an ordinary one.
+import { matchesLocalCrisisKeyword } from '@hhp/proto/catalogue/crisis';
 
 export interface CrisisDecision {
   isCrisis: boolean;
   /** The first rule that matched; absent when the message is not a crisis. */
   ruleId?: string;
 }
-
-// The browser's own keyword check (specification, section 5). Used only if matching itself fails, so an
-// unexpected error can never turn a crisis message into an ordinary one.
-const FALLBACK_KEYWORDS = [
-  'harm',
-  'hurt myself',
-  'suicide',
-  'suicidal',
-  'end it all',
-  'kill myself',
-  'want to die',
-  'better off dead',
-  'no point living',
-  'self harm',
-  'cut myself',
-  'overdose',
-];
 
 /**
  * Decides whether a message reads as a suicide or self-harm crisis. Pure, synchronous, never throws.
@@ -39,8 +25,7 @@ export function detectCrisis(text: string): CrisisDecision {
     }
     return { isCrisis: false };
   } catch {
-    const lower = String(text).slice(0, 10_000).toLowerCase();
-    const hit = FALLBACK_KEYWORDS.some((keyword) => lower.includes(keyword));
+    const hit = matchesLocalCrisisKeyword(String(text).slice(0, 10_000));
     return hit ? { isCrisis: true, ruleId: 'fallback-keyword' } : { isCrisis: false };
   }
 }
