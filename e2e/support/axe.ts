@@ -6,6 +6,8 @@ import { expect, type Page } from '@playwright/test';
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  // A prerendered page changes as React takes it over (fields enable, styles settle): scan after that.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const summary = violations.map((violation) => ({
     id: violation.id,

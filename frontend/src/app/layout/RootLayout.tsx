@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { ChatLauncher } from '../../features/chat/components/ChatLauncher';
 import { NavBar } from '../../features/navigation/components/NavBar';
@@ -8,6 +9,10 @@ import styles from './layout.module.css';
 
 export function RootLayout() {
   const mainRef = useFocusMainOnNavigate();
+  // Marks the moment React owns the page (prerendered pages are static until then); tests wait for it.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <div className={styles.shell}>
       <SkipLink target="main" />

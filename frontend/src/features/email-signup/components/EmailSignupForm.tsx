@@ -50,7 +50,7 @@ export function EmailSignupForm() {
           disabled={!hydrated}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <Button type="primary" htmlType="submit" size="large" loading={isLoading} disabled={isLoading || !hydrated}>
+        <Button type="primary" htmlType="submit" size="large" loading={isLoading} disabled={isLoading}>
           {texts.submit}
         </Button>
       </div>
