@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { startStack } from '../../infra/dist/launcher/stack.js';
+import { withScratchStack } from '../../infra/dist/launcher/scratch-stack.js';
 import { startOpenAiStub } from '../../infra/dist/testing/openai-stub.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -61,23 +61,14 @@ try {
   const alone = await k6({ BASE_URL: stub.baseUrl, TARGET: 'stub' });
   rows.push(['stub alone', alone]);
   for (const replicas of values.replicas.split(',').map(Number)) {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hhp-bench-'));
-    const stack = await startStack({
-      dataDir,
-      port: 0,
-      ports: 'free',
-      env: {
-        ...process.env,
-        LOG_LEVEL: 'warn',
-        OPENAI_API_KEY: 'sk-bench',
-        OPENAI_BASE_URL: stub.baseUrl,
-        OPENAI_MAX_RETRIES: '0',
-        AI_QUERY_REPLICAS: String(replicas),
-        IP_DAILY_LIMIT: '100000000',
-      },
-      output: { log: () => {}, error: (line) => console.error(line) },
-    });
-    try {
+    const env = {
+      OPENAI_API_KEY: 'sk-bench',
+      OPENAI_BASE_URL: stub.baseUrl,
+      OPENAI_MAX_RETRIES: '0',
+      AI_QUERY_REPLICAS: String(replicas),
+      IP_DAILY_LIMIT: '100000000',
+    };
+    await withScratchStack(env, async (stack) => {
       // JIT, connection pools and FerretDB's first writes: a run at the same rate that is not counted.
       await k6({ BASE_URL: stack.url }, values.warmup);
       rows.push([`through nginx, ${replicas} replica${replicas > 1 ? 's' : ''}`, await k6({ BASE_URL: stack.url })]);
@@ -110,10 +101,7 @@ try {
         samples.sort((a, b) => a - b);
         rows.push(['ttfb', { p50: percentile(samples, 50), p99: percentile(samples, 99), n: samples.length }]);
       }
-    } finally {
-      await stack.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    });
   }
 } finally {
   await stub.close();

@@ -1,13 +1,12 @@
 // Crisis detection latency (BENCHMARKS.md): the rules in-process over the labelled corpus, and
 // POST /api/detect-crisis through nginx, one request at a time, on a fresh stack on loopback.
 //   node scripts/bench/crisis.mjs [--rounds 20] [--requests 1000]
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { detectCrisis } from '../../services/crisis-rules/dist/index.js';
-import { startStack } from '../../infra/dist/launcher/stack.js';
+import { withScratchStack } from '../../infra/dist/launcher/scratch-stack.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const { values } = parseArgs({
@@ -40,15 +39,7 @@ for (let round = 0; round < Number(values.rounds); round++) {
 }
 report('in-process (crisis-rules, corpus messages)', inProcess);
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hhp-bench-crisis-'));
-const stack = await startStack({
-  dataDir,
-  port: 0,
-  ports: 'free',
-  env: { ...process.env, LOG_LEVEL: 'warn', OPENAI_API_KEY: '' },
-  output: { log: () => {}, error: (line) => console.error(line) },
-});
-try {
+await withScratchStack({ OPENAI_API_KEY: '' }, async (stack) => {
   const throughNginx = [];
   for (let i = 0; i < Number(values.requests); i++) {
     const query = corpus[i % corpus.length];
@@ -62,7 +53,4 @@ try {
     if (i >= 50) throughNginx.push(performance.now() - started); // the first 50 warm the connections up
   }
   report('POST /api/detect-crisis through nginx (rules only, sequential)', throughNginx);
-} finally {
-  await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-}
+});

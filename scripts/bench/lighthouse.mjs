@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startStack } from '../../infra/dist/launcher/stack.js';
+import { withScratchStack } from '../../infra/dist/launcher/scratch-stack.js';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update';
@@ -17,18 +17,11 @@ const { values } = parseArgs({
   options: { pages: { type: 'string', default: '/,/symptoms,/conditions/insomnia' } },
 });
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hhp-lighthouse-'));
-const stack = await startStack({
-  dataDir,
-  port: 0,
-  ports: 'free',
-  env: { ...process.env, LOG_LEVEL: 'warn' },
-  output: { log: () => {}, error: (line) => console.error(line) },
-});
+const reports = mkdtempSync(path.join(os.tmpdir(), 'hhp-lighthouse-'));
 const rows = [];
-try {
+await withScratchStack({}, async (stack) => {
   for (const page of values.pages.split(',')) {
-    const report = path.join(dataDir, 'report.json');
+    const report = path.join(reports, 'report.json');
     const child = spawn(
       'npx',
       [
@@ -49,10 +42,8 @@ try {
     const score = (id) => Math.round(categories[id].score * 100);
     rows.push([page, score('performance'), score('accessibility'), score('best-practices'), score('seo')]);
   }
-} finally {
-  await stack.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-}
+});
+rmSync(reports, { recursive: true, force: true });
 console.log('| page | performance | accessibility | best practices | SEO |');
 console.log('|---|---|---|---|---|');
 for (const row of rows) console.log(`| ${row.join(' | ')} |`);

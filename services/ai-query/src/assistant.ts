@@ -14,7 +14,7 @@ import {
 import { HttpError, createEnvelope, hashVisitor, type EventBus, type Logger, type Metrics } from '@hhp/kit';
 import type { AiQueryConfig } from './config.js';
 import type { CrisisCheck, CrisisVerdict } from './crisis-check.js';
-import type { LanguageModel, Usage } from './llm.js';
+import { ModelCall, type LanguageModel, type Usage } from './llm.js';
 import { contextMessage, crisisAnswer, offlineAnswer, systemPrompt } from './persona.js';
 import type { QuotaCounters, Take } from './quota.js';
 import type { Hit, Library } from './retrieval.js';
@@ -64,6 +64,11 @@ export interface AssistantDeps {
 }
 
 const ALLOWED = FREE_QUESTIONS_PER_DAY;
+/** What subscribers see: never counted. */
+const SUBSCRIBED: Quota = { queriesUsed: 0, queriesAllowed: ALLOWED, isSubscriber: true };
+
+/** The guest's counter: by guestId, or by address when the browser sent none. */
+const guestKey = (guestId: string | null | undefined, ip: string) => (guestId ? `guest:${guestId}` : `ip-guest:${ip}`);
 
 export class Assistant {
   private readonly visitorKey: string;
@@ -87,22 +92,21 @@ export class Assistant {
     });
   }
 
-  /** The guest's counter: by guestId, or by address when the browser sent none. */
-  private guestKey(asker: Pick<Asker, 'body' | 'ip'>): string {
-    return asker.body.guestId ? `guest:${asker.body.guestId}` : `ip-guest:${asker.ip}`;
+  /** The counters a visitor sees: none for subscribers, else the guest's (by guestId, or by address). */
+  async quotaFor(guestId: string | undefined, ip: string, cookie: string | undefined): Promise<Quota> {
+    if (await this.deps.subscribers.isSubscriber(cookie)) return SUBSCRIBED;
+    return this.guestQuota(guestId, ip);
   }
 
-  async quotaFor(guestId: string | undefined, ip: string, cookie: string | undefined): Promise<Quota> {
-    if (await this.deps.subscribers.isSubscriber(cookie))
-      return { queriesUsed: 0, queriesAllowed: ALLOWED, isSubscriber: true };
-    const used = await this.deps.quota.used(guestId ? `guest:${guestId}` : `ip-guest:${ip}`);
+  private async guestQuota(guestId: string | null | undefined, ip: string): Promise<Quota> {
+    const used = await this.deps.quota.used(guestKey(guestId, ip));
     return { queriesUsed: Math.min(used, ALLOWED), queriesAllowed: ALLOWED, isSubscriber: false };
   }
 
   /** Takes one of the guest's questions and one of the address's; both or neither. */
   private async reserve(asker: Asker): Promise<{ used: number; takes: Take[] }> {
     const [guest, ceiling] = await Promise.all([
-      this.deps.quota.take(this.guestKey(asker), ALLOWED),
+      this.deps.quota.take(guestKey(asker.body.guestId, asker.ip), ALLOWED),
       this.deps.quota.take(`ip:${asker.ip}`, this.deps.config.IP_DAILY_LIMIT, { spread: true }),
     ]);
     if (guest.ok && ceiling.ok) return { used: guest.used, takes: [guest, ceiling] };
@@ -136,40 +140,30 @@ export class Assistant {
     // crisis aborts the call. A refused question never reaches the model.
     const hits = this.deps.library.search(query);
     const { model } = this.deps;
-    const modelAbort = new AbortController();
-    const abortModel = () => modelAbort.abort(signal.reason);
-    signal.addEventListener('abort', abortModel, { once: true });
-    let early: { stream: AsyncGenerator<string, Usage>; first: Promise<IteratorResult<string, Usage>> } | undefined;
-    const begin = () => {
-      if (!model || early || modelAbort.signal.aborted) return;
-      const stream = model.stream(
+    const call =
+      model &&
+      new ModelCall(
+        model,
         [
           { role: 'system', content: systemPrompt(this.deps.config.PRACTITIONER_NAME) },
           { role: 'system', content: `Portal passages:\n\n${contextMessage(hits)}` },
           { role: 'user', content: query },
         ],
-        modelAbort.signal,
+        signal,
       );
-      const first = stream.next();
-      first.catch(() => {}); // read below, or dropped with a crisis
-      early = { stream, first };
-    };
-    if (reservation) reservation.then(begin, () => {});
-    else begin();
+    if (call) {
+      if (reservation)
+        reservation.then(
+          () => call.start(),
+          () => {},
+        );
+      else call.start();
+    }
 
     try {
-      return await this.answer(asker, sink, signal, {
-        verdict,
-        started,
-        isSubscriber,
-        reservation,
-        hits,
-        begin,
-        early: () => early,
-        abortModel,
-      });
+      return await this.answer(asker, sink, signal, { verdict, started, isSubscriber, reservation, hits, call });
     } finally {
-      signal.removeEventListener('abort', abortModel);
+      call?.dispose();
     }
   }
 
@@ -183,24 +177,20 @@ export class Assistant {
       isSubscriber: boolean;
       reservation: Promise<{ used: number; takes: Take[] }> | undefined;
       hits: Hit[];
-      begin: () => void;
-      early: () => { stream: AsyncGenerator<string, Usage>; first: Promise<IteratorResult<string, Usage>> } | undefined;
-      abortModel: () => void;
+      call: ModelCall | undefined;
     },
   ): Promise<Answered> {
-    const { started, isSubscriber, reservation, hits } = run;
+    const { started, isSubscriber, reservation, hits, call } = run;
     const verdict = await run.verdict;
 
     if (verdict.isCrisis) {
       // Never counted, never refused; the model's answer is not wanted.
-      run.abortModel();
+      call?.abort();
       await reservation?.then(
         ({ takes }) => Promise.all(takes.map((t) => t.refund())),
         () => undefined,
       );
-      const quota = isSubscriber
-        ? { queriesUsed: 0, queriesAllowed: ALLOWED, isSubscriber }
-        : await this.quotaFor(asker.body.guestId ?? undefined, asker.ip, undefined);
+      const quota = isSubscriber ? SUBSCRIBED : await this.guestQuota(asker.body.guestId, asker.ip);
       const response = crisisAnswer();
       sink.start({ ...quota, isCrisis: true });
       sink.delta(response);
@@ -208,7 +198,7 @@ export class Assistant {
       return { ...quota, response, isCrisis: true, sources: [] };
     }
 
-    let quota: Quota = { queriesUsed: 0, queriesAllowed: ALLOWED, isSubscriber };
+    let quota: Quota = SUBSCRIBED;
     let taken: Take[] = [];
     if (reservation) {
       const { used, takes } = await reservation;
@@ -218,14 +208,12 @@ export class Assistant {
 
     const sources = hits.map(({ passage }) => ({ title: passage.title, path: passage.path }));
     sink.start({ ...quota, isCrisis: false });
-    const { model } = this.deps;
     try {
       let response = '';
       let usage: Usage = {};
-      if (model) {
-        run.begin();
-        const { stream, first } = run.early()!;
-        for (let next = await first; ; next = await stream.next()) {
+      if (call) {
+        const text = call.text();
+        for (let next = await text.next(); ; next = await text.next()) {
           if (next.done) {
             usage = next.value;
             break;
@@ -241,7 +229,7 @@ export class Assistant {
         sink.delta(response);
       }
       this.record(asker, {
-        mode: model ? 'openai' : 'offline',
+        mode: call ? 'openai' : 'offline',
         isSubscriber,
         started,
         sources: sources.length,

@@ -73,3 +73,47 @@ function describe(err: unknown): string {
   if (err instanceof OpenAI.APIError) return `model server answered ${err.status ?? 'without a status'}`;
   return err instanceof Error ? err.message : String(err);
 }
+
+/**
+ * One model call that may start before it is known to be wanted (the model's first words take longest):
+ * started at most once, aborted when the request is or when `abort()` is called, and read once.
+ */
+export class ModelCall {
+  private readonly controller = new AbortController();
+  private readonly onAbort = () => this.controller.abort(this.signal.reason);
+  private call: { stream: AsyncGenerator<string, Usage>; first: Promise<IteratorResult<string, Usage>> } | undefined;
+
+  constructor(
+    private readonly model: LanguageModel,
+    private readonly messages: ChatMessage[],
+    private readonly signal: AbortSignal,
+  ) {
+    signal.addEventListener('abort', this.onAbort, { once: true });
+  }
+
+  start(): void {
+    if (this.call || this.controller.signal.aborted) return;
+    const stream = this.model.stream(this.messages, this.controller.signal);
+    const first = stream.next();
+    first.catch(() => {}); // read by text(), or dropped after abort()
+    this.call = { stream, first };
+  }
+
+  abort(): void {
+    this.controller.abort();
+  }
+
+  /** The answer as it is written; starts the call if nothing has yet. */
+  async *text(): AsyncGenerator<string, Usage> {
+    this.start();
+    const { stream, first } = this.call!;
+    for (let next = await first; ; next = await stream.next()) {
+      if (next.done) return next.value;
+      yield next.value;
+    }
+  }
+
+  dispose(): void {
+    this.signal.removeEventListener('abort', this.onAbort);
+  }
+}

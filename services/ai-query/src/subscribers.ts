@@ -3,7 +3,7 @@
 import type { Collection, Connection } from 'mongoose';
 import { parse as parseCookies } from 'cookie';
 import { ACTIVE_SUBSCRIPTION_STATUSES, SUBSCRIBER_COOKIE, Subjects, SubscriptionChangedEvent } from '@hhp/proto';
-import { verifySubscriberCookie, type EventBus, type Subscription } from '@hhp/kit';
+import { isDuplicateKeyError, verifySubscriberCookie, type EventBus, type Subscription } from '@hhp/kit';
 
 interface SubscriberRecord {
   _id: string; // customerId
@@ -54,7 +54,7 @@ export class Subscribers {
       await this.records.insertOne({ _id: customerId, ...update });
     } catch (err) {
       // The record exists with a newer event: nothing to do. Anything else is a real failure.
-      if (!(typeof err === 'object' && err !== null && 'code' in err && err.code === 11000)) throw err;
+      if (!isDuplicateKeyError(err)) throw err;
     }
   }
 

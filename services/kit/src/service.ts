@@ -82,12 +82,11 @@ export async function startService<C extends ServiceConfig>({
     ...context,
     http,
     url: http.url,
-    steps,
     close: async () => {
       closing ??= runShutdown(logger, steps);
       await closing;
     },
-  } as RunningService<C> & { steps: ShutdownStep[] };
+  };
 }
 
 /** `main.ts` of a service: start it, stop it cleanly on SIGTERM/SIGINT, exit 1 if it cannot start. */
