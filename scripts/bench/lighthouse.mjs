@@ -19,9 +19,17 @@ const { values } = parseArgs({
 
 const reports = mkdtempSync(path.join(os.tmpdir(), 'hhp-lighthouse-'));
 const rows = [];
+const metrics = [];
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'speed-index',
+  'cumulative-layout-shift',
+];
 await withScratchStack({}, async (stack) => {
   for (const page of values.pages.split(',')) {
-    const report = path.join(reports, 'report.json');
+    const report = path.join(reports, `${page.replaceAll('/', '_') || 'root'}.json`);
     const child = spawn(
       'npx',
       [
@@ -38,12 +46,16 @@ await withScratchStack({}, async (stack) => {
     );
     const [status] = await once(child, 'exit');
     if (status !== 0) throw new Error(`lighthouse failed on ${page} (exit ${status})`);
-    const { categories } = JSON.parse(readFileSync(report, 'utf8'));
+    const { categories, audits } = JSON.parse(readFileSync(report, 'utf8'));
     const score = (id) => Math.round(categories[id].score * 100);
     rows.push([page, score('performance'), score('accessibility'), score('best-practices'), score('seo')]);
+    metrics.push([page, ...METRICS.map((id) => audits[id].displayValue)]);
   }
 });
-rmSync(reports, { recursive: true, force: true });
+if (!process.env.KEEP_REPORTS) rmSync(reports, { recursive: true, force: true });
 console.log('| page | performance | accessibility | best practices | SEO |');
 console.log('|---|---|---|---|---|');
 for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+console.log('\n| page | FCP | LCP | TBT | Speed Index | CLS |');
+console.log('|---|---|---|---|---|---|');
+for (const row of metrics) console.log(`| ${row.join(' | ')} |`);
