@@ -4,17 +4,10 @@
 //     difference of the p50/p99 is what the service (and nginx) add.
 //  2. Time to the first streamed byte of /api/query-ai/stream minus the stub's own first-token delay.
 //   node scripts/bench/ai-query.mjs [--rate 200] [--duration 20s] [--warmup 10s] [--replicas 1,2] [--ttfb-requests 200]
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { withScratchStack } from '../../infra/dist/launcher/scratch-stack.js';
 import { startOpenAiStub } from '../../infra/dist/testing/openai-stub.js';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
+import { runK6 } from './lib/k6.mjs';
 const { values } = parseArgs({
   options: {
     rate: { type: 'string', default: '200' },
@@ -26,31 +19,8 @@ const { values } = parseArgs({
   },
 });
 
-// Asynchronous: the stub answers from this very process, so its event loop must keep running.
-async function k6(env, duration = values.duration) {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'hhp-k6-'));
-  const summary = path.join(dir, 'summary.json');
-  const child = spawn(
-    path.join(root, '.tools/bin/k6'),
-    ['run', '--quiet', '--no-usage-report', '--summary-export', summary, 'infra/k6/ai-query.js'],
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, RATE: values.rate, DURATION: duration, ...env },
-    },
-  );
-  const [status] = await once(child, 'exit');
-  const metrics = JSON.parse(readFileSync(summary, 'utf8')).metrics;
-  rmSync(dir, { recursive: true, force: true });
-  const d = metrics.http_req_duration;
-  return {
-    ok: status === 0,
-    rps: metrics.http_reqs.rate,
-    p50: d.med,
-    p99: d['p(99)'],
-    failed: metrics.http_req_failed.value,
-  };
-}
+const k6 = (env, duration = values.duration) =>
+  runK6('infra/k6/ai-query.js', { RATE: values.rate, DURATION: duration, ...env });
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (n) => `${n.toFixed(1)} ms`;

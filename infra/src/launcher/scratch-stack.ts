@@ -5,7 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { startStack, type Stack } from './stack.js';
 
-export async function withScratchStack<T>(env: NodeJS.ProcessEnv, run: (stack: Stack) => Promise<T>): Promise<T> {
+export async function withScratchStack<T>(
+  env: NodeJS.ProcessEnv,
+  run: (stack: Stack) => Promise<T>,
+  { nodeArgs }: { nodeArgs?: string[] } = {},
+): Promise<T> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hhp-scratch-'));
   try {
     const stack = await startStack({
@@ -14,6 +18,7 @@ export async function withScratchStack<T>(env: NodeJS.ProcessEnv, run: (stack: S
       ports: 'free',
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       output: { log: () => {}, error: (line) => console.error(line) },
+      ...(nodeArgs ? { nodeArgs } : {}),
     });
     try {
       return await run(stack);

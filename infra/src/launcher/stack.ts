@@ -43,6 +43,8 @@ export interface StackOptions {
   serviceEntry?: (name: ServiceName) => string;
   /** Where the short console lines go (errors from services, progress). */
   output?: Pick<Console, 'log' | 'error'>;
+  /** Extra Node.js options for every service, e.g. `--cpu-prof` (which NODE_OPTIONS does not accept). */
+  nodeArgs?: string[];
 }
 
 export interface RunningService {
@@ -218,7 +220,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           LOG_LEVEL: env.LOG_LEVEL ?? 'info',
           PUBLIC_URL: env.PUBLIC_URL ?? url,
         };
-        const proc = spawnGroup(instance, process.execPath, [entry(service.name)], {
+        const proc = spawnGroup(instance, process.execPath, [...(options.nodeArgs ?? []), entry(service.name)], {
           env: serviceEnv,
           logFile,
           onLine: (line, stream) => {

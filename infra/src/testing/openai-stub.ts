@@ -22,11 +22,17 @@ export interface StubBehaviour {
   dropAfterChunks?: number;
   /** Moderation: flag self-harm when this returns true. */
   flagSelfHarm: (input: string) => boolean;
+  /** Moderation: answer with this status and an OpenAI-style error body. */
+  moderationFailStatus?: number;
+  /** Moderation: delay before the answer. */
+  moderationDelayMs: number;
 }
 
 export interface StubRequestRecord {
   path: string;
   body: Record<string, unknown>;
+  /** The Authorization header sent. */
+  authorization: string | undefined;
   /** True when the client went away before the answer was complete. */
   aborted: boolean;
   completed: boolean;
@@ -46,6 +52,7 @@ const defaults = (): StubBehaviour => ({
   firstTokenDelayMs: 0,
   tokenDelayMs: 0,
   flagSelfHarm: () => false,
+  moderationDelayMs: 0,
 });
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -103,7 +110,13 @@ export async function startOpenAiStub(overrides: Partial<StubBehaviour> = {}): P
       res.end(JSON.stringify({ error: { message: 'invalid JSON', type: 'invalid_request_error' } }));
       return;
     }
-    const record: StubRequestRecord = { path: req.url ?? '', body, aborted: false, completed: false };
+    const record: StubRequestRecord = {
+      path: req.url ?? '',
+      body,
+      authorization: req.headers.authorization,
+      aborted: false,
+      completed: false,
+    };
     stub.requests.push(record);
     gone.signal.addEventListener('abort', () => {
       if (!record.completed) record.aborted = true;
@@ -111,6 +124,13 @@ export async function startOpenAiStub(overrides: Partial<StubBehaviour> = {}): P
     const behaviour = stub.behaviour;
 
     if (req.method === 'POST' && req.url === '/v1/moderations') {
+      await sleep(behaviour.moderationDelayMs, gone.signal);
+      if (gone.signal.aborted) return;
+      if (behaviour.moderationFailStatus) {
+        res.writeHead(behaviour.moderationFailStatus, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'moderation failed', type: 'server_error' } }));
+        return;
+      }
       const input = Array.isArray(body.input) ? body.input.join('\n') : String(body.input ?? '');
       const flagged = behaviour.flagSelfHarm(input);
       const categories = {

@@ -1,7 +1,7 @@
 // One question, start to finish: crisis first, then who is asking (subscriber or guest), the free-question
 // quota, then the answer from the model or the offline library. Used by both the JSON and the SSE route.
 import { randomBytes } from 'node:crypto';
-import { Counter } from 'prom-client';
+import { Counter, Histogram } from 'prom-client';
 import {
   AiAnsweredEvent,
   FREE_QUESTIONS_PER_DAY,
@@ -74,6 +74,8 @@ export class Assistant {
   private readonly visitorKey: string;
   private readonly answers: Counter<'mode'>;
   private readonly refusals: Counter<'reason'>;
+  /** How long each step of a question takes, from its arrival: where the time of a slow answer went. */
+  private readonly stages: Histogram<'stage'>;
 
   constructor(private readonly deps: AssistantDeps) {
     const { config, metrics } = deps;
@@ -90,6 +92,20 @@ export class Assistant {
       labelNames: ['reason'] as const,
       registers: [metrics.registry],
     });
+    this.stages = new Histogram({
+      name: 'ai_query_stage_seconds',
+      help: 'Time from the question to: the crisis verdict, the quota decision, the first words of the answer',
+      labelNames: ['stage'] as const,
+      buckets: [0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [metrics.registry],
+    });
+  }
+
+  /** Observes the time from `started` to when `promise` settles, under `stage`. */
+  private timed<T>(stage: 'crisis' | 'quota', started: number, promise: Promise<T>): Promise<T> {
+    const observe = () => this.stages.observe({ stage }, (performance.now() - started) / 1000);
+    promise.then(observe, observe);
+    return promise;
   }
 
   /** The counters a visitor sees: none for subscribers, else the guest's (by guestId, or by address). */
@@ -105,10 +121,10 @@ export class Assistant {
 
   /** Takes one of the guest's questions and one of the address's; both or neither. */
   private async reserve(asker: Asker): Promise<{ used: number; takes: Take[] }> {
-    const [guest, ceiling] = await Promise.all([
-      this.deps.quota.take(guestKey(asker.body.guestId, asker.ip), ALLOWED),
-      this.deps.quota.take(`ip:${asker.ip}`, this.deps.config.IP_DAILY_LIMIT, { spread: true }),
-    ]);
+    const [guest, ceiling] = (await this.deps.quota.takeEach([
+      { key: guestKey(asker.body.guestId, asker.ip), limit: ALLOWED },
+      { key: `ip:${asker.ip}`, limit: this.deps.config.IP_DAILY_LIMIT, spread: true },
+    ])) as [Take, Take];
     if (guest.ok && ceiling.ok) return { used: guest.used, takes: [guest, ceiling] };
     await Promise.all([guest, ceiling].filter((t) => t.ok).map((t) => t.refund()));
     const refused = { queriesUsed: ALLOWED, queriesAllowed: ALLOWED, isSubscriber: false };
@@ -130,9 +146,9 @@ export class Assistant {
     const started = performance.now();
     const { query } = asker.body;
     // The crisis verdict and the quota are asked for at once (latency); a crisis gives back what was taken.
-    const verdict = this.deps.crisis.check(query, asker.requestId);
+    const verdict = this.timed('crisis', started, this.deps.crisis.check(query, asker.requestId));
     const isSubscriber = await this.deps.subscribers.isSubscriber(asker.cookie);
-    const reservation = isSubscriber ? undefined : this.reserve(asker);
+    const reservation = isSubscriber ? undefined : this.timed('quota', started, this.reserve(asker));
     reservation?.catch(() => {}); // a refusal is read below, after the verdict
 
     // The model's first words take longest, so it is asked as soon as the quota admits the question,
@@ -213,7 +229,9 @@ export class Assistant {
       let usage: Usage = {};
       if (call) {
         const text = call.text();
-        for (let next = await text.next(); ; next = await text.next()) {
+        let next = await text.next();
+        this.stages.observe({ stage: 'first_words' }, (performance.now() - started) / 1000);
+        for (; ; next = await text.next()) {
           if (next.done) {
             usage = next.value;
             break;

@@ -24,7 +24,22 @@ export interface Take {
   refund(): Promise<void>;
 }
 
+export interface TakeRequest {
+  /** e.g. `guest:<guestId>` or `ip:<address>`. */
+  key: string;
+  limit: number;
+  spread?: boolean;
+}
+
 const noRefund = async () => {};
+
+/** The indexes of an unordered insertMany's documents refused as duplicates; undefined for any other error. */
+function duplicateKeyIndexes(err: unknown): number[] | undefined {
+  const writeErrors = typeof err === 'object' && err !== null && 'writeErrors' in err ? err.writeErrors : undefined;
+  const list = (Array.isArray(writeErrors) ? writeErrors : [writeErrors]) as { index?: unknown; code?: unknown }[];
+  if (list.length === 0 || list.some((e) => e?.code !== 11000 || typeof e.index !== 'number')) return undefined;
+  return list.map((e) => e.index as number);
+}
 const FULL_FOR_MS = 10_000;
 
 export class QuotaCounters {
@@ -43,8 +58,9 @@ export class QuotaCounters {
   }
 
   async createIndexes(): Promise<void> {
+    // Every insert keeps each index up to date: only `counter` (for `used`) is worth that. The sweep goes
+    // by _id, which starts with the day.
     await this.slots.createIndex({ counter: 1 });
-    await this.slots.createIndex({ day: 1 });
   }
 
   /** The calendar day in the quota's time zone, e.g. 2026-11-23. */
@@ -53,41 +69,94 @@ export class QuotaCounters {
   }
 
   /**
-   * `spread`: start at a random slot instead of the next one in order. For a counter that many requests
-   * share at once (the per-address ceiling), ordered probing makes them all collide on the same slot;
-   * random starts spread them out. The count it reports is then not meaningful.
+   * Takes one question from each counter (each answer says whether it got one). The first slot of every
+   * counter is tried in one round trip (an unordered insertMany); only counters whose first slot was
+   * taken by someone else probe further, one insert at a time.
+   *
+   * Slots are tried in order from where this process last found room (1 for a counter it has not seen):
+   * slots below the one won are taken, so its number is the count (a refund's hole aside). A counter
+   * found full is remembered for a few seconds so refusals cost no writes (a refund elsewhere shows after
+   * that). `spread`: start at a random slot instead. For a counter that many requests share at once (the
+   * per-address ceiling), ordered probing makes them all collide on the same slot; random starts spread
+   * them out. The count it reports is then not meaningful.
    */
-  async take(key: string, limit: number, { now = new Date(), spread = false } = {}): Promise<Take> {
+  async takeEach(requests: TakeRequest[], now = new Date()): Promise<Take[]> {
     const day = this.day(now);
-    const counter = `${day}|${key}`;
-    // Try the slots in order from where this process last found room (1 for a counter it has not seen):
-    // slots below the one won are taken, so its number is the count (a refund's hole aside). A counter
-    // found full is remembered for a few seconds so refusals cost no writes (a refund elsewhere shows after that).
-    const full = this.fullUntil.get(counter);
-    if (full !== undefined && full > now.getTime()) return { ok: false, used: limit, refund: noRefund };
-    const start = spread ? 1 + Math.floor(Math.random() * limit) : Math.min(this.hints.get(counter) ?? 1, limit);
-    for (let i = 0; i < limit; i++) {
-      const n = ((start - 1 + i) % limit) + 1;
-      const _id = `${counter}|${n}`;
+    const plans = requests.map(({ key, limit, spread = false }) => {
+      const counter = `${day}|${key}`;
+      const full = (this.fullUntil.get(counter) ?? 0) > now.getTime();
+      const start = spread ? 1 + Math.floor(Math.random() * limit) : Math.min(this.hints.get(counter) ?? 1, limit);
+      return { counter, limit, spread, full, start };
+    });
+    const open = plans.filter((plan) => !plan.full);
+    const first = open.map(({ counter, start }) => ({ _id: `${counter}|${start}`, counter, day, takenAt: now }));
+    const collided = new Set<number>();
+    if (first.length > 0) {
       try {
-        await this.slots.insertOne({ _id, counter, day, takenAt: now });
+        await this.slots.insertMany(first, { ordered: false });
+      } catch (err) {
+        const writeErrors = duplicateKeyIndexes(err);
+        if (!writeErrors) throw err;
+        for (const index of writeErrors) collided.add(index);
+      }
+    }
+    const takes = plans.map((plan) => (plan.full ? this.refused(plan.limit) : undefined));
+    open.forEach((plan, index) => {
+      if (!collided.has(index)) takes[plans.indexOf(plan)] = this.won(plan.counter, plan.start, plan.spread);
+    });
+    try {
+      for (const [index, plan] of plans.entries()) takes[index] ??= await this.probe(plan, day, now);
+    } catch (err) {
+      // A database error part-way: what was already taken goes back before the error is passed on.
+      await Promise.allSettled(takes.filter((take) => take?.ok).map((take) => take!.refund()));
+      throw err;
+    }
+    return takes as Take[];
+  }
+
+  /** One counter's further slots, after its first one was taken by someone else. */
+  private async probe(
+    plan: { counter: string; limit: number; spread: boolean; start: number },
+    day: string,
+    now: Date,
+  ): Promise<Take> {
+    const { counter, limit, spread, start } = plan;
+    for (let i = 1; i < limit; i++) {
+      const n = ((start - 1 + i) % limit) + 1;
+      try {
+        await this.slots.insertOne({ _id: `${counter}|${n}`, counter, day, takenAt: now });
       } catch (err) {
         if (isDuplicateKeyError(err)) continue;
         throw err;
       }
-      if (!spread) this.remember(counter, n + 1);
-      return {
-        ok: true,
-        used: n,
-        refund: async () => {
-          await this.slots.deleteOne({ _id });
-          this.fullUntil.delete(counter);
-          this.hints.set(counter, 1);
-        },
-      };
+      return this.won(counter, n, spread);
     }
     this.fullUntil.set(counter, now.getTime() + FULL_FOR_MS);
+    return this.refused(limit);
+  }
+
+  private won(counter: string, n: number, spread: boolean): Take {
+    if (!spread) this.remember(counter, n + 1);
+    const _id = `${counter}|${n}`;
+    return {
+      ok: true,
+      used: n,
+      refund: async () => {
+        await this.slots.deleteOne({ _id });
+        this.fullUntil.delete(counter);
+        this.hints.set(counter, 1);
+      },
+    };
+  }
+
+  private refused(limit: number): Take {
     return { ok: false, used: limit, refund: noRefund };
+  }
+
+  /** One counter: see takeEach. */
+  async take(key: string, limit: number, { now = new Date(), spread = false } = {}): Promise<Take> {
+    const [take] = await this.takeEach([{ key, limit, spread }], now);
+    return take!;
   }
 
   private remember(counter: string, next: number): void {
@@ -104,7 +173,7 @@ export class QuotaCounters {
   /** FerretDB has no TTL indexes: drop the slots of days before yesterday. */
   async sweep(now = new Date()): Promise<number> {
     const yesterday = this.day(new Date(now.getTime() - 24 * 60 * 60 * 1000));
-    const { deletedCount } = await this.slots.deleteMany({ day: { $lt: yesterday } });
+    const { deletedCount } = await this.slots.deleteMany({ _id: { $lt: yesterday } });
     return deletedCount;
   }
 }

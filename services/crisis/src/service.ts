@@ -29,7 +29,8 @@ export function crisisService(overrides: { moderation?: Moderation } = {}) {
   return ({ config, bus, logger, metrics }: ServiceContext<CrisisConfig>): ServiceParts => {
     // The first call compiles the rules (~100 ms); pay that before the first visitor does.
     detectCrisis('warm up');
-    const moderation = 'moderation' in overrides ? overrides.moderation : openAiModeration(config, logger);
+    const client = 'moderation' in overrides ? undefined : openAiModeration(config, logger);
+    const moderation = 'moderation' in overrides ? overrides.moderation : client?.moderate;
     const visitorKey = config.VISITOR_HASH_KEY ?? randomBytes(32).toString('hex');
     const detected = new Counter({
       name: 'crisis_detected_total',
@@ -80,7 +81,10 @@ export function crisisService(overrides: { moderation?: Moderation } = {}) {
 
     return {
       routers: [router],
-      stop: [['crisis replies', () => Promise.all([subscription.drain(), info.drain()])]],
+      stop: [
+        ['crisis replies', () => Promise.all([subscription.drain(), info.drain()])],
+        ['moderation client', async () => client?.close()],
+      ],
     };
   };
 }

@@ -118,7 +118,14 @@ describe('crisis service with a moderation model', () => {
   test('when only the model sees self-harm, then the alarm is raised', async () => {
     stub.behaviour.flagSelfHarm = (input) => input.includes('the pills in the drawer');
     expect(await detect('I keep counting the pills in the drawer')).toEqual({ isCrisis: true });
-    expect(stub.requests.map((r) => r.path)).toEqual(['/v1/moderations']);
+    expect(stub.requests.map((r) => [r.path, r.authorization, r.body])).toEqual([
+      [
+        '/v1/moderations',
+        'Bearer sk-test',
+        { model: 'omni-moderation-latest', input: 'I keep counting the pills in the drawer' },
+      ],
+    ]);
+    expect(await detect('My knee aches after running')).toEqual({ isCrisis: false });
   });
 
   test('when the rules see it, then the model is not needed', async () => {
@@ -126,9 +133,22 @@ describe('crisis service with a moderation model', () => {
     expect(stub.requests).toEqual([]);
   });
 
-  test('when the model fails or is slow, then the rules decide: never open', async () => {
-    stub.behaviour.failStatus = 500;
-    expect(await detect('I want to die')).toEqual({ isCrisis: true });
+  test('when the model answers with an error, then the rules decide: never open', async () => {
+    stub.behaviour.flagSelfHarm = () => true;
+    stub.behaviour.moderationFailStatus = 500;
     expect(await detect('My shoulder is stiff')).toEqual({ isCrisis: false });
+    expect(stub.requests.map((r) => r.path)).toEqual(['/v1/moderations']);
+    stub.behaviour.flagSelfHarm = (input) => input.includes('pills');
+    expect(await detect('I keep counting the pills')).toEqual({ isCrisis: false });
+    expect(await detect('I want to die')).toEqual({ isCrisis: true });
+  });
+
+  test('when the model is slower than its timeout, then the rules decide within it', async () => {
+    stub.behaviour.flagSelfHarm = () => true;
+    stub.behaviour.moderationDelayMs = 2000;
+    const started = performance.now();
+    expect(await detect('My shoulder is stiff')).toEqual({ isCrisis: false });
+    expect(performance.now() - started).toBeLessThan(1500); // MODERATION_TIMEOUT_MS is 300
+    expect(await detect('I want to die')).toEqual({ isCrisis: true });
   });
 });

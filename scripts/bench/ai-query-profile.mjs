@@ -1,0 +1,205 @@
+// Where the CPU goes while POST /api/query-ai runs at a fixed rate (BENCHMARKS.md): the same set-up as
+// scripts/bench/ai-query.mjs (local stub model, a fresh stack), then, for the measured run only, the CPU
+// seconds each process used (from /proc), grouped as k6, nginx, each service, FerretDB, nats-server and
+// the stub (this process). With --cpu-prof, the Node services also write V8 CPU profiles to --out, and
+// the script prints the hottest functions of ai-query by self time.
+//   npx node scripts/bench/ai-query-profile.mjs [--rate 200] [--duration 20s] [--warmup 10s] [--replicas 1] [--cpu-prof] [--out DIR]
+import { mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { withScratchStack } from '../../infra/dist/launcher/scratch-stack.js';
+import { startOpenAiStub } from '../../infra/dist/testing/openai-stub.js';
+import { runK6 } from './lib/k6.mjs';
+
+const { values } = parseArgs({
+  options: {
+    rate: { type: 'string', default: '200' },
+    duration: { type: 'string', default: '20s' },
+    warmup: { type: 'string', default: '10s' },
+    replicas: { type: 'string', default: '1' },
+    'cpu-prof': { type: 'boolean', default: false },
+    out: { type: 'string', default: path.join(os.tmpdir(), 'hhp-ai-query-profile') },
+  },
+});
+
+const TICKS = 100; // USER_HZ on Linux
+const GROUPS = [
+  ['k6', /\/k6$/],
+  ['nginx', /^nginx/],
+  ['ferretdb', /\/ferretdb$/],
+  ['nats-server', /\/nats-server$/],
+  ['ai-query', /services\/ai-query\//],
+  ['crisis', /services\/crisis\//],
+  ['content', /services\/content\//],
+  ['booking', /services\/booking\//],
+  ['payments', /services\/payments\//],
+  ['voice', /services\/voice\//],
+];
+
+/** CPU ticks (user + system) and group of every process on the machine, by pid. */
+function cpuTicks() {
+  const ticks = new Map();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const used = Number(fields[11]) + Number(fields[12]); // utime, stime
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+      const exe = (() => {
+        try {
+          return readlinkSync(`/proc/${pid}/exe`);
+        } catch {
+          return '';
+        }
+      })();
+      const group =
+        Number(pid) === process.pid
+          ? 'stub and this script'
+          : (GROUPS.find(([, re]) => re.test(cmd) || re.test(exe))?.[0] ?? 'other');
+      ticks.set(pid, { group, used });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks;
+}
+
+/** The ai_query_stage_seconds histogram buckets of every ai-query replica, summed: stage → [[le, count]]. */
+async function stageBuckets(stack) {
+  const buckets = new Map();
+  for (const service of stack.services.filter(({ name }) => name === 'ai-query')) {
+    const text = await (await fetch(`${service.url}/metrics`)).text();
+    for (const [, labels, value] of text.matchAll(/^ai_query_stage_seconds_bucket\{([^}]*)\} (\S+)$/gm)) {
+      const stage = /stage="([^"]+)"/.exec(labels)[1];
+      const le = /le="([^"]+)"/.exec(labels)[1];
+      const key = `${stage} ${le}`;
+      buckets.set(key, (buckets.get(key) ?? 0) + Number(value));
+    }
+  }
+  return buckets;
+}
+
+/** The bucket bound under which p% of the observations fall (an upper bound of the percentile). */
+function stagePercentiles(before, after) {
+  const stages = new Map();
+  for (const [key, count] of after) {
+    const [stage, le] = key.split(' ');
+    if (!stages.has(stage)) stages.set(stage, []);
+    stages.get(stage).push([le === '+Inf' ? Infinity : Number(le), count - (before.get(key) ?? 0)]);
+  }
+  return [...stages].map(([stage, cumulative]) => {
+    cumulative.sort((a, b) => a[0] - b[0]);
+    const total = cumulative.at(-1)[1];
+    const at = (p) => cumulative.find(([, count]) => count >= (p / 100) * total)?.[0];
+    return { stage, total, p50: at(50), p90: at(90), p99: at(99) };
+  });
+}
+
+/** Self time per function (file:line) from V8 .cpuprofile files, the hottest first. */
+function hottest(files, count = 25) {
+  const self = new Map();
+  let total = 0;
+  for (const file of files) {
+    const profile = JSON.parse(readFileSync(file, 'utf8'));
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    const deltas = profile.timeDeltas;
+    profile.samples.forEach((id, i) => {
+      const { callFrame } = byId.get(id);
+      const where = callFrame.url
+        ? `${callFrame.url.replace(/^.*node_modules\//, '')}:${callFrame.lineNumber + 1}`
+        : '';
+      const key = `${callFrame.functionName || '(anonymous)'} ${where}`.trim();
+      const dt = deltas[i] ?? 0;
+      self.set(key, (self.get(key) ?? 0) + dt);
+      total += dt;
+    });
+  }
+  return [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, us]) => [key, us / total]);
+}
+
+const stub = await startOpenAiStub({ reply: () => 'Ginger tea after meals may ease bloating.' });
+const profiles = path.join(values.out, String(Date.now()));
+try {
+  const env = {
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_BASE_URL: stub.baseUrl,
+    OPENAI_MAX_RETRIES: '0',
+    AI_QUERY_REPLICAS: values.replicas,
+    IP_DAILY_LIMIT: '100000000',
+  };
+  if (values['cpu-prof']) mkdirSync(profiles, { recursive: true });
+  let result;
+  let used;
+  let stages;
+  await withScratchStack(
+    env,
+    async (stack) => {
+      const k6 = (duration) =>
+        runK6('infra/k6/ai-query.js', { BASE_URL: stack.url, RATE: values.rate, DURATION: duration });
+      await k6(values.warmup);
+      // Sampled every 250 ms, so that processes which end with the run (k6) are counted too.
+      const bucketsBefore = await stageBuckets(stack);
+      const before = cpuTicks();
+      const last = new Map();
+      const sample = () => {
+        for (const [pid, now] of cpuTicks()) last.set(pid, now);
+      };
+      const sampler = setInterval(sample, 250);
+      const started = performance.now();
+      result = await k6(values.duration);
+      clearInterval(sampler);
+      sample();
+      const seconds = (performance.now() - started) / 1000;
+      const byGroup = new Map();
+      for (const [pid, { group, used: t }] of last) {
+        byGroup.set(group, (byGroup.get(group) ?? 0) + t - (before.get(pid)?.used ?? 0));
+      }
+      stages = stagePercentiles(bucketsBefore, await stageBuckets(stack));
+      used = [...byGroup].map(([group, t]) => [group, t / TICKS, seconds]);
+    },
+    values['cpu-prof'] ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profiles}`] } : {},
+  );
+  const [, , seconds] = used[0];
+  console.log(
+    `\nPOST /api/query-ai at ${values.rate} requests/s for ${values.duration}, ${values.replicas} replica(s): ${result.rps.toFixed(1)} req/s, p50 ${result.p50.toFixed(1)} ms, p90 ${result.p90.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms, failed ${(result.failed * 100).toFixed(2)}%`,
+  );
+  console.log(`\nCPU used during the measured ${seconds.toFixed(1)} s (${os.cpus().length} cores):`);
+  console.log('| process | CPU seconds | share of one core | ms of CPU per request |');
+  console.log('|---|---|---|---|');
+  const requests = result.rps * seconds;
+  for (const [group, cpu] of used.filter(([, cpu]) => cpu > 0).sort((a, b) => b[1] - a[1])) {
+    console.log(
+      `| ${group} | ${cpu.toFixed(2)} | ${((cpu / seconds) * 100).toFixed(0)}% | ${((cpu * 1000) / requests).toFixed(2)} |`,
+    );
+  }
+  const bound = (s) => (s === Infinity ? 'more' : `≤ ${(s * 1000).toFixed(s < 0.01 ? 1 : 0)} ms`);
+  console.log('\nai-query, time from the question to each step (histogram bucket bounds):');
+  console.log('| step | n | p50 | p90 | p99 |');
+  console.log('|---|---|---|---|---|');
+  for (const { stage, total, p50, p90, p99 } of stages) {
+    console.log(`| ${stage} | ${total} | ${bound(p50)} | ${bound(p90)} | ${bound(p99)} |`);
+  }
+  const total = used.reduce((sum, [, cpu]) => sum + cpu, 0);
+  console.log(
+    `| all | ${total.toFixed(2)} | ${((total / seconds) * 100).toFixed(0)}% | ${((total * 1000) / requests).toFixed(2)} |`,
+  );
+} finally {
+  await stub.close();
+}
+
+if (values['cpu-prof']) {
+  // Profiles are written when the services exit (the stack has stopped by now).
+  const files = readdirSync(profiles).map((name) => path.join(profiles, name));
+  const mine = files.filter((file) => {
+    const text = readFileSync(file, 'utf8');
+    return text.includes('services/ai-query/dist/');
+  });
+  console.log(
+    `\nai-query, self time by function (warm-up and measured run; ${mine.length} profile(s) in ${profiles}):`,
+  );
+  for (const [key, share] of hottest(mine)) console.log(`${(share * 100).toFixed(1).padStart(5)}%  ${key}`);
+}

@@ -1,0 +1,36 @@
+// Runs a k6 script from infra/k6 and returns the figures of its summary. Asynchronous on purpose: a stub
+// server in the calling process must keep answering while k6 runs.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+export async function runK6(script, env) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'hhp-k6-'));
+  const summary = path.join(dir, 'summary.json');
+  try {
+    const child = spawn(
+      path.join(root, '.tools/bin/k6'),
+      ['run', '--quiet', '--no-usage-report', '--summary-export', summary, script],
+      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } },
+    );
+    const [status] = await once(child, 'exit');
+    const metrics = JSON.parse(readFileSync(summary, 'utf8')).metrics;
+    const d = metrics.http_req_duration;
+    return {
+      ok: status === 0,
+      rps: metrics.http_reqs.rate,
+      p50: d.med,
+      p90: d['p(90)'],
+      p99: d['p(99)'],
+      max: d.max,
+      failed: metrics.http_req_failed.value,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,87 @@
+import { jest } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import mongoose, { type Connection } from 'mongoose';
+import { QuotaCounters } from '../../src/quota.js';
+
+describe('QuotaCounters against the database', () => {
+  let connection: Connection;
+  let quota: QuotaCounters;
+  beforeAll(async () => {
+    connection = await mongoose
+      .createConnection(process.env.MONGODB_URI!, { dbName: `quota-test-${randomUUID().slice(0, 8)}` })
+      .asPromise();
+    quota = new QuotaCounters(connection, 'UTC');
+    await quota.createIndexes();
+  });
+  afterAll(() => connection.close());
+
+  const slots = () => connection.collection('quota_slots');
+
+  test('when 40 requests take from a guest counter and a shared ceiling at once, then each counter grants exactly its limit', async () => {
+    // Every request races for the guest's 3 slots and the address's 10; with one process's hints shared,
+    // the first slots collide constantly, which is the path that probes further one insert at a time.
+    const guest = `guest:${randomUUID()}`;
+    const ceiling = `ip:${randomUUID()}`;
+    const takes = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        quota.takeEach([
+          { key: guest, limit: 3 },
+          { key: ceiling, limit: 10, spread: true },
+        ]),
+      ),
+    );
+    expect(takes.filter(([g]) => g!.ok)).toHaveLength(3);
+    expect(takes.filter(([, c]) => c!.ok)).toHaveLength(10);
+    expect(
+      takes
+        .filter(([g]) => g!.ok)
+        .map(([g]) => g!.used)
+        .sort(),
+    ).toEqual([1, 2, 3]);
+    expect(await quota.used(guest)).toBe(3);
+    expect(await quota.used(ceiling)).toBe(10);
+  });
+
+  test('when a question is given back, then its slot can be taken again', async () => {
+    const guest = `guest:${randomUUID()}`;
+    const [first] = await quota.takeEach([{ key: guest, limit: 1 }]);
+    expect(first!.ok).toBe(true);
+    expect((await quota.take(guest, 1)).ok).toBe(false);
+    await first!.refund();
+    expect(await quota.used(guest)).toBe(0);
+    expect((await quota.take(guest, 1)).ok).toBe(true);
+  });
+
+  test('when the database fails part-way, then the slots already taken are given back and the error is passed on', async () => {
+    const guest = `guest:${randomUUID()}`;
+    const other = `guest:${randomUUID()}`;
+    // Slot 1 of `other` is taken, so it probes slot 2 with insertOne; that insert fails.
+    await slots().insertOne({ _id: `${quota.day()}|${other}|1`, counter: `${quota.day()}|${other}` } as never);
+    const insertOne = jest.spyOn(slots(), 'insertOne').mockRejectedValueOnce(new Error('disk full'));
+    try {
+      await expect(
+        quota.takeEach([
+          { key: guest, limit: 3 },
+          { key: other, limit: 3 },
+        ]),
+      ).rejects.toThrow('disk full');
+    } finally {
+      insertOne.mockRestore();
+    }
+    expect(await quota.used(guest)).toBe(0);
+    expect(await quota.used(other)).toBe(1);
+  });
+
+  test('when the sweep runs, then the slots of days before yesterday go and the others stay', async () => {
+    const now = new Date('2026-11-23T12:00:00Z');
+    const key = `guest:${randomUUID()}`;
+    for (const day of ['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23']) {
+      expect((await quota.take(key, 3, { now: new Date(`${day}T12:00:00Z`) })).ok).toBe(true);
+    }
+    await quota.sweep(now);
+    const left = await slots()
+      .find({ counter: { $regex: key } })
+      .toArray();
+    expect(left.map((slot) => slot.day).sort()).toEqual(['2026-11-22', '2026-11-23']);
+  });
+});
