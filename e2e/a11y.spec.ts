@@ -125,6 +125,32 @@ test.describe('keyboard only', () => {
   });
 });
 
+test.describe('keyboard only: toasts', () => {
+  test('when a toast shows, then F8 reaches it, its close button closes it and focus goes back', async ({ page }) => {
+    await page.goto('/');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    // Without the chat widget, "Talk to the AI" answers with a toast.
+    await page.evaluate(() =>
+      document.querySelectorAll('[data-chat-open]').forEach((element) => element.removeAttribute('data-chat-open')),
+    );
+    const talk = page.getByRole('button', { name: `Talk to ${NAME}'s AI` });
+    await tabTo(page, talk);
+    await page.keyboard.press('Enter');
+    const notifications = page.getByRole('region', { name: 'Notifications (F8)' });
+    await expect(notifications.getByRole('status')).toContainText('Chat widget loading');
+
+    await page.keyboard.press('F8');
+    await expect(notifications).toBeFocused();
+    await expectNoAxeViolations(page);
+    const close = notifications.getByRole('button', { name: 'Close notification' });
+    await tabTo(page, close, 3);
+    await expectVisibleFocus(close);
+    await page.keyboard.press('Enter');
+    await expect(notifications.getByRole('status')).toHaveCount(0);
+    await expect(talk).toBeFocused();
+  });
+});
+
 test.describe('accessibility of opened states (axe-core, WCAG 2.1 A and AA)', () => {
   test('when the condition page shows the banner on a phone, then axe finds no violations', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });

@@ -3,11 +3,11 @@
 // button hides it; and it carries the 988 and 741741 links.
 import { CRISIS_BANNER_TEXT } from '@hhp/proto/catalogue/crisis';
 import { expect, test, type Locator, type Page, type Request } from '@playwright/test';
+import { errorToast } from './support/toast';
 
 const NAME = 'Dr. Helen';
 const banner = (page: Page) => page.getByRole('alert').filter({ hasText: CRISIS_BANNER_TEXT });
 const queryBox = (page: Page) => page.getByRole('textbox', { name: `Ask ${NAME}'s AI a question` });
-const toast = (page: Page) => page.locator('.ant-notification-notice');
 
 /** Every request to the given API path, as it is made. */
 function recordRequests(page: Page, path: string): Request[] {
@@ -141,8 +141,8 @@ test.describe('the crisis banner', () => {
 
     await page.getByRole('button', { name: 'Close crisis resources' }).click();
     await page.getByRole('button', { name: 'Analyze Symptoms' }).click();
-    await expect(toast(page)).toContainText('Crisis detected');
-    await expect(toast(page)).toContainText('Emergency resources have been displayed.');
+    await expect(errorToast(page)).toContainText('Crisis detected');
+    await expect(errorToast(page)).toContainText('Emergency resources have been displayed.');
     await expect(banner(page)).toBeVisible();
   });
 

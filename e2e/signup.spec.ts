@@ -1,10 +1,10 @@
 // The home page's e-mail signup, through nginx to the content service: the specification's toasts
 // (section 8) and the field that clears on success.
 import { expect, test, type Page } from '@playwright/test';
+import { errorToast, toast } from './support/toast';
 
 const emailField = (page: Page) => page.getByRole('textbox', { name: 'Email address' });
 const joinButton = (page: Page) => page.getByRole('button', { name: 'Join' });
-const toast = (page: Page) => page.locator('.ant-notification-notice');
 
 test.describe('the e-mail signup on the home page', () => {
   test('when a visitor submits an address, then the welcome toast shows and the field clears', async ({ page }) => {
@@ -31,8 +31,8 @@ test.describe('the e-mail signup on the home page', () => {
     await joinButton(page).click();
     expect((await response).status()).toBe(400);
 
-    await expect(toast(page)).toContainText('Subscription failed');
-    await expect(toast(page).locator('.ant-notification-notice-description')).toHaveText(/^400: \S/);
+    await expect(errorToast(page)).toContainText('Subscription failed');
+    await expect(errorToast(page).getByTestId('toast-description')).toHaveText(/^400: \S/);
     await expect(emailField(page)).toHaveValue('visitor@localhost');
   });
 

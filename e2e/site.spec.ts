@@ -2,6 +2,7 @@
 // texts, scanned by axe-core; the home page's buttons, the query bar, the symptom explorer, the treatment
 // cards and the eight condition pages; and no page wider than a 360 px phone.
 import { expectNoAxeViolations } from './support/axe';
+import { errorToast, toast } from './support/toast';
 import { CONDITIONS } from '@hhp/proto/catalogue/conditions';
 import { MODALITIES } from '@hhp/proto/catalogue/modalities';
 import { CONDITION_LABEL, DISCLAIMER } from '@hhp/proto/catalogue/practitioner';
@@ -11,7 +12,6 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 const NAME = 'Dr. Helen';
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
-const toast = (page: Page) => page.locator('.ant-notification-notice');
 const queryBox = (page: Page) => page.getByRole('textbox', { name: `Ask ${NAME}'s AI a question` });
 
 /** Answers /api/query-ai like the service does, with the given text. */
@@ -161,8 +161,34 @@ test.describe('the home page', () => {
     const request = page.waitForRequest((req) => req.url().endsWith('/api/create-checkout-session'));
     await page.getByRole('button', { name: 'Subscribe - $19/month' }).click();
     expect((await request).method()).toBe('POST');
-    await expect(toast(page)).toContainText('Checkout Error');
+    await expect(errorToast(page)).toContainText('Checkout Error');
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('when toasts follow each other, then one shows at a time, and each goes after 5 s or when closed', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.evaluate(() =>
+      document.querySelectorAll('[data-chat-open]').forEach((element) => element.removeAttribute('data-chat-open')),
+    );
+    const talk = page.getByRole('button', { name: `Talk to ${NAME}'s AI` });
+    await talk.click();
+    await expect(toast(page)).toContainText('Chat widget loading');
+    await page.getByRole('button', { name: 'Subscribe - $19/month' }).click();
+    await expect(errorToast(page)).toContainText('Checkout Error');
+    await expect(toast(page)).toHaveCount(0);
+
+    await page.clock.fastForward(4000);
+    await expect(errorToast(page)).toBeVisible();
+    await page.clock.fastForward(1500);
+    await expect(errorToast(page)).toHaveCount(0);
+
+    await talk.click();
+    await page.getByRole('button', { name: 'Close notification' }).click();
+    await expect(toast(page)).toHaveCount(0);
   });
 
   test('when checkout answers with an address, then the browser goes there', async ({ page }) => {
@@ -225,8 +251,8 @@ test.describe('the query bar', () => {
     await page.goto('/treatments');
     await queryBox(page).fill('What is NAET?');
     await page.getByRole('button', { name: 'Ask', exact: true }).click();
-    await expect(toast(page)).toContainText('Query failed');
-    await expect(toast(page)).toContainText('500: boom');
+    await expect(errorToast(page)).toContainText('Query failed');
+    await expect(errorToast(page)).toContainText('500: boom');
     await expect(queryBox(page)).toHaveValue('What is NAET?');
   });
 
@@ -310,8 +336,8 @@ test.describe('the symptom explorer', () => {
     await page.goto('/symptoms');
     await page.getByRole('textbox', { name: 'Your symptoms' }).fill('tired all day');
     await page.getByRole('button', { name: 'Analyze Symptoms' }).click();
-    await expect(toast(page)).toContainText('Analysis failed');
-    await expect(toast(page)).toContainText('503: down');
+    await expect(errorToast(page)).toContainText('Analysis failed');
+    await expect(errorToast(page)).toContainText('503: down');
   });
 
   test('when the analysis is answered for real, then the offline library answers', async ({ page }) => {

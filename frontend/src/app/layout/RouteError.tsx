@@ -1,5 +1,5 @@
-import { Button } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button } from '../../shared/ui/Button';
 import { DocumentTitle } from '../../shared/ui/DocumentTitle';
 import styles from './layout.module.css';
 
@@ -15,7 +15,7 @@ export function RouteError() {
       <DocumentTitle title="Something went wrong" />
       <h1>Something went wrong</h1>
       <p>{detail ?? 'This page could not be loaded. Please reload to try again.'}</p>
-      <Button type="primary" onClick={() => window.location.reload()}>
+      <Button variant="primary" onClick={() => window.location.reload()}>
         Reload page
       </Button>
     </main>

@@ -1,6 +1,5 @@
 import { SendOutlined } from '@ant-design/icons';
 import type { QueryAiResponse } from '@hhp/proto';
-import { App, Button, Input } from 'antd';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../api/error-message';
 import { PRACTITIONER_NAME } from '../config/practitioner';
@@ -8,8 +7,11 @@ import { useCrisisCheck } from '../crisis/use-crisis-check';
 import { AiAnswer } from './AiAnswer';
 import { useQueryAiMutation } from './api';
 import { texts } from './texts';
-import styles from './ai.module.css';
+import { Button } from '../ui/Button';
+import { TextInput } from '../ui/TextInput';
+import { useToast } from '../ui/toast';
 import { useHydrated } from '../ui/use-hydrated';
+import styles from './ai.module.css';
 
 interface Props {
   /** The page's own placeholder (the condition pages and booking quote theirs). */
@@ -26,7 +28,7 @@ export function QueryBar({ placeholder = texts.placeholder, label = texts.label(
   const [answer, setAnswer] = useState<QueryAiResponse | null>(null);
   const [queryAi, { isLoading }] = useQueryAiMutation();
   const crisis = useCrisisCheck();
-  const { notification } = App.useApp();
+  const toast = useToast();
   const inputId = useId();
   const blank = !text.trim();
 
@@ -40,12 +42,12 @@ export function QueryBar({ placeholder = texts.placeholder, label = texts.label(
       crisis.onVerdict(result.isCrisis);
       setAnswer(result);
       setText('');
-      notification.success({
+      toast.success({
         title: texts.receivedTitle,
         description: texts.receivedDescription(PRACTITIONER_NAME),
       });
     } catch (error) {
-      notification.error({ title: texts.failedTitle, description: errorMessage(error) });
+      toast.error({ title: texts.failedTitle, description: errorMessage(error) });
     }
   };
 
@@ -57,7 +59,7 @@ export function QueryBar({ placeholder = texts.placeholder, label = texts.label(
           {label}
         </label>
         <div className={styles.row}>
-          <Input
+          <TextInput
             id={inputId}
             name="query"
             size="large"
@@ -71,8 +73,8 @@ export function QueryBar({ placeholder = texts.placeholder, label = texts.label(
             }}
           />
           <Button
-            type="primary"
-            htmlType="submit"
+            variant="primary"
+            type="submit"
             size="large"
             icon={<SendOutlined aria-hidden />}
             loading={isLoading}

@@ -1,17 +1,19 @@
-import { App, Button, Input } from 'antd';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../shared/api/error-message';
+import { Button } from '../../../shared/ui/Button';
+import { TextInput } from '../../../shared/ui/TextInput';
+import { useToast } from '../../../shared/ui/toast';
+import { useHydrated } from '../../../shared/ui/use-hydrated';
 import { useSubscribeEmailMutation } from '../api';
 import { texts } from '../texts';
 import styles from './email-signup.module.css';
-import { useHydrated } from '../../../shared/ui/use-hydrated';
 
 /** The home hero's e-mail list signup (source "hero"). */
 export function EmailSignupForm() {
   const [email, setEmail] = useState('');
   const hydrated = useHydrated();
   const [subscribe, { isLoading }] = useSubscribeEmailMutation();
-  const { notification } = App.useApp();
+  const toast = useToast();
   const inputId = useId();
   const headingId = useId();
 
@@ -21,10 +23,10 @@ export function EmailSignupForm() {
     if (!trimmed || isLoading) return;
     try {
       await subscribe({ email: trimmed, source: 'hero' }).unwrap();
-      notification.success({ title: texts.successTitle, description: texts.successDescription });
+      toast.success({ title: texts.successTitle, description: texts.successDescription });
       setEmail('');
     } catch (error) {
-      notification.error({ title: texts.failureTitle, description: errorMessage(error) });
+      toast.error({ title: texts.failureTitle, description: errorMessage(error) });
     }
   };
 
@@ -38,7 +40,7 @@ export function EmailSignupForm() {
         {texts.label}
       </label>
       <div className={styles.row}>
-        <Input
+        <TextInput
           id={inputId}
           type="email"
           name="email"
@@ -50,7 +52,7 @@ export function EmailSignupForm() {
           disabled={!hydrated}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <Button type="primary" htmlType="submit" size="large" loading={isLoading} disabled={isLoading}>
+        <Button variant="primary" type="submit" size="large" loading={isLoading} disabled={isLoading}>
           {texts.submit}
         </Button>
       </div>

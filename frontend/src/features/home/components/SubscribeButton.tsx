@@ -1,6 +1,7 @@
 import { CrownOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
 import { errorMessage } from '../../../shared/api/error-message';
+import { Button } from '../../../shared/ui/Button';
+import { useToast } from '../../../shared/ui/toast';
 import { useCreateCheckoutSessionMutation } from '../api';
 import { texts } from '../texts';
 import styles from './home.module.css';
@@ -15,7 +16,7 @@ function describe(error: unknown): string {
 /** The paid subscription: asks payments for a hosted checkout page and follows its address. */
 export function SubscribeButton() {
   const [createCheckoutSession, { isLoading }] = useCreateCheckoutSessionMutation();
-  const { notification } = App.useApp();
+  const toast = useToast();
 
   const onClick = async () => {
     try {
@@ -23,7 +24,7 @@ export function SubscribeButton() {
       if (!url) throw new Error(texts.checkoutErrorFallback);
       window.location.assign(url);
     } catch (error) {
-      notification.error({ title: texts.checkoutErrorTitle, description: describe(error) });
+      toast.error({ title: texts.checkoutErrorTitle, description: describe(error) });
     }
   };
 

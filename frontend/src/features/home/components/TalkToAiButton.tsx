@@ -1,6 +1,7 @@
 import { MessageOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
+import { Button } from '../../../shared/ui/Button';
+import { useToast } from '../../../shared/ui/toast';
 import { texts } from '../texts';
 
 /**
@@ -8,17 +9,17 @@ import { texts } from '../texts';
  * stays the one owner of its state. Until the widget has loaded, a toast says so.
  */
 export function TalkToAiButton() {
-  const { notification } = App.useApp();
+  const toast = useToast();
   const onClick = () => {
     const open = document.querySelector<HTMLElement>('[data-chat-open]');
     if (open) {
       open.click();
       return;
     }
-    notification.info({ title: texts.chatLoadingTitle, description: texts.chatLoadingDescription });
+    toast.info({ title: texts.chatLoadingTitle, description: texts.chatLoadingDescription });
   };
   return (
-    <Button type="primary" size="large" icon={<MessageOutlined aria-hidden />} onClick={onClick}>
+    <Button variant="primary" size="large" icon={<MessageOutlined aria-hidden />} onClick={onClick}>
       {texts.talkToAi(PRACTITIONER_NAME)}
     </Button>
   );

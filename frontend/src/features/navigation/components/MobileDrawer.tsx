@@ -1,6 +1,7 @@
 import { Drawer } from 'antd';
 import { useId } from 'react';
 import { NavLink } from 'react-router';
+import { AntdScope } from '../../../shared/ui/AntdScope';
 import { CONDITION_LINKS } from '../nav-items';
 import { texts } from '../texts';
 import { MainLinks } from './MainLinks';
@@ -20,38 +21,40 @@ interface Props {
 export function MobileDrawer({ open, onClose, onNavigate, returnFocus }: Props) {
   const conditionsHeadingId = useId();
   return (
-    <Drawer
-      placement="right"
-      size={300}
-      open={open}
-      onClose={onClose}
-      title={texts.menu}
-      focusable={{ focusTriggerAfterClose: returnFocus }}
-    >
-      <nav aria-label={texts.menu} className={styles.drawerNav}>
-        <ul className={styles.drawerList}>
-          <MainLinks onNavigate={onNavigate} />
-        </ul>
-        <h2 id={conditionsHeadingId} className={styles.drawerHeading}>
-          {texts.healthConditions}
-        </h2>
-        <ul className={styles.drawerList} aria-labelledby={conditionsHeadingId}>
-          {CONDITION_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                onClick={onNavigate}
-                className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
-              >
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        <div className={styles.drawerActions}>
-          <NavActions onNavigate={onNavigate} />
-        </div>
-      </nav>
-    </Drawer>
+    <AntdScope>
+      <Drawer
+        placement="right"
+        size={300}
+        open={open}
+        onClose={onClose}
+        title={texts.menu}
+        focusable={{ focusTriggerAfterClose: returnFocus }}
+      >
+        <nav aria-label={texts.menu} className={styles.drawerNav}>
+          <ul className={styles.drawerList}>
+            <MainLinks onNavigate={onNavigate} />
+          </ul>
+          <h2 id={conditionsHeadingId} className={styles.drawerHeading}>
+            {texts.healthConditions}
+          </h2>
+          <ul className={styles.drawerList} aria-labelledby={conditionsHeadingId}>
+            {CONDITION_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  onClick={onNavigate}
+                  className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className={styles.drawerActions}>
+            <NavActions onNavigate={onNavigate} />
+          </div>
+        </nav>
+      </Drawer>
+    </AntdScope>
   );
 }

@@ -1,15 +1,16 @@
 import { AudioOutlined } from '@ant-design/icons';
 import type { QueryAiResponse } from '@hhp/proto';
-import { App, Button } from 'antd';
 import { useId, useState, type FormEvent, type RefObject } from 'react';
 import { AiAnswer } from '../../../shared/ai/AiAnswer';
 import { useQueryAiMutation } from '../../../shared/ai/api';
 import { errorMessage } from '../../../shared/api/error-message';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
 import type { useCrisisCheck } from '../../../shared/crisis/use-crisis-check';
+import { Button } from '../../../shared/ui/Button';
+import { useToast } from '../../../shared/ui/toast';
+import { useHydrated } from '../../../shared/ui/use-hydrated';
 import { PERSPECTIVES, texts, type Perspective } from '../texts';
 import styles from './symptoms.module.css';
-import { useHydrated } from '../../../shared/ui/use-hydrated';
 
 interface Props {
   text: string;
@@ -34,7 +35,7 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
   const [analyzed, setAnalyzed] = useState('');
   const [shown, setShown] = useState<Shown | null>(null);
   const [asked, setAsked] = useState(false);
-  const { notification } = App.useApp();
+  const toast = useToast();
   const baseId = useId();
   const titleId = `${baseId}-title`;
   const helpId = `${baseId}-help`;
@@ -51,10 +52,10 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
       setShown({ perspective, answer });
       if (answer.isCrisis) {
         crisis.onVerdict(true);
-        notification.error({ title: texts.crisisTitle, description: texts.crisisDescription });
+        toast.error({ title: texts.crisisTitle, description: texts.crisisDescription });
       }
     } catch (error) {
-      notification.error({ title: texts.analysisFailed, description: errorMessage(error) });
+      toast.error({ title: texts.analysisFailed, description: errorMessage(error) });
     }
   };
 
@@ -90,7 +91,7 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
           onChange={(event) => onChange(event.target.value)}
         />
         <div className={styles.analyzerActions}>
-          <Button type="primary" size="large" htmlType="submit" disabled={!text.trim() || isLoading}>
+          <Button variant="primary" size="large" type="submit" disabled={!text.trim() || isLoading}>
             {texts.analyze}
           </Button>
           {/* Voice chat is not built yet: say so instead of offering a button that does nothing. */}

@@ -1,5 +1,6 @@
 import type { Video } from '@hhp/proto';
 import { useState } from 'react';
+import { AntdScope } from '../../../shared/ui/AntdScope';
 import { useListVideosQuery } from '../api';
 import type { VideoFilter } from '../categories';
 import { CategoryFilter } from './CategoryFilter';
@@ -8,6 +9,7 @@ import { VideoPlayerModal } from './VideoPlayerModal';
 import { VideoResults } from './VideoResults';
 import styles from './videos.module.css';
 
+/** antd's components with the portal's theme: this screen is a lazy chunk of its own, so antd loads with it. */
 export function VideoLibrary() {
   const [filter, setFilter] = useState<VideoFilter>('all');
   const [selected, setSelected] = useState<Video | null>(null);
@@ -21,24 +23,26 @@ export function VideoLibrary() {
   };
 
   return (
-    <div className={styles.library}>
-      <CategoryFilter value={filter} onChange={setFilter} />
-      <VideoResults
-        videos={currentData}
-        loading={isFetching && !currentData}
-        error={error}
-        filtered={filter !== 'all'}
-        onRetry={() => void refetch()}
-        onShowAll={() => setFilter('all')}
-        onOpen={openVideo}
-      />
-      <PublishingInfoCard />
-      <VideoPlayerModal
-        video={selected}
-        open={playerOpen}
-        onClose={() => setPlayerOpen(false)}
-        afterClose={() => setSelected(null)}
-      />
-    </div>
+    <AntdScope>
+      <div className={styles.library}>
+        <CategoryFilter value={filter} onChange={setFilter} />
+        <VideoResults
+          videos={currentData}
+          loading={isFetching && !currentData}
+          error={error}
+          filtered={filter !== 'all'}
+          onRetry={() => void refetch()}
+          onShowAll={() => setFilter('all')}
+          onOpen={openVideo}
+        />
+        <PublishingInfoCard />
+        <VideoPlayerModal
+          video={selected}
+          open={playerOpen}
+          onClose={() => setPlayerOpen(false)}
+          afterClose={() => setSelected(null)}
+        />
+      </div>
+    </AntdScope>
   );
 }

@@ -1,5 +1,7 @@
 import type { ThemeConfig } from 'antd';
 
+// antd's theme, for the parts of the portal that still use antd (see AntdScope.tsx). The first-load
+// components in this folder (Button, TextInput, the toaster) restate these colours and radii in their CSS.
 // Calm teal and green. Every text colour below keeps at least 4.5:1 against white and the mint background
 // (antd's default tertiary grey and its lighter hover shades do not, so they are overridden).
 export const theme: ThemeConfig = {
