@@ -166,6 +166,7 @@ export class Assistant {
           { role: 'user', content: query },
         ],
         signal,
+        asker.streamed,
       );
     if (call) {
       if (reservation)

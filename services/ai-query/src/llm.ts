@@ -14,8 +14,12 @@ export interface ChatMessage {
 }
 
 export interface LanguageModel {
-  /** Yields text as it is written; returns the token usage when the server reports it. */
-  stream(messages: ChatMessage[], signal: AbortSignal): AsyncGenerator<string, Usage>;
+  /**
+   * Yields text as it is written; returns the token usage when the server reports it. With
+   * `{ streamed: false }` the answer may come as one piece (the JSON route wants nothing else, and an
+   * unstreamed call costs the service about a third less CPU).
+   */
+  stream(messages: ChatMessage[], signal: AbortSignal, options?: { streamed?: boolean }): AsyncGenerator<string, Usage>;
 }
 
 export class UpstreamError extends Error {
@@ -30,25 +34,39 @@ export function openAiModel(config: AiQueryConfig): LanguageModel | undefined {
     timeout: config.OPENAI_TIMEOUT_MS,
     maxRetries: config.OPENAI_MAX_RETRIES,
   });
+  const request = {
+    model: config.OPENAI_MODEL,
+    temperature: 0.4,
+    max_completion_tokens: 600,
+  } as const;
   return {
-    async *stream(messages, signal) {
+    async *stream(messages, signal, { streamed = true } = {}) {
+      if (!streamed) {
+        let completion;
+        try {
+          completion = await client.chat.completions.create({ ...request, messages }, { signal });
+        } catch (err) {
+          throw signal.aborted ? err : new UpstreamError(describe(err), { cause: err });
+        }
+        const text = completion.choices[0]?.message?.content;
+        if (!text) throw new UpstreamError('model server answered without text');
+        yield text;
+        return {
+          ...(completion.usage ? { promptTokens: completion.usage.prompt_tokens } : {}),
+          ...(completion.usage ? { completionTokens: completion.usage.completion_tokens } : {}),
+        };
+      }
       let stream;
       try {
         stream = await client.chat.completions.create(
-          {
-            model: config.OPENAI_MODEL,
-            messages,
-            stream: true,
-            stream_options: { include_usage: true },
-            temperature: 0.4,
-            max_completion_tokens: 600,
-          },
+          { ...request, messages, stream: true, stream_options: { include_usage: true } },
           { signal },
         );
       } catch (err) {
         throw signal.aborted ? err : new UpstreamError(describe(err), { cause: err });
       }
       const usage: Usage = {};
+      let finished = false;
       try {
         for await (const chunk of stream) {
           const text = chunk.choices[0]?.delta?.content;
@@ -58,11 +76,13 @@ export function openAiModel(config: AiQueryConfig): LanguageModel | undefined {
             usage.completionTokens = chunk.usage.completion_tokens;
           }
         }
+        finished = true;
       } catch (err) {
         throw signal.aborted ? err : new UpstreamError(describe(err), { cause: err });
       } finally {
-        // Leaving early (client gone, error) must close the upstream connection too.
-        stream.controller.abort();
+        // Leaving early (client gone, error) must close the upstream connection too. (After the end of
+        // the stream there is nothing to close, and an abort would cost an exception per answer.)
+        if (!finished) stream.controller.abort();
       }
       return usage;
     },
@@ -87,13 +107,14 @@ export class ModelCall {
     private readonly model: LanguageModel,
     private readonly messages: ChatMessage[],
     private readonly signal: AbortSignal,
+    private readonly streamed = true,
   ) {
     signal.addEventListener('abort', this.onAbort, { once: true });
   }
 
   start(): void {
     if (this.call || this.controller.signal.aborted) return;
-    const stream = this.model.stream(this.messages, this.controller.signal);
+    const stream = this.model.stream(this.messages, this.controller.signal, { streamed: this.streamed });
     const first = stream.next();
     first.catch(() => {}); // read by text(), or dropped after abort()
     this.call = { stream, first };

@@ -36,6 +36,24 @@ describe('ai-query with an OpenAI-compatible model', () => {
     expect(messages[0]!.content).toContain('never diagnose');
     expect(messages[1]!.content).toContain('/conditions/insomnia');
     expect(messages.at(-1)).toEqual({ role: 'user', content: 'I cannot sleep' });
+    // The JSON route asks for the whole answer at once; the SSE route streams it.
+    expect(stub.requests[0]!.body.stream).toBeUndefined();
+  });
+
+  test('when the model is slow to answer the JSON route, then the answer still arrives whole', async () => {
+    stub.behaviour.reply = () => 'Rest the joint and keep it warm.';
+    stub.behaviour.firstTokenDelayMs = 300;
+    const res = await ask(service, { query: 'Stiff knee in the morning', guestId: newGuestId() });
+    expect(res.status).toBe(200);
+    expect((await res.json()).response).toBe('Rest the joint and keep it warm.');
+  });
+
+  test('when the model drops the connection before a JSON answer, then 502 and the question is given back', async () => {
+    stub.behaviour.dropAfterChunks = 0;
+    const guestId = newGuestId();
+    const res = await ask(service, { query: 'Back pain', guestId });
+    expect(res.status).toBe(502);
+    expect(await storedCount(service, `guest:${guestId}`)).toBe(0);
   });
 
   test('when asked to stream, then meta, the deltas and done arrive in order', async () => {
@@ -55,6 +73,7 @@ describe('ai-query with an OpenAI-compatible model', () => {
     const deltas = events.filter(([name]) => name === 'delta').map(([, data]) => (data as { text: string }).text);
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.join('')).toBe('Ginger tea after meals may ease digestion.');
+    expect(stub.requests[0]!.body.stream).toBe(true);
     expect(events.at(-1)).toEqual([
       'done',
       expect.objectContaining({ response: 'Ginger tea after meals may ease digestion.' }),
