@@ -3,7 +3,7 @@
 // seconds each process used (from /proc), grouped as k6, nginx, each service, FerretDB, nats-server and
 // the stub (this process). With --cpu-prof, the Node services also write V8 CPU profiles to --out, and
 // the script prints the hottest functions of ai-query by self time.
-//   npx node scripts/bench/ai-query-profile.mjs [--rate 200] [--duration 20s] [--warmup 10s] [--replicas 1] [--cpu-prof] [--out DIR]
+//   npx node scripts/bench/ai-query-profile.mjs [--rate 200] [--duration 20s] [--warmup 10s] [--replicas 1] [--cpu-prof] [--node-args="ARGS"] [--out DIR]
 import { mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +19,8 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '10s' },
     replicas: { type: 'string', default: '1' },
     'cpu-prof': { type: 'boolean', default: false },
+    /** Extra Node.js options for the services, e.g. --node-args="--max-semi-space-size=32" (space-separated). */
+    'node-args': { type: 'string', default: '' },
     out: { type: 'string', default: path.join(os.tmpdir(), 'hhp-ai-query-profile') },
   },
 });
@@ -144,6 +146,10 @@ try {
     IP_DAILY_LIMIT: '100000000',
   };
   if (values['cpu-prof']) mkdirSync(profiles, { recursive: true });
+  const nodeArgs = [
+    ...values['node-args'].split(' ').filter(Boolean),
+    ...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : []),
+  ];
   let result;
   let used;
   let stages;
@@ -173,7 +179,7 @@ try {
       stages = stagePercentiles(bucketsBefore, await stageBuckets(stack));
       used = [...byGroup].map(([group, t]) => [group, t / TICKS, seconds]);
     },
-    values['cpu-prof'] ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profiles}`] } : {},
+    { nodeArgs },
   );
   const [, , seconds] = used[0];
   console.log(

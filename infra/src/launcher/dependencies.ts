@@ -44,7 +44,11 @@ export async function startFerretDbGroup({
     toolPath('ferretdb'),
     [
       '--handler=sqlite',
-      `--sqlite-url=file:${dataDir.endsWith('/') ? dataDir : `${dataDir}/`}`,
+      // WAL with synchronous=NORMAL: a commit does not wait for fsync (checkpoints still do), as MongoDB
+      // acknowledges a w:1 write before its journal is flushed; a crash of the machine may lose the
+      // last moment's writes, never the database. With FULL, every quota slot waited for the disk and
+      // writers queued behind it (scripts/bench/ai-query-profile.mjs, BENCHMARKS.md).
+      `--sqlite-url=file:${dataDir.endsWith('/') ? dataDir : `${dataDir}/`}?_pragma=synchronous(normal)`,
       `--listen-addr=127.0.0.1:${port}`,
       `--debug-addr=127.0.0.1:${debugPort}`,
       '--telemetry=disable',
