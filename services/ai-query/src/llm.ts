@@ -2,6 +2,7 @@
 // (OPENAI_BASE_URL). Streams text deltas; the caller's AbortSignal cancels the upstream request.
 import OpenAI from 'openai';
 import type { AiQueryConfig } from './config.js';
+import { undiciFetch } from './fetch.js';
 
 export interface Usage {
   promptTokens?: number;
@@ -33,6 +34,7 @@ export function openAiModel(config: AiQueryConfig): LanguageModel | undefined {
     baseURL: config.OPENAI_BASE_URL ?? null,
     timeout: config.OPENAI_TIMEOUT_MS,
     maxRetries: config.OPENAI_MAX_RETRIES,
+    fetch: undiciFetch(),
   });
   const request = {
     model: config.OPENAI_MODEL,
