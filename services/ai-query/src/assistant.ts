@@ -11,7 +11,8 @@ import {
   type Quota,
   type Source,
 } from '@hhp/proto';
-import { HttpError, createEnvelope, hashVisitor, type EventBus, type Logger, type Metrics } from '@hhp/kit';
+import { HttpError, createEnvelope, hashVisitor, type Logger, type Metrics } from '@hhp/kit';
+import type { AnalyticsPublisher } from './analytics.js';
 import type { AiQueryConfig } from './config.js';
 import type { CrisisCheck, CrisisVerdict } from './crisis-check.js';
 import { ModelCall, type LanguageModel, type Usage } from './llm.js';
@@ -58,7 +59,7 @@ export interface AssistantDeps {
   subscribers: Subscribers;
   library: Library;
   model: LanguageModel | undefined;
-  bus: EventBus;
+  analytics: AnalyticsPublisher;
   logger: Logger;
   metrics: Metrics;
 }
@@ -288,9 +289,6 @@ export class Assistant {
       ...(a.usage?.completionTokens !== undefined ? { completionTokens: a.usage.completionTokens } : {}),
     };
     const event = createEnvelope(Subjects.aiAnswered, AiAnsweredEvent.shape.data.parse(data));
-    // Analytics must never hold up or fail an answer.
-    this.deps.bus
-      .publish(event, { requestId: asker.requestId })
-      .catch((err: unknown) => this.deps.logger.warn({ err }, 'could not publish ai.v1.answered'));
+    this.deps.analytics.publish(event, asker.requestId);
   }
 }

@@ -1,4 +1,5 @@
 import type { ServiceContext, ServiceParts } from '@hhp/kit';
+import { AnalyticsPublisher } from './analytics.js';
 import { Assistant } from './assistant.js';
 import type { AiQueryConfig } from './config.js';
 import { CrisisCheck } from './crisis-check.js';
@@ -21,6 +22,7 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
     if (!model) logger.info('no OPENAI_API_KEY: answering from the offline library');
     if (!config.SUBSCRIBER_COOKIE_SECRET) logger.warn('no SUBSCRIBER_COOKIE_SECRET: subscribers are treated as guests');
     const crisis = new CrisisCheck(bus, config.CRISIS_TIMEOUT_MS, logger);
+    const analytics = new AnalyticsPublisher(bus, logger);
     const assistant = new Assistant({
       config,
       quota,
@@ -28,7 +30,7 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
       subscribers,
       library: new Library(),
       model,
-      bus,
+      analytics,
       logger,
       metrics,
     });
@@ -43,6 +45,7 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
         ['quota sweeper', () => clearInterval(sweeper)],
         ['crisis info', () => crisis.stop()],
         ['subscription consumer', () => consumer.stop()],
+        ['analytics', () => analytics.flush()],
       ],
     };
   };

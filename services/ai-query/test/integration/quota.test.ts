@@ -22,6 +22,31 @@ describe('ai-query: free questions (offline engine)', () => {
     expect(await quota.json()).toEqual({ queriesUsed: 1, queriesAllowed: 3, isSubscriber: false });
   });
 
+  test('when questions are answered, then ai.v1.answered events go out in a batch, with a hashed visitor and no text', async () => {
+    const guestId = newGuestId();
+    const received: string[] = [];
+    const sub = service.bus.nc.subscribe(Subjects.aiAnswered, { callback: (_err, msg) => received.push(msg.string()) });
+    try {
+      const statuses = await Promise.all(
+        ['Ginger for nausea?', 'Turmeric for joints?', 'Sleep and magnesium?'].map(
+          async (query) => (await ask(service, { query, guestId })).status,
+        ),
+      );
+      expect(statuses).toEqual([200, 200, 200]);
+      await waitFor(async () => received.length >= 3);
+    } finally {
+      sub.unsubscribe();
+    }
+    const events = received.map((raw) => JSON.parse(raw));
+    for (const event of events) {
+      expect(event).toMatchObject({ type: Subjects.aiAnswered, data: { mode: 'offline', streamed: false } });
+      expect(event.data.visitor).toMatch(/^[0-9a-f]{16,}$/);
+    }
+    const all = received.join('\n');
+    expect(all).not.toContain(guestId);
+    expect(all).not.toMatch(/Ginger|Turmeric|magnesium/);
+  });
+
   test('when one guest asks 50 questions at once, then exactly 3 are answered and 47 refused; the count is 3', async () => {
     const guestId = newGuestId();
     const responses = await Promise.all(
