@@ -32,13 +32,17 @@ export function openAiModeration(config: CrisisConfig, logger: Logger): Moderati
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 
   const moderate: Moderation = async (text) => {
+    // Not AbortSignal.timeout: its timer cannot be cleared, so it fired (and built an exception) 1.5 s
+    // after every message, answered or not.
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error(`no answer within ${timeout} ms`)), timeout);
     try {
       const { statusCode, body } = await request(url, {
         method: 'POST',
         dispatcher: agent,
         headers,
         body: JSON.stringify({ model: config.MODERATION_MODEL, input: text }),
-        signal: AbortSignal.timeout(timeout),
+        signal: controller.signal,
       });
       if (statusCode !== 200) {
         await body.dump();
@@ -50,6 +54,8 @@ export function openAiModeration(config: CrisisConfig, logger: Logger): Moderati
     } catch (err) {
       logger.warn({ err: String(err) }, 'moderation unavailable; the rules decide alone');
       return undefined;
+    } finally {
+      clearTimeout(timer);
     }
   };
   return { moderate, close: () => agent.close() };
