@@ -135,7 +135,10 @@ function hottest(files, count = 25) {
     .map(([key, us]) => [key, us / total]);
 }
 
-const stub = await startOpenAiStub({ reply: () => 'Ginger tea after meals may ease bloating.' });
+const stub = await startOpenAiStub({
+  reply: () => 'Ginger tea after meals may ease bloating.',
+  recordRequests: false,
+});
 const profiles = path.join(values.out, String(Date.now()));
 try {
   const env = {

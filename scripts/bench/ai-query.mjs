@@ -25,7 +25,10 @@ const k6 = (env, duration = values.duration) =>
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (n) => `${n.toFixed(1)} ms`;
 
-const stub = await startOpenAiStub({ reply: () => 'Ginger tea after meals may ease bloating.' });
+const stub = await startOpenAiStub({
+  reply: () => 'Ginger tea after meals may ease bloating.',
+  recordRequests: false,
+});
 const rows = [];
 try {
   const alone = await k6({ BASE_URL: stub.baseUrl, TARGET: 'stub' });

@@ -10,7 +10,10 @@ import { undiciFetch } from '../../services/ai-query/dist/fetch.js';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '4000' } } });
 const calls = Number(values.calls);
-const stub = await startOpenAiStub({ reply: () => 'Ginger tea after meals may ease bloating.' });
+const stub = await startOpenAiStub({
+  reply: () => 'Ginger tea after meals may ease bloating.',
+  recordRequests: false,
+});
 
 async function cpuPerCall(call) {
   for (let i = 0; i < 300; i++) await call();

@@ -26,6 +26,12 @@ export interface StubBehaviour {
   moderationFailStatus?: number;
   /** Moderation: delay before the answer. */
   moderationDelayMs: number;
+  /**
+   * Keep a record of every request (tests). Benchmarks turn it off: the records, each with its prompt, grow
+   * with every request (tens of thousands in a run), and the stub's garbage collection would count as the
+   * service's latency.
+   */
+  recordRequests: boolean;
 }
 
 export interface StubRequestRecord {
@@ -53,6 +59,7 @@ const defaults = (): StubBehaviour => ({
   tokenDelayMs: 0,
   flagSelfHarm: () => false,
   moderationDelayMs: 0,
+  recordRequests: true,
 });
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -117,7 +124,7 @@ export async function startOpenAiStub(overrides: Partial<StubBehaviour> = {}): P
       aborted: false,
       completed: false,
     };
-    stub.requests.push(record);
+    if (stub.behaviour.recordRequests) stub.requests.push(record);
     gone.signal.addEventListener('abort', () => {
       if (!record.completed) record.aborted = true;
     });
