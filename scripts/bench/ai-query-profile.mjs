@@ -106,7 +106,8 @@ function stagePercentiles(before, after) {
     cumulative.sort((a, b) => a[0] - b[0]);
     const total = cumulative.at(-1)[1];
     const at = (p) => cumulative.find(([, count]) => count >= (p / 100) * total)?.[0];
-    return { stage, total, p50: at(50), p90: at(90), p99: at(99) };
+    const within = (seconds) => cumulative.find(([le]) => le >= seconds)?.[1] ?? total;
+    return { stage, total, p50: at(50), p90: at(90), p99: at(99), over100ms: total - within(0.1) };
   });
 }
 
@@ -199,10 +200,10 @@ try {
   }
   const bound = (s) => (s === Infinity ? 'more' : `≤ ${(s * 1000).toFixed(s < 0.01 ? 1 : 0)} ms`);
   console.log('\nai-query, time from the question to each step (histogram bucket bounds):');
-  console.log('| step | n | p50 | p90 | p99 |');
-  console.log('|---|---|---|---|---|');
-  for (const { stage, total, p50, p90, p99 } of stages) {
-    console.log(`| ${stage} | ${total} | ${bound(p50)} | ${bound(p90)} | ${bound(p99)} |`);
+  console.log('| step | n | p50 | p90 | p99 | over 100 ms |');
+  console.log('|---|---|---|---|---|---|');
+  for (const { stage, total, p50, p90, p99, over100ms } of stages) {
+    console.log(`| ${stage} | ${total} | ${bound(p50)} | ${bound(p90)} | ${bound(p99)} | ${over100ms} |`);
   }
   const total = used.reduce((sum, [, cpu]) => sum + cpu, 0);
   console.log(

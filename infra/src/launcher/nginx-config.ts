@@ -109,7 +109,9 @@ http {
     log_format portal '$remote_addr [$time_local] "$request" $status $body_bytes_sent '
                       '$request_time "$http_referer" "$http_user_agent" rid=$hhp_request_id';
     include ${JSON.stringify(siteConfig)};
-    access_log ${JSON.stringify(path.join(logDir, 'nginx-access.log'))} portal;
+    # Buffered: otherwise every request costs the worker a write() to the file, and a slow disk holds up the
+    # worker with all its connections.
+    access_log ${JSON.stringify(path.join(logDir, 'nginx-access.log'))} portal buffer=64k flush=1s;
 }
 `,
   );
