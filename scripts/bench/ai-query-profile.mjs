@@ -4,7 +4,7 @@
 // the stub (this process). With --cpu-prof, the Node services also write V8 CPU profiles to --out, and
 // the script prints the hottest functions of ai-query by self time.
 //   npx node scripts/bench/ai-query-profile.mjs [--rate 200] [--duration 20s] [--warmup 10s] [--replicas 1] [--cpu-prof] [--node-args="ARGS"] [--out DIR]
-import { mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -84,8 +84,12 @@ async function stageBuckets(stack) {
   const buckets = new Map();
   for (const service of stack.services.filter(({ name }) => name === 'ai-query')) {
     const text = await (await fetch(`${service.url}/metrics`)).text();
-    for (const [, labels, value] of text.matchAll(/^ai_query_stage_seconds_bucket\{([^}]*)\} (\S+)$/gm)) {
-      const stage = /stage="([^"]+)"/.exec(labels)[1];
+    for (const [, metric, labels, value] of text.matchAll(
+      /^(ai_query_stage_seconds|http_request_duration_seconds)_bucket\{([^}]*)\} (\S+)$/gm,
+    )) {
+      // The whole request as express saw it, from its arrival to the last byte written.
+      if (metric === 'http_request_duration_seconds' && !labels.includes('route="/api/query-ai"')) continue;
+      const stage = metric === 'http_request_duration_seconds' ? 'whole_request' : /stage="([^"]+)"/.exec(labels)[1];
       const le = /le="([^"]+)"/.exec(labels)[1];
       const key = `${stage} ${le}`;
       buckets.set(key, (buckets.get(key) ?? 0) + Number(value));
@@ -109,6 +113,49 @@ function stagePercentiles(before, after) {
     const within = (seconds) => cumulative.find(([le]) => le >= seconds)?.[1] ?? total;
     return { stage, total, p50: at(50), p90: at(90), p99: at(99), over100ms: total - within(0.1) };
   });
+}
+
+/**
+ * ai-query's event loop since the last scrape (prom-client resets its delay histogram on each, and
+ * samples every 10 ms): p99 and the longest delay. A stalled or descheduled process shows here.
+ */
+async function eventLoop(stack) {
+  const service = stack.services.find(({ name }) => name === 'ai-query');
+  const text = await (await fetch(`${service.url}/metrics`)).text();
+  const value = (name) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1]);
+  return {
+    maxDelayMs: value('nodejs_eventloop_lag_max_seconds') * 1000,
+    p99DelayMs: value('nodejs_eventloop_lag_p99_seconds') * 1000,
+  };
+}
+
+/**
+ * The questions nginx took over 100 ms to answer during the measured run (from its access log, which is
+ * flushed every second: wait for it; its clock has whole seconds, so the first second of the run is left
+ * out), with the time the upstream (ai-query) took for each: a slow request whose upstream was fast lost
+ * its time in nginx, the network or the client.
+ */
+async function slowInNginx(stack, since) {
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const file = path.join(stack.dataDir, 'logs', 'nginx-access.log');
+  const log = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const errors = readFileSync(path.join(stack.dataDir, 'logs', 'nginx-error.log'), 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean);
+  if (errors.length) console.log(`nginx error log: ${errors.length} lines, e.g. ${errors.slice(-3).join(' | ')}`);
+  const slow = [];
+  for (const line of log.split('\n')) {
+    const match = /\[([^\]]+)\] "POST \/api\/query-ai [^"]*" \d+ \d+ (\S+) .* up=(\S+) uc=(\S+)$/.exec(line);
+    if (!match) continue;
+    const at = Date.parse(match[1].replace(':', ' '));
+    const total = Number(match[2]) * 1000;
+    const upstream = Number(match[3]) * 1000;
+    // Several tries (", "-separated) would show as NaN: counted as slow upstream below.
+    const connect = Math.max(...match[4].split(', ').map((value) => Number(value) * 1000));
+    if (at >= since && total > 100) slow.push({ total, upstream, connect });
+  }
+  return slow;
 }
 
 /** Self time per function (file:line) from V8 .cpuprofile files, the hottest first. */
@@ -157,6 +204,8 @@ try {
   let result;
   let used;
   let stages;
+  let slow;
+  let loop;
   await withScratchStack(
     env,
     async (stack) => {
@@ -164,7 +213,9 @@ try {
         runK6('infra/k6/ai-query.js', { BASE_URL: stack.url, RATE: values.rate, DURATION: duration });
       await k6(values.warmup);
       // Sampled every 250 ms, so that processes which end with the run (k6) are counted too.
+      await eventLoop(stack); // resets prom-client's event-loop delay histogram
       const bucketsBefore = await stageBuckets(stack);
+      const measuredFrom = Math.ceil(Date.now() / 1000) * 1000;
       const before = cpuTicks();
       const last = new Map();
       const sample = () => {
@@ -181,6 +232,8 @@ try {
         byGroup.set(group, (byGroup.get(group) ?? 0) + t - (before.get(pid)?.used ?? 0));
       }
       stages = stagePercentiles(bucketsBefore, await stageBuckets(stack));
+      slow = await slowInNginx(stack, measuredFrom);
+      loop = await eventLoop(stack);
       used = [...byGroup].map(([group, t]) => [group, t / TICKS, seconds]);
     },
     { nodeArgs },
@@ -205,6 +258,14 @@ try {
   for (const { stage, total, p50, p90, p99, over100ms } of stages) {
     console.log(`| ${stage} | ${total} | ${bound(p50)} | ${bound(p90)} | ${bound(p99)} | ${over100ms} |`);
   }
+  const upstreamSlow = slow.filter(({ upstream }) => !(upstream <= 100)).length;
+  const connectSlow = slow.filter(({ connect }) => !(connect <= 50)).length;
+  console.log(
+    `\nnginx: ${slow.length} questions took over 100 ms in nginx; for ${upstreamSlow} of them ai-query (the upstream) took over 100 ms too, and for ${connectSlow} nginx's connect to ai-query took over 50 ms.`,
+  );
+  console.log(
+    `ai-query's event loop during the run: delay p99 ${loop.p99DelayMs.toFixed(1)} ms, max ${loop.maxDelayMs.toFixed(1)} ms`,
+  );
   const total = used.reduce((sum, [, cpu]) => sum + cpu, 0);
   console.log(
     `| all | ${total.toFixed(2)} | ${((total / seconds) * 100).toFixed(0)}% | ${((total * 1000) / requests).toFixed(2)} |`,

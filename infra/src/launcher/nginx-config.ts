@@ -107,7 +107,7 @@ http {
     scgi_temp_path ${temp('scgi')};
 
     log_format portal '$remote_addr [$time_local] "$request" $status $body_bytes_sent '
-                      '$request_time "$http_referer" "$http_user_agent" rid=$hhp_request_id';
+                      '$request_time "$http_referer" "$http_user_agent" rid=$hhp_request_id up=$upstream_response_time uc=$upstream_connect_time';
     include ${JSON.stringify(siteConfig)};
     # Buffered: otherwise every request costs the worker a write() to the file, and a slow disk holds up the
     # worker with all its connections.
