@@ -1,7 +1,7 @@
 // ai.v1.answered for analytics, published in batches: the events of the last FLUSH_EVERY_MS go out
 // together, so the NATS client sends them in one write and their acknowledgements come back together,
-// instead of one socket write per answer (a write to loopback cost ai-query ~0.1 ms of CPU under load,
-// scripts/bench/ai-query-profile.mjs --cpu-prof). Still JetStream publishes with their message ids, so
+// instead of one socket write per answer (socket writes were the largest single item of ai-query's CPU
+// profile under load: `writeBuffer`, scripts/bench/ai-query-profile.mjs --cpu-prof). Still JetStream publishes with their message ids, so
 // at-least-once and de-duplicated; analytics never hold up or fail an answer.
 import type { EventBus, EventEnvelope, Logger } from '@hhp/kit';
 
