@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { withScratchStack } from '../../infra/dist/launcher/scratch-stack.js';
-import { startOpenAiStub } from '../../infra/dist/testing/openai-stub.js';
 import { runK6 } from './lib/k6.mjs';
+import { startStubModel, stubModelEnv } from './lib/stub-model.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -79,11 +79,21 @@ function cpuTicks() {
   return ticks;
 }
 
-/** The ai_query_stage_seconds histogram buckets of every ai-query replica, summed: stage → [[le, count]]. */
-async function stageBuckets(stack) {
+/**
+ * The /metrics text of every ai-query replica. Scraping also resets prom-client's event-loop delay
+ * histogram, so a scrape before the run makes the one after it cover the run alone.
+ */
+const scrapeAiQuery = (stack) =>
+  Promise.all(
+    stack.services
+      .filter(({ name }) => name === 'ai-query')
+      .map(async (service) => (await fetch(`${service.url}/metrics`)).text()),
+  );
+
+/** The ai_query_stage_seconds histogram buckets of every replica, summed: `<stage> <le>` → count. */
+function stageBuckets(texts) {
   const buckets = new Map();
-  for (const service of stack.services.filter(({ name }) => name === 'ai-query')) {
-    const text = await (await fetch(`${service.url}/metrics`)).text();
+  for (const text of texts) {
     for (const [, metric, labels, value] of text.matchAll(
       /^(ai_query_stage_seconds|http_request_duration_seconds)_bucket\{([^}]*)\} (\S+)$/gm,
     )) {
@@ -116,12 +126,10 @@ function stagePercentiles(before, after) {
 }
 
 /**
- * ai-query's event loop since the last scrape (prom-client resets its delay histogram on each, and
- * samples every 10 ms): p99 and the longest delay. A stalled or descheduled process shows here.
+ * ai-query's (first replica's) event loop since the last scrape (prom-client samples every 10 ms): p99 and
+ * the longest delay. A stalled or descheduled process shows here.
  */
-async function eventLoop(stack) {
-  const service = stack.services.find(({ name }) => name === 'ai-query');
-  const text = await (await fetch(`${service.url}/metrics`)).text();
+function eventLoop(text) {
   const value = (name) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1]);
   return {
     maxDelayMs: value('nodejs_eventloop_lag_max_seconds') * 1000,
@@ -158,21 +166,19 @@ async function slowInNginx(stack, since) {
   return slow;
 }
 
-/** Self time per function (file:line) from V8 .cpuprofile files, the hottest first. */
-function hottest(files, count = 25) {
+/** Self time per function (name, file:line) in V8 CPU profiles, the hottest first, as shares of all samples. */
+function hottest(profiles, count = 25) {
   const self = new Map();
   let total = 0;
-  for (const file of files) {
-    const profile = JSON.parse(readFileSync(file, 'utf8'));
+  for (const profile of profiles) {
     const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-    const deltas = profile.timeDeltas;
     profile.samples.forEach((id, i) => {
       const { callFrame } = byId.get(id);
       const where = callFrame.url
         ? `${callFrame.url.replace(/^.*node_modules\//, '')}:${callFrame.lineNumber + 1}`
         : '';
       const key = `${callFrame.functionName || '(anonymous)'} ${where}`.trim();
-      const dt = deltas[i] ?? 0;
+      const dt = profile.timeDeltas[i] ?? 0;
       self.set(key, (self.get(key) ?? 0) + dt);
       total += dt;
     });
@@ -183,19 +189,45 @@ function hottest(files, count = 25) {
     .map(([key, us]) => [key, us / total]);
 }
 
-const stub = await startOpenAiStub({
-  reply: () => 'Ginger tea after meals may ease bloating.',
-  recordRequests: false,
-});
+/** The package (or service file) a profile frame belongs to; undefined for Node's own code. */
+function owner(url) {
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url) ?? /services\/([^/]+\/)dist\/(.*)$/.exec(url);
+  return match ? match.slice(1).join('') : undefined;
+}
+
+/**
+ * Busy time (idle left out) by the nearest package on the stack, as shares: Node's internals (sockets,
+ * streams, fetch) count for the package that called them; time with no package on the stack (GC, the
+ * event loop itself) is named after the leaf frame.
+ */
+function byPackage(profiles, count = 15) {
+  const busy = new Map();
+  let total = 0;
+  for (const profile of profiles) {
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    const parent = new Map();
+    for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+    profile.samples.forEach((id, i) => {
+      const leaf = byId.get(id).callFrame;
+      if (leaf.functionName === '(idle)') return;
+      let key;
+      for (let at = id; at !== undefined && !key; at = parent.get(at)) key = owner(byId.get(at).callFrame.url);
+      key ??= `node: ${leaf.functionName || '(anonymous)'}`;
+      const dt = profile.timeDeltas[i] ?? 0;
+      busy.set(key, (busy.get(key) ?? 0) + dt);
+      total += dt;
+    });
+  }
+  return [...busy]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, us]) => [key, us / total]);
+}
+
+const stub = await startStubModel();
 const profiles = path.join(values.out, String(Date.now()));
 try {
-  const env = {
-    OPENAI_API_KEY: 'sk-bench',
-    OPENAI_BASE_URL: stub.baseUrl,
-    OPENAI_MAX_RETRIES: '0',
-    AI_QUERY_REPLICAS: values.replicas,
-    IP_DAILY_LIMIT: '100000000',
-  };
+  const env = stubModelEnv(stub, values.replicas);
   if (values['cpu-prof']) mkdirSync(profiles, { recursive: true });
   const nodeArgs = [
     ...values['node-args'].split(' ').filter(Boolean),
@@ -212,10 +244,9 @@ try {
       const k6 = (duration) =>
         runK6('infra/k6/ai-query.js', { BASE_URL: stack.url, RATE: values.rate, DURATION: duration });
       await k6(values.warmup);
-      // Sampled every 250 ms, so that processes which end with the run (k6) are counted too.
-      await eventLoop(stack); // resets prom-client's event-loop delay histogram
-      const bucketsBefore = await stageBuckets(stack);
+      const bucketsBefore = stageBuckets(await scrapeAiQuery(stack));
       const measuredFrom = Math.ceil(Date.now() / 1000) * 1000;
+      // Sampled every 250 ms, so that processes which end with the run (k6) are counted too.
       const before = cpuTicks();
       const last = new Map();
       const sample = () => {
@@ -231,9 +262,10 @@ try {
       for (const [pid, { group, used: t }] of last) {
         byGroup.set(group, (byGroup.get(group) ?? 0) + t - (before.get(pid)?.used ?? 0));
       }
-      stages = stagePercentiles(bucketsBefore, await stageBuckets(stack));
+      const after = await scrapeAiQuery(stack);
+      stages = stagePercentiles(bucketsBefore, stageBuckets(after));
+      loop = eventLoop(after[0]);
       slow = await slowInNginx(stack, measuredFrom);
-      loop = await eventLoop(stack);
       used = [...byGroup].map(([group, t]) => [group, t / TICKS, seconds]);
     },
     { nodeArgs },
@@ -276,13 +308,13 @@ try {
 
 if (values['cpu-prof']) {
   // Profiles are written when the services exit (the stack has stopped by now).
-  const files = readdirSync(profiles).map((name) => path.join(profiles, name));
-  const mine = files.filter((file) => {
-    const text = readFileSync(file, 'utf8');
-    return text.includes('services/ai-query/dist/');
-  });
-  console.log(
-    `\nai-query, self time by function (warm-up and measured run; ${mine.length} profile(s) in ${profiles}):`,
-  );
-  for (const [key, share] of hottest(mine)) console.log(`${(share * 100).toFixed(1).padStart(5)}%  ${key}`);
+  const mine = readdirSync(profiles)
+    .map((name) => readFileSync(path.join(profiles, name), 'utf8'))
+    .filter((text) => text.includes('services/ai-query/dist/'))
+    .map((text) => JSON.parse(text));
+  const percent = (share) => `${(share * 100).toFixed(1).padStart(5)}%`;
+  console.log(`\nai-query, busy time by package (warm-up and measured run; ${mine.length} profile(s) in ${profiles}):`);
+  for (const [key, share] of byPackage(mine)) console.log(`${percent(share)}  ${key}`);
+  console.log('\nai-query, self time by function (idle included):');
+  for (const [key, share] of hottest(mine)) console.log(`${percent(share)}  ${key}`);
 }

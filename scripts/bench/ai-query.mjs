@@ -6,8 +6,8 @@
 //   node scripts/bench/ai-query.mjs [--rate 200] [--duration 20s] [--warmup 10s] [--replicas 1,2] [--ttfb-requests 200]
 import { parseArgs } from 'node:util';
 import { withScratchStack } from '../../infra/dist/launcher/scratch-stack.js';
-import { startOpenAiStub } from '../../infra/dist/testing/openai-stub.js';
 import { runK6 } from './lib/k6.mjs';
+import { startStubModel, stubModelEnv } from './lib/stub-model.mjs';
 const { values } = parseArgs({
   options: {
     rate: { type: 'string', default: '200' },
@@ -25,22 +25,13 @@ const k6 = (env, duration = values.duration) =>
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (n) => `${n.toFixed(1)} ms`;
 
-const stub = await startOpenAiStub({
-  reply: () => 'Ginger tea after meals may ease bloating.',
-  recordRequests: false,
-});
+const stub = await startStubModel();
 const rows = [];
 try {
   const alone = await k6({ BASE_URL: stub.baseUrl, TARGET: 'stub' });
   rows.push(['stub alone', alone]);
   for (const replicas of values.replicas.split(',').map(Number)) {
-    const env = {
-      OPENAI_API_KEY: 'sk-bench',
-      OPENAI_BASE_URL: stub.baseUrl,
-      OPENAI_MAX_RETRIES: '0',
-      AI_QUERY_REPLICAS: String(replicas),
-      IP_DAILY_LIMIT: '100000000',
-    };
+    const env = stubModelEnv(stub, replicas);
     await withScratchStack(env, async (stack) => {
       // JIT, connection pools and FerretDB's first writes: a run at the same rate that is not counted.
       await k6({ BASE_URL: stack.url }, values.warmup);

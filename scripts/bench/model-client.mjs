@@ -5,15 +5,12 @@
 import { parseArgs } from 'node:util';
 import OpenAI from 'openai';
 import { Agent, request } from 'undici';
-import { startOpenAiStub } from '../../infra/dist/testing/openai-stub.js';
 import { undiciFetch } from '../../services/ai-query/dist/fetch.js';
+import { startStubModel } from './lib/stub-model.mjs';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '4000' } } });
 const calls = Number(values.calls);
-const stub = await startOpenAiStub({
-  reply: () => 'Ginger tea after meals may ease bloating.',
-  recordRequests: false,
-});
+const stub = await startStubModel();
 
 async function cpuPerCall(call) {
   for (let i = 0; i < 300; i++) await call();

@@ -53,10 +53,8 @@ export function openAiModel(config: AiQueryConfig): LanguageModel | undefined {
         const text = completion.choices[0]?.message?.content;
         if (!text) throw new UpstreamError('model server answered without text');
         yield text;
-        return {
-          ...(completion.usage ? { promptTokens: completion.usage.prompt_tokens } : {}),
-          ...(completion.usage ? { completionTokens: completion.usage.completion_tokens } : {}),
-        };
+        const { usage } = completion;
+        return usage ? { promptTokens: usage.prompt_tokens, completionTokens: usage.completion_tokens } : {};
       }
       let stream;
       try {

@@ -86,24 +86,26 @@ export class QuotaCounters {
       const counter = `${day}|${key}`;
       const full = (this.fullUntil.get(counter) ?? 0) > now.getTime();
       const start = spread ? 1 + Math.floor(Math.random() * limit) : Math.min(this.hints.get(counter) ?? 1, limit);
-      return { counter, limit, spread, full, start };
+      return { counter, limit, spread, full, start, collided: false };
     });
     const open = plans.filter((plan) => !plan.full);
-    const first = open.map(({ counter, start }) => ({ _id: `${counter}|${start}`, counter, day, takenAt: now }));
-    const collided = new Set<number>();
-    if (first.length > 0) {
+    if (open.length > 0) {
+      const first = open.map(({ counter, start }) => ({ _id: `${counter}|${start}`, counter, day, takenAt: now }));
       try {
         await this.slots.insertMany(first, { ordered: false });
       } catch (err) {
-        const writeErrors = duplicateKeyIndexes(err);
-        if (!writeErrors) throw err;
-        for (const index of writeErrors) collided.add(index);
+        const collisions = duplicateKeyIndexes(err);
+        if (!collisions) throw err;
+        for (const index of collisions) open[index]!.collided = true;
       }
     }
-    const takes = plans.map((plan) => (plan.full ? this.refused(plan.limit) : undefined));
-    open.forEach((plan, index) => {
-      if (!collided.has(index)) takes[plans.indexOf(plan)] = this.won(plan.counter, plan.start, plan.spread);
-    });
+    const takes = plans.map((plan) =>
+      plan.full
+        ? this.refused(plan.limit)
+        : plan.collided
+          ? undefined
+          : this.won(plan.counter, plan.start, plan.spread),
+    );
     try {
       for (const [index, plan] of plans.entries()) takes[index] ??= await this.probe(plan, day, now);
     } catch (err) {
