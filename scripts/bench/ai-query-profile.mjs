@@ -1,7 +1,8 @@
 // Where the CPU goes while POST /api/query-ai runs at a fixed rate (BENCHMARKS.md): the same set-up as
 // scripts/bench/ai-query.mjs (local stub model, a fresh stack), then, for the measured run only, the CPU
-// seconds each process used (from /proc), grouped as k6, nginx, each service, FerretDB, nats-server and
-// the stub (this process). With --cpu-prof, the Node services also write V8 CPU profiles to --out, and
+// seconds each process used and the time its threads waited for a CPU (from /proc), grouped as k6, nginx,
+// each service, FerretDB, nats-server and the stub (this process), and the machine's busy, idle and stolen
+// time. With --cpu-prof, the Node services also write V8 CPU profiles to --out, and
 // the script prints the hottest functions of ai-query by self time.
 //   npx node scripts/bench/ai-query-profile.mjs [--rate 200] [--duration 20s] [--warmup 10s] [--replicas 1] [--cpu-prof] [--node-args="ARGS"] [--out DIR]
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
@@ -71,12 +72,38 @@ function cpuTicks() {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks.set(pid, { group: groupOf(pid), used: Number(fields[11]) + Number(fields[12]) }); // utime, stime
+      ticks.set(pid, { group: groupOf(pid), used: Number(fields[11]) + Number(fields[12]), waited: runQueueWait(pid) }); // utime, stime
     } catch {
       // the process ended meanwhile
     }
   }
   return ticks;
+}
+
+/**
+ * Nanoseconds the threads of a process have spent runnable but waiting for a CPU (the second field of
+ * /proc/<pid>/task/<tid>/schedstat): time lost to the other processes on the machine.
+ */
+function runQueueWait(pid) {
+  let waited = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      waited += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return waited;
+}
+
+/** The machine's CPU time so far, in ticks: busy (user, nice, system, irq, softirq), idle, iowait, steal. */
+function machineTicks() {
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return { busy: user + nice + system + irq + softirq, idle, iowait, steal };
 }
 
 /**
@@ -238,6 +265,8 @@ try {
   let stages;
   let slow;
   let loop;
+  let machine;
+  const waits = new Map();
   await withScratchStack(
     env,
     async (stack) => {
@@ -248,6 +277,7 @@ try {
       const measuredFrom = Math.ceil(Date.now() / 1000) * 1000;
       // Sampled every 250 ms, so that processes which end with the run (k6) are counted too.
       const before = cpuTicks();
+      const machineBefore = machineTicks();
       const last = new Map();
       const sample = () => {
         for (const [pid, now] of cpuTicks()) last.set(pid, now);
@@ -257,10 +287,15 @@ try {
       result = await k6(values.duration);
       clearInterval(sampler);
       sample();
+      const machineAfter = machineTicks();
+      machine = Object.fromEntries(
+        Object.entries(machineAfter).map(([key, t]) => [key, (t - machineBefore[key]) / TICKS]),
+      );
       const seconds = (performance.now() - started) / 1000;
       const byGroup = new Map();
-      for (const [pid, { group, used: t }] of last) {
+      for (const [pid, { group, used: t, waited: w }] of last) {
         byGroup.set(group, (byGroup.get(group) ?? 0) + t - (before.get(pid)?.used ?? 0));
+        waits.set(group, (waits.get(group) ?? 0) + (w - (before.get(pid)?.waited ?? 0)) / 1e9);
       }
       const after = await scrapeAiQuery(stack);
       stages = stagePercentiles(bucketsBefore, stageBuckets(after));
@@ -275,14 +310,24 @@ try {
     `\nPOST /api/query-ai at ${values.rate} requests/s for ${values.duration}, ${values.replicas} replica(s): ${result.rps.toFixed(1)} req/s, p50 ${result.p50.toFixed(1)} ms, p90 ${result.p90.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms, failed ${(result.failed * 100).toFixed(2)}%`,
   );
   console.log(`\nCPU used during the measured ${seconds.toFixed(1)} s (${os.cpus().length} cores):`);
-  console.log('| process | CPU seconds | share of one core | ms of CPU per request |');
-  console.log('|---|---|---|---|');
+  console.log(
+    '| process | CPU seconds | share of one core | ms of CPU per request | ms waiting for a CPU per request |',
+  );
+  console.log('|---|---|---|---|---|');
   const requests = result.rps * seconds;
   for (const [group, cpu] of used.filter(([, cpu]) => cpu > 0).sort((a, b) => b[1] - a[1])) {
     console.log(
-      `| ${group} | ${cpu.toFixed(2)} | ${((cpu / seconds) * 100).toFixed(0)}% | ${((cpu * 1000) / requests).toFixed(2)} |`,
+      `| ${group} | ${cpu.toFixed(2)} | ${((cpu / seconds) * 100).toFixed(0)}% | ${((cpu * 1000) / requests).toFixed(2)} | ${(((waits.get(group) ?? 0) * 1000) / requests).toFixed(2)} |`,
     );
   }
+  const total = used.reduce((sum, [, cpu]) => sum + cpu, 0);
+  const waited = [...waits.values()].reduce((sum, w) => sum + w, 0);
+  console.log(
+    `| all | ${total.toFixed(2)} | ${((total / seconds) * 100).toFixed(0)}% | ${((total * 1000) / requests).toFixed(2)} | ${((waited * 1000) / requests).toFixed(2)} |`,
+  );
+  console.log(
+    `The machine during the run (CPU seconds): busy ${machine.busy.toFixed(2)}, idle ${machine.idle.toFixed(2)}, iowait ${machine.iowait.toFixed(2)}, stolen by the host ${machine.steal.toFixed(2)}`,
+  );
   const bound = (s) => (s === Infinity ? 'more' : `≤ ${(s * 1000).toFixed(s < 0.01 ? 1 : 0)} ms`);
   console.log('\nai-query, time from the question to each step (histogram bucket bounds):');
   console.log('| step | n | p50 | p90 | p99 | over 100 ms |');
@@ -297,10 +342,6 @@ try {
   );
   console.log(
     `ai-query's event loop during the run: delay p99 ${loop.p99DelayMs.toFixed(1)} ms, max ${loop.maxDelayMs.toFixed(1)} ms`,
-  );
-  const total = used.reduce((sum, [, cpu]) => sum + cpu, 0);
-  console.log(
-    `| all | ${total.toFixed(2)} | ${((total / seconds) * 100).toFixed(0)}% | ${((total * 1000) / requests).toFixed(2)} |`,
   );
 } finally {
   await stub.close();

@@ -42,8 +42,82 @@ function duplicateKeyIndexes(err: unknown): number[] | undefined {
 }
 const FULL_FOR_MS = 10_000;
 
+/** Slots per insertMany at most (a burst's first slots go out in batches of this size). */
+const MAX_BATCH = 500;
+
+interface Pending {
+  docs: Slot[];
+  resolve: (collided: Set<number>) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Group commit of first slots: the questions that arrive while an insert is on its way go out together in
+ * the next one, one round trip and one database transaction for all of them, so a burst costs the database
+ * less per question instead of queueing one transaction per question behind its single writer. A question
+ * that finds nothing on its way waits only for the rest of the current event-loop turn.
+ */
+class SlotInserter {
+  private readonly queue: Pending[] = [];
+  private busy = false;
+
+  constructor(private readonly slots: Collection<Slot>) {}
+
+  /** Inserts the slots; resolves with the indexes of those already taken (by anyone), rejects on any other error. */
+  insert(docs: Slot[]): Promise<Set<number>> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ docs, resolve, reject });
+      if (!this.busy) {
+        this.busy = true;
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        let size = this.queue[0]!.docs.length;
+        let taken = 1;
+        while (taken < this.queue.length && size + this.queue[taken]!.docs.length <= MAX_BATCH) {
+          size += this.queue[taken]!.docs.length;
+          taken++;
+        }
+        await this.write(this.queue.splice(0, taken));
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async write(batch: Pending[]): Promise<void> {
+    let collisions: number[] = [];
+    try {
+      await this.slots.insertMany(
+        batch.flatMap(({ docs }) => docs),
+        { ordered: false },
+      );
+    } catch (err) {
+      const indexes = duplicateKeyIndexes(err);
+      if (!indexes) {
+        for (const pending of batch) pending.reject(err);
+        return;
+      }
+      collisions = indexes;
+    }
+    let offset = 0;
+    for (const { docs, resolve } of batch) {
+      const mine = new Set<number>();
+      for (const index of collisions) if (index >= offset && index < offset + docs.length) mine.add(index - offset);
+      offset += docs.length;
+      resolve(mine);
+    }
+  }
+}
+
 export class QuotaCounters {
   private readonly slots: Collection<Slot>;
+  private readonly inserter: SlotInserter;
   /** The slot number to try first, per counter (this process's last success + 1). */
   private readonly hints = new Map<string, number>();
   /** Counters this process found full, and until when to believe it without asking. */
@@ -54,6 +128,7 @@ export class QuotaCounters {
 
   constructor(connection: Connection, timeZone: string) {
     this.slots = connection.collection<Slot>('quota_slots');
+    this.inserter = new SlotInserter(this.slots);
     this.dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone });
   }
 
@@ -70,8 +145,9 @@ export class QuotaCounters {
 
   /**
    * Takes one question from each counter (each answer says whether it got one). The first slot of every
-   * counter is tried in one round trip (an unordered insertMany); only counters whose first slot was
-   * taken by someone else probe further, one insert at a time.
+   * counter is tried in one round trip (an unordered insertMany, shared with the other questions of the
+   * moment: see SlotInserter); only counters whose first slot was taken by someone else probe further,
+   * one insert at a time.
    *
    * Slots are tried in order from where this process last found room (1 for a counter it has not seen):
    * slots below the one won are taken, so its number is the count (a refund's hole aside). A counter
@@ -91,13 +167,7 @@ export class QuotaCounters {
     const open = plans.filter((plan) => !plan.full);
     if (open.length > 0) {
       const first = open.map(({ counter, start }) => ({ _id: `${counter}|${start}`, counter, day, takenAt: now }));
-      try {
-        await this.slots.insertMany(first, { ordered: false });
-      } catch (err) {
-        const collisions = duplicateKeyIndexes(err);
-        if (!collisions) throw err;
-        for (const index of collisions) open[index]!.collided = true;
-      }
+      for (const index of await this.inserter.insert(first)) open[index]!.collided = true;
     }
     const takes = plans.map((plan) =>
       plan.full

@@ -42,6 +42,35 @@ describe('QuotaCounters against the database', () => {
     expect(await quota.used(ceiling)).toBe(10);
   });
 
+  test('when questions from many guests arrive at once, then their first slots go out in one insert and each guest gets its question', async () => {
+    const guests = Array.from({ length: 30 }, () => `guest:${randomUUID()}`);
+    const insertMany = jest.spyOn(slots(), 'insertMany');
+    let takes;
+    try {
+      takes = await Promise.all(guests.map((key) => quota.takeEach([{ key, limit: 3 }])));
+      expect(insertMany).toHaveBeenCalledTimes(1);
+    } finally {
+      insertMany.mockRestore();
+    }
+    expect(takes.map(([take]) => [take!.ok, take!.used])).toEqual(guests.map(() => [true, 1]));
+    expect(await Promise.all(guests.map((key) => quota.used(key)))).toEqual(guests.map(() => 1));
+  });
+
+  test('when the shared insert fails for another reason than a taken slot, then every question in it gets the error and nothing is counted', async () => {
+    const guests = [`guest:${randomUUID()}`, `guest:${randomUUID()}`];
+    const insertMany = jest.spyOn(slots(), 'insertMany').mockRejectedValueOnce(new Error('disk full'));
+    try {
+      const results = await Promise.allSettled(guests.map((key) => quota.takeEach([{ key, limit: 3 }])));
+      expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+      expect(insertMany).toHaveBeenCalledTimes(1);
+    } finally {
+      insertMany.mockRestore();
+    }
+    expect(await Promise.all(guests.map((key) => quota.used(key)))).toEqual([0, 0]);
+    // The inserter is not left stuck: the next question goes through.
+    expect((await quota.take(guests[0]!, 3)).ok).toBe(true);
+  });
+
   test('when a question is given back, then its slot can be taken again', async () => {
     const guest = `guest:${randomUUID()}`;
     const [first] = await quota.takeEach([{ key: guest, limit: 1 }]);
