@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -183,6 +184,17 @@ export interface NatsServer {
   restart(): Promise<void>;
 }
 
+/**
+ * The Go servers' environment. On a machine of two cores or fewer, which they share with nginx, the Node
+ * services and each other, each runs Go code on one thread (GOMAXPROCS=1): with a second one, the Go
+ * scheduler wakes another thread for goroutines that become ready, and on such a machine those wake-ups
+ * cost more CPU than the parallelism gives back (BENCHMARKS.md, "Where the time and the CPU go").
+ * A GOMAXPROCS in the environment wins.
+ */
+export function goEnv(env: NodeJS.ProcessEnv = process.env, cores = os.availableParallelism()): NodeJS.ProcessEnv {
+  return env.GOMAXPROCS || cores > 2 ? env : { ...env, GOMAXPROCS: '1' };
+}
+
 /** nats-server with JetStream, its store under `storeDir`. */
 export async function startNats({
   port,
@@ -200,7 +212,7 @@ export async function startNats({
       'nats-server',
       toolPath('nats-server'),
       ['-js', '-a', '127.0.0.1', '-p', String(natsPort), '-sd', storeDir],
-      logFile ? { logFile } : {},
+      { env: goEnv(), ...(logFile ? { logFile } : {}) },
     );
     await waitFor(`nats-server on ${natsPort}`, () => isPortOpen(natsPort), { child: proc });
     return proc;
@@ -255,7 +267,7 @@ export async function startFerretDb({
       `--state-dir=${dataDir}`,
       '--log-level=warn',
     ],
-    logFile ? { logFile } : {},
+    { env: goEnv(), ...(logFile ? { logFile } : {}) },
   );
   await waitFor(`FerretDB on ${dbPort}`, () => isPortOpen(dbPort), { child: proc });
   return { uri: `mongodb://127.0.0.1:${dbPort}`, port: dbPort, process: proc, stop: () => proc.stop() };

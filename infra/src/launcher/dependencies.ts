@@ -2,7 +2,7 @@
 // startNats; these run in their own process groups (process-group.ts) so the launcher controls the order
 // in which the stack stops.
 import { mkdirSync } from 'node:fs';
-import { freePort, isPortOpen, toolPath, waitFor, type ManagedProcess } from '../dev-servers.js';
+import { freePort, goEnv, isPortOpen, toolPath, waitFor, type ManagedProcess } from '../dev-servers.js';
 import { spawnGroup } from './process-group.js';
 import { StartupError } from './startup-error.js';
 
@@ -55,7 +55,7 @@ export async function startFerretDbGroup({
       `--state-dir=${dataDir}`,
       '--log-level=warn',
     ],
-    { logFile },
+    { logFile, env: goEnv() },
   );
   await listening(proc, port);
   return { url: `mongodb://127.0.0.1:${port}`, process: proc };
@@ -75,7 +75,7 @@ export async function startNatsGroup({
     'nats-server',
     toolPath('nats-server'),
     ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir],
-    { logFile },
+    { logFile, env: goEnv() },
   );
   await listening(proc, port);
   return { url: `nats://127.0.0.1:${port}`, process: proc };
