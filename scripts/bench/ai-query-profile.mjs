@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { withScratchStack } from '../../infra/dist/launcher/scratch-stack.js';
 import { runK6 } from './lib/k6.mjs';
+import { describeMachine } from './lib/machine.mjs';
 import { startStubModel, stubModelEnv } from './lib/stub-model.mjs';
 
 const { values } = parseArgs({
@@ -251,6 +252,7 @@ function byPackage(profiles, count = 15) {
     .map(([key, us]) => [key, us / total]);
 }
 
+const messagingBefore = await describeMachine();
 const stub = await startStubModel();
 const profiles = path.join(values.out, String(Date.now()));
 try {
@@ -309,6 +311,7 @@ try {
   console.log(
     `\nPOST /api/query-ai at ${values.rate} requests/s for ${values.duration}, ${values.replicas} replica(s): ${result.rps.toFixed(1)} req/s, p50 ${result.p50.toFixed(1)} ms, p90 ${result.p90.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms, failed ${(result.failed * 100).toFixed(2)}%`,
   );
+  console.log(`The machine before: ${messagingBefore}`);
   console.log(`\nCPU used during the measured ${seconds.toFixed(1)} s (${os.cpus().length} cores):`);
   console.log(
     '| process | CPU seconds | share of one core | ms of CPU per request | ms waiting for a CPU per request |',

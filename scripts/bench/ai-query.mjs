@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import { withScratchStack } from '../../infra/dist/launcher/scratch-stack.js';
 import { runK6 } from './lib/k6.mjs';
+import { describeMachine } from './lib/machine.mjs';
 import { startStubModel, stubModelEnv } from './lib/stub-model.mjs';
 const { values } = parseArgs({
   options: {
@@ -25,6 +26,7 @@ const k6 = (env, duration = values.duration) =>
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (n) => `${n.toFixed(1)} ms`;
 
+const machineBefore = await describeMachine();
 const stub = await startStubModel();
 const rows = [];
 try {
@@ -71,7 +73,9 @@ try {
   await stub.close();
 }
 
+const machineAfter = await describeMachine();
 const base = rows[0][1];
+console.log(`\nThe machine before: ${machineBefore}\nThe machine after: ${machineAfter}`);
 console.log(
   `\nPOST /api/query-ai at ${values.rate} requests/s for ${values.duration} after a ${values.warmup} warm-up (stub model answers at once)`,
 );

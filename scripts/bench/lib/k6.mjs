@@ -16,7 +16,9 @@ export async function runK6(script, env) {
     const child = spawn(
       path.join(root, '.tools/bin/k6'),
       ['run', '--quiet', '--no-usage-report', '--summary-export', summary, script],
-      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } },
+      // The load generator would run on a machine of its own; here it shares the cores with the stack it
+      // measures, so it gets one thread of Go code (the launcher gives FerretDB and nats-server the same).
+      { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { GOMAXPROCS: '1', ...process.env, ...env } },
     );
     const [status] = await once(child, 'exit');
     const metrics = JSON.parse(readFileSync(summary, 'utf8')).metrics;
