@@ -165,6 +165,17 @@ function eventLoop(text) {
   };
 }
 
+/** ai-query's (first replica's) garbage collections by kind, from prom-client's cumulative histogram. */
+function gcTotals(text) {
+  const totals = new Map();
+  for (const [, what, kind, value] of text.matchAll(
+    /^nodejs_gc_duration_seconds_(sum|count)\{[^}]*kind="([^"]+)"[^}]*\} (\S+)$/gm,
+  )) {
+    totals.set(`${kind} ${what}`, Number(value));
+  }
+  return totals;
+}
+
 /**
  * The questions nginx took over 100 ms to answer during the measured run (from its access log, which is
  * flushed every second: wait for it; its clock has whole seconds, so the first second of the run is left
@@ -268,6 +279,7 @@ try {
   let slow;
   let loop;
   let machine;
+  let gc;
   const waits = new Map();
   await withScratchStack(
     env,
@@ -275,7 +287,9 @@ try {
       const k6 = (duration) =>
         runK6('infra/k6/ai-query.js', { BASE_URL: stack.url, RATE: values.rate, DURATION: duration });
       await k6(values.warmup);
-      const bucketsBefore = stageBuckets(await scrapeAiQuery(stack));
+      const scrapedBefore = await scrapeAiQuery(stack);
+      const bucketsBefore = stageBuckets(scrapedBefore);
+      const gcBefore = gcTotals(scrapedBefore[0]);
       const measuredFrom = Math.ceil(Date.now() / 1000) * 1000;
       // Sampled every 250 ms, so that processes which end with the run (k6) are counted too.
       const before = cpuTicks();
@@ -302,6 +316,7 @@ try {
       const after = await scrapeAiQuery(stack);
       stages = stagePercentiles(bucketsBefore, stageBuckets(after));
       loop = eventLoop(after[0]);
+      gc = [...gcTotals(after[0])].map(([key, value]) => [key, value - (gcBefore.get(key) ?? 0)]);
       slow = await slowInNginx(stack, measuredFrom);
       used = [...byGroup].map(([group, t]) => [group, t / TICKS, seconds]);
     },
@@ -342,6 +357,14 @@ try {
   const connectSlow = slow.filter(({ connect }) => !(connect <= 50)).length;
   console.log(
     `\nnginx: ${slow.length} questions took over 100 ms in nginx; for ${upstreamSlow} of them ai-query (the upstream) took over 100 ms too, and for ${connectSlow} nginx's connect to ai-query took over 50 ms.`,
+  );
+  const gcOf = (kind) => {
+    const count = gc.find(([key]) => key === `${kind} count`)?.[1] ?? 0;
+    const sum = gc.find(([key]) => key === `${kind} sum`)?.[1] ?? 0;
+    return `${kind} ${count} (${(sum * 1000).toFixed(0)} ms in all)`;
+  };
+  console.log(
+    `ai-query's garbage collections during the run: ${['minor', 'major', 'incremental', 'weakcb'].map(gcOf).join(', ')}`,
   );
   console.log(
     `ai-query's event loop during the run: delay p99 ${loop.p99DelayMs.toFixed(1)} ms, max ${loop.maxDelayMs.toFixed(1)} ms`,
