@@ -45,11 +45,11 @@ const rows = [
   ],
   ['chat, whole answer, SDK over Node fetch', () => overFetch.chat.completions.create({ model: 'm', messages })],
   [
-    'chat, whole answer, SDK over undici request (ai-query)',
+    'chat, whole answer, SDK over undici dispatcher (ai-query fetch.ts)',
     () => overUndici.chat.completions.create({ model: 'm', messages }),
   ],
   [
-    'chat, streamed, SDK over undici request (ai-query)',
+    'chat, streamed, SDK over undici dispatcher (ai-query fetch.ts)',
     async () => {
       const stream = await overUndici.chat.completions.create({ model: 'm', messages, stream: true });
       for await (const chunk of stream) void chunk;

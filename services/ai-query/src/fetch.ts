@@ -1,34 +1,94 @@
-// The fetch the openai SDK gets: undici's request API with a Response around its body. Over Node's global
-// fetch a whole-answer call cost 0.53 ms of CPU against 0.41 ms this way (client and stub, scripts/bench/model-client.mjs),
-// and fetch's clean-up of abort listeners ran in bursts after garbage collection under load
-// (scripts/bench/ai-query-profile.mjs --cpu-prof). The SDK needs no more than this: a method, headers, a
-// string body and an AbortSignal in; a status, headers and a streamable body out. No redirects.
-import { Readable } from 'node:stream';
-import { Agent, request, type Dispatcher } from 'undici';
+// The fetch the openai SDK gets: undici's dispatcher, with a web ReadableStream fed straight from the
+// socket. Over Node's global fetch a whole-answer call cost 0.53 ms of CPU against 0.41 ms over undici's
+// request API (client and stub, scripts/bench/model-client.mjs); the dispatcher then saved the request
+// API's Node stream and its bridge to a web stream (0.73–0.79 → 0.58–0.65 ms for a whole answer,
+// 1.00–1.09 → 0.79–0.87 ms streamed, in alternating runs on a busy machine, BENCHMARKS.md). The SDK needs
+// no more than this: a method, headers, a string body and an AbortSignal in; a status, headers and a
+// streamable body out. No redirects.
+import { Agent, type Dispatcher } from 'undici';
+
+/** The SDK's request headers (a Headers, an array of pairs or a record) as undici's flat name/value list. */
+function flatHeaders(headers: RequestInit['headers']): string[] {
+  const flat: string[] = [];
+  if (!headers) return flat;
+  const pairs = headers instanceof Headers || Array.isArray(headers) ? headers : Object.entries(headers);
+  for (const [name, value] of pairs as Iterable<[string, string]>) flat.push(name, value);
+  return flat;
+}
+
+function responseHeaders(headers: Record<string, string | string[] | undefined>): Headers {
+  const result = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) result.append(name, one);
+  }
+  return result;
+}
 
 export function undiciFetch(agent: Dispatcher = new Agent({ keepAliveTimeout: 30_000 })): typeof fetch {
-  return async (input, init = {}) => {
-    const url = input instanceof Request ? input.url : input;
-    if (init.body !== undefined && init.body !== null && typeof init.body !== 'string') {
-      throw new TypeError('undiciFetch sends string bodies only');
-    }
-    const { statusCode, headers, body } = await request(url, {
-      method: (init.method ?? 'GET') as Dispatcher.HttpMethod,
-      headers: new Headers(init.headers),
-      body: init.body ?? null,
-      signal: init.signal ?? undefined,
-      dispatcher: agent,
+  return (input, init = {}) =>
+    new Promise<Response>((resolve, reject) => {
+      if (init.body !== undefined && init.body !== null && typeof init.body !== 'string') {
+        throw new TypeError('undiciFetch sends string bodies only');
+      }
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const method = init.method ?? 'GET';
+      const signal = init.signal ?? undefined;
+      if (signal?.aborted) throw signal.reason;
+
+      let control: Dispatcher.DispatchController | undefined;
+      let body: ReadableStreamDefaultController<Uint8Array> | undefined;
+      const onAbort = () => control?.abort(signal?.reason);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const settled = () => signal?.removeEventListener('abort', onAbort);
+
+      agent.dispatch(
+        {
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          method: method as Dispatcher.HttpMethod,
+          headers: flatHeaders(init.headers),
+          body: init.body ?? null,
+        },
+        {
+          onRequestStart(controller) {
+            control = controller;
+            if (signal?.aborted) controller.abort(signal.reason);
+          },
+          onResponseStart(controller, statusCode, headers, statusText) {
+            if (statusCode < 200) return; // 1xx: the real answer follows
+            const empty = statusCode === 204 || statusCode === 304 || method === 'HEAD';
+            const stream = empty
+              ? null
+              : new ReadableStream<Uint8Array>({
+                  start(streamController) {
+                    body = streamController;
+                  },
+                  pull() {
+                    controller.resume();
+                  },
+                  cancel(reason) {
+                    settled();
+                    controller.abort(reason ?? new Error('response body cancelled'));
+                  },
+                });
+            resolve(new Response(stream, { status: statusCode, statusText, headers: responseHeaders(headers) }));
+          },
+          onResponseData(controller, chunk) {
+            if (!body) return;
+            body.enqueue(chunk);
+            if ((body.desiredSize ?? 1) <= 0) controller.pause();
+          },
+          onResponseEnd() {
+            settled();
+            body?.close();
+          },
+          onResponseError(_controller, err) {
+            settled();
+            if (body) body.error(err);
+            else reject(err);
+          },
+        },
+      );
     });
-    const responseHeaders = new Headers();
-    for (const [name, value] of Object.entries(headers)) {
-      if (value === undefined) continue;
-      for (const one of Array.isArray(value) ? value : [value]) responseHeaders.append(name, one);
-    }
-    const empty = statusCode === 204 || statusCode === 304 || init.method === 'HEAD';
-    if (empty) body.resume();
-    return new Response(empty ? null : (Readable.toWeb(body) as ReadableStream<Uint8Array>), {
-      status: statusCode,
-      headers: responseHeaders,
-    });
-  };
 }
