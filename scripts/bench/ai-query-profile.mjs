@@ -4,7 +4,7 @@
 // each service, FerretDB, nats-server and the stub (this process), and the machine's busy, idle and stolen
 // time. With --cpu-prof, the Node services also write V8 CPU profiles to --out, and
 // the script prints the hottest functions of ai-query by self time.
-//   npx node scripts/bench/ai-query-profile.mjs [--rate 200] [--duration 20s] [--warmup 10s] [--replicas 1] [--cpu-prof] [--node-args="ARGS"] [--out DIR]
+//   npx node scripts/bench/ai-query-profile.mjs [--rate 200] [--duration 20s] [--warmup 10s] [--replicas 1] [--offline] [--cpu-prof] [--node-args="ARGS"] [--out DIR]
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +23,8 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'boolean', default: false },
     /** Extra Node.js options for the services, e.g. --node-args="--max-semi-space-size=32" (space-separated). */
     'node-args': { type: 'string', default: '' },
+    /** No model key: ai-query answers from its own library and the crisis service asks no moderation model. */
+    offline: { type: 'boolean', default: false },
     out: { type: 'string', default: path.join(os.tmpdir(), 'hhp-ai-query-profile') },
   },
 });
@@ -267,7 +269,7 @@ const messagingBefore = await describeMachine();
 const stub = await startStubModel();
 const profiles = path.join(values.out, String(Date.now()));
 try {
-  const env = stubModelEnv(stub, values.replicas);
+  const env = { ...stubModelEnv(stub, values.replicas), ...(values.offline ? { OPENAI_API_KEY: '' } : {}) };
   if (values['cpu-prof']) mkdirSync(profiles, { recursive: true });
   const nodeArgs = [
     ...values['node-args'].split(' ').filter(Boolean),
