@@ -38,6 +38,8 @@ export function undiciFetch(agent: Dispatcher = new Agent({ keepAliveTimeout: 30
 
       let control: Dispatcher.DispatchController | undefined;
       let body: ReadableStreamDefaultController<Uint8Array> | undefined;
+      /** The reader cancelled: what undici may still deliver has nowhere to go. */
+      let cancelled = false;
       const onAbort = () => control?.abort(signal?.reason);
       signal?.addEventListener('abort', onAbort, { once: true });
       const settled = () => signal?.removeEventListener('abort', onAbort);
@@ -68,6 +70,7 @@ export function undiciFetch(agent: Dispatcher = new Agent({ keepAliveTimeout: 30
                     controller.resume();
                   },
                   cancel(reason) {
+                    cancelled = true;
                     settled();
                     controller.abort(reason ?? new Error('response body cancelled'));
                   },
@@ -75,18 +78,18 @@ export function undiciFetch(agent: Dispatcher = new Agent({ keepAliveTimeout: 30
             resolve(new Response(stream, { status: statusCode, statusText, headers: responseHeaders(headers) }));
           },
           onResponseData(controller, chunk) {
-            if (!body) return;
+            if (!body || cancelled) return;
             body.enqueue(chunk);
             if ((body.desiredSize ?? 1) <= 0) controller.pause();
           },
           onResponseEnd() {
             settled();
-            body?.close();
+            if (!cancelled) body?.close();
           },
           onResponseError(_controller, err) {
             settled();
-            if (body) body.error(err);
-            else reject(err);
+            if (!body) reject(err);
+            else if (!cancelled) body.error(err);
           },
         },
       );
