@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import OpenAI from 'openai';
 import { Agent, request } from 'undici';
 import { undiciFetch } from '../../services/ai-query/dist/fetch.js';
+import { openAiModeration } from '../../services/crisis/dist/moderation.js';
 import { startStubModel } from './lib/stub-model.mjs';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '4000' } } });
@@ -34,6 +35,15 @@ const overFetch = new OpenAI({ apiKey: 'sk-bench', baseURL: stub.baseUrl, maxRet
 const overUndici = new OpenAI({ apiKey: 'sk-bench', baseURL: stub.baseUrl, maxRetries: 0, fetch: undiciFetch() });
 const agent = new Agent({ keepAliveTimeout: 30_000 });
 const moderationBody = JSON.stringify({ model: 'omni-moderation-latest', input: 'My shoulder is stiff' });
+const crisisModeration = openAiModeration(
+  {
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_BASE_URL: stub.baseUrl,
+    MODERATION_MODEL: 'omni-moderation-latest',
+    MODERATION_TIMEOUT_MS: 1500,
+  },
+  { warn: (...args) => console.error(...args) },
+);
 
 const rows = [
   [
@@ -60,7 +70,7 @@ const rows = [
     () => overFetch.moderations.create({ model: 'omni-moderation-latest', input: 'My shoulder is stiff' }),
   ],
   [
-    'moderation, undici request (crisis)',
+    'moderation, undici request',
     async () => {
       const { body } = await request(`${stub.baseUrl}/moderations`, {
         method: 'POST',
@@ -71,6 +81,10 @@ const rows = [
       await body.json();
     },
   ],
+  [
+    'moderation, crisis moderation.ts (with its timeout and checks)',
+    () => crisisModeration.moderate('My shoulder is stiff'),
+  ],
 ];
 
 console.log(`| call (${calls} calls, 20 in flight) | ms of CPU per call, client and stub |`);
@@ -78,4 +92,5 @@ console.log('|---|---|');
 for (const [name, call] of rows) console.log(`| ${name} | ${(await cpuPerCall(call)).toFixed(3)} |`);
 await stub.close();
 await agent.close();
+await crisisModeration.close();
 process.exit(0);
