@@ -3,7 +3,7 @@
 //     being a local OpenAI-compatible stub that answers at once; the stub alone at the same rate; the
 //     difference of the p50/p99 is what the service (and nginx) add.
 //  2. Time to the first streamed byte of /api/query-ai/stream minus the stub's own first-token delay.
-//   node scripts/bench/ai-query.mjs [--rate 200] [--duration 20s] [--warmup 10s] [--replicas 1,2] [--ttfb-requests 200]
+//   node scripts/bench/ai-query.mjs [--rate 200] [--duration 20s] [--warmup 10s] [--replicas 1,2] [--ttfb-requests 200] [--node-args="ARGS"]
 import { parseArgs } from 'node:util';
 import { withScratchStack } from '../../infra/dist/launcher/scratch-stack.js';
 import { runK6 } from './lib/k6.mjs';
@@ -17,6 +17,8 @@ const { values } = parseArgs({
     'ttfb-requests': { type: 'string', default: '200' },
     'first-token-ms': { type: 'string', default: '100' },
     warmup: { type: 'string', default: '10s' },
+    /** Extra Node.js options for the services, e.g. --node-args="--max-semi-space-size=8" (space-separated). */
+    'node-args': { type: 'string', default: '' },
   },
 });
 
@@ -34,40 +36,44 @@ try {
   rows.push(['stub alone', alone]);
   for (const replicas of values.replicas.split(',').map(Number)) {
     const env = stubModelEnv(stub, replicas);
-    await withScratchStack(env, async (stack) => {
-      // JIT, connection pools and FerretDB's first writes: a run at the same rate that is not counted.
-      await k6({ BASE_URL: stack.url }, values.warmup);
-      rows.push([`through nginx, ${replicas} replica${replicas > 1 ? 's' : ''}`, await k6({ BASE_URL: stack.url })]);
-      if (replicas === 1) {
-        // Time to first byte of the stream, one request at a time, minus the stub's first-token delay.
-        const delay = Number(values['first-token-ms']);
-        stub.behaviour.firstTokenDelayMs = delay;
-        const samples = [];
-        for (let i = 0; i < Number(values['ttfb-requests']); i++) {
-          const started = performance.now();
-          const res = await fetch(`${stack.url}/api/query-ai/stream`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              query: 'What helps with bloating?',
-              guestId: `bench${String(i).padStart(16, '0')}`,
-            }),
-          });
-          const reader = res.body.getReader();
-          let text = '';
-          while (!text.includes('event: delta')) {
-            const { value, done } = await reader.read();
-            if (done) break;
-            text += new TextDecoder().decode(value);
+    await withScratchStack(
+      env,
+      async (stack) => {
+        // JIT, connection pools and FerretDB's first writes: a run at the same rate that is not counted.
+        await k6({ BASE_URL: stack.url }, values.warmup);
+        rows.push([`through nginx, ${replicas} replica${replicas > 1 ? 's' : ''}`, await k6({ BASE_URL: stack.url })]);
+        if (replicas === 1) {
+          // Time to first byte of the stream, one request at a time, minus the stub's first-token delay.
+          const delay = Number(values['first-token-ms']);
+          stub.behaviour.firstTokenDelayMs = delay;
+          const samples = [];
+          for (let i = 0; i < Number(values['ttfb-requests']); i++) {
+            const started = performance.now();
+            const res = await fetch(`${stack.url}/api/query-ai/stream`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({
+                query: 'What helps with bloating?',
+                guestId: `bench${String(i).padStart(16, '0')}`,
+              }),
+            });
+            const reader = res.body.getReader();
+            let text = '';
+            while (!text.includes('event: delta')) {
+              const { value, done } = await reader.read();
+              if (done) break;
+              text += new TextDecoder().decode(value);
+            }
+            samples.push(performance.now() - started - delay);
+            await reader.cancel();
           }
-          samples.push(performance.now() - started - delay);
-          await reader.cancel();
+          stub.behaviour.firstTokenDelayMs = 0;
+          samples.sort((a, b) => a - b);
+          rows.push(['ttfb', { p50: percentile(samples, 50), p99: percentile(samples, 99), n: samples.length }]);
         }
-        stub.behaviour.firstTokenDelayMs = 0;
-        samples.sort((a, b) => a - b);
-        rows.push(['ttfb', { p50: percentile(samples, 50), p99: percentile(samples, 99), n: samples.length }]);
-      }
-    });
+      },
+      { nodeArgs: values['node-args'].split(' ').filter(Boolean) },
+    );
   }
 } finally {
   await stub.close();
