@@ -195,6 +195,17 @@ export function goEnv(env: NodeJS.ProcessEnv = process.env, cores = os.available
   return env.GOMAXPROCS || cores > 2 ? env : { ...env, GOMAXPROCS: '1' };
 }
 
+/** nats-server's arguments: JetStream, loopback only, the store under `storeDir` (also the launcher's). */
+export const natsArgs = ({ port, storeDir }: { port: number; storeDir: string }): string[] => [
+  '-js',
+  '-a',
+  '127.0.0.1',
+  '-p',
+  String(port),
+  '-sd',
+  storeDir,
+];
+
 /** nats-server with JetStream, its store under `storeDir`. */
 export async function startNats({
   port,
@@ -208,12 +219,10 @@ export async function startNats({
   const natsPort = port ?? (await freePort());
   mkdirSync(storeDir, { recursive: true });
   const launch = async () => {
-    const proc = spawnManaged(
-      'nats-server',
-      toolPath('nats-server'),
-      ['-js', '-a', '127.0.0.1', '-p', String(natsPort), '-sd', storeDir],
-      { env: goEnv(), ...(logFile ? { logFile } : {}) },
-    );
+    const proc = spawnManaged('nats-server', toolPath('nats-server'), natsArgs({ port: natsPort, storeDir }), {
+      env: goEnv(),
+      ...(logFile ? { logFile } : {}),
+    });
     await waitFor(`nats-server on ${natsPort}`, () => isPortOpen(natsPort), { child: proc });
     return proc;
   };
@@ -237,6 +246,32 @@ export interface FerretDb {
   stop(): Promise<void>;
 }
 
+/** FerretDB's arguments: the SQLite backend with its data under `dataDir`, loopback only (also the launcher's). */
+export function ferretDbArgs({
+  port,
+  debugPort,
+  dataDir,
+}: {
+  port: number;
+  debugPort: number;
+  dataDir: string;
+}): string[] {
+  return [
+    '--handler=sqlite',
+    // WAL with synchronous=NORMAL: a commit does not wait for fsync (checkpoints still do), as MongoDB
+    // acknowledges a w:1 write before its journal is flushed; a crash of the machine may lose the
+    // last moment's writes, never the database. With FULL, every quota slot waited for the disk and
+    // writers queued behind it (scripts/bench/ai-query-profile.mjs, BENCHMARKS.md).
+    `--sqlite-url=file:${dataDir.endsWith('/') ? dataDir : `${dataDir}/`}?_pragma=synchronous(normal)`,
+    `--listen-addr=127.0.0.1:${port}`,
+    `--debug-addr=127.0.0.1:${debugPort}`,
+    '--telemetry=disable',
+    // FerretDB keeps a small state file; without this it lands in the working directory.
+    `--state-dir=${dataDir}`,
+    '--log-level=warn',
+  ];
+}
+
 /** FerretDB 1.x with its SQLite backend: a MongoDB wire-compatible server, data under `dataDir`. */
 export async function startFerretDb({
   port,
@@ -250,25 +285,10 @@ export async function startFerretDb({
   const dbPort = port ?? (await freePort());
   const debugPort = await freePort();
   mkdirSync(dataDir, { recursive: true });
-  const proc = spawnManaged(
-    'ferretdb',
-    toolPath('ferretdb'),
-    [
-      '--handler=sqlite',
-      // WAL with synchronous=NORMAL: a commit does not wait for fsync (checkpoints still do), as MongoDB
-      // acknowledges a w:1 write before its journal is flushed; a crash of the machine may lose the
-      // last moment's writes, never the database. With FULL, every quota slot waited for the disk and
-      // writers queued behind it (scripts/bench/ai-query-profile.mjs, BENCHMARKS.md).
-      `--sqlite-url=file:${dataDir.endsWith('/') ? dataDir : `${dataDir}/`}?_pragma=synchronous(normal)`,
-      `--listen-addr=127.0.0.1:${dbPort}`,
-      `--debug-addr=127.0.0.1:${debugPort}`,
-      '--telemetry=disable',
-      // FerretDB keeps a small state file; without this it lands in the working directory.
-      `--state-dir=${dataDir}`,
-      '--log-level=warn',
-    ],
-    { env: goEnv(), ...(logFile ? { logFile } : {}) },
-  );
+  const proc = spawnManaged('ferretdb', toolPath('ferretdb'), ferretDbArgs({ port: dbPort, debugPort, dataDir }), {
+    env: goEnv(),
+    ...(logFile ? { logFile } : {}),
+  });
   await waitFor(`FerretDB on ${dbPort}`, () => isPortOpen(dbPort), { child: proc });
   return { uri: `mongodb://127.0.0.1:${dbPort}`, port: dbPort, process: proc, stop: () => proc.stop() };
 }

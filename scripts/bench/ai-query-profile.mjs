@@ -207,27 +207,40 @@ async function slowInNginx(stack, since) {
   return slow;
 }
 
+/**
+ * Calls `visit(leaf, frameAt, parentOf, dt)` for every sample of every V8 CPU profile: the sampled node
+ * id, a lookup of a node's call frame by id, a lookup of a node's parent id, and the sample's microseconds.
+ */
+function eachSample(profiles, visit) {
+  for (const profile of profiles) {
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    const parent = new Map();
+    for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+    const frameAt = (id) => byId.get(id).callFrame;
+    const parentOf = (id) => parent.get(id);
+    profile.samples.forEach((id, i) => visit(id, frameAt, parentOf, profile.timeDeltas[i] ?? 0));
+  }
+}
+
+/** The `count` largest entries of a map of microseconds, as shares of `total`. */
+const shares = (times, total, count) =>
+  [...times]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, us]) => [key, us / total]);
+
 /** Self time per function (name, file:line) in V8 CPU profiles, the hottest first, as shares of all samples. */
 function hottest(profiles, count = 25) {
   const self = new Map();
   let total = 0;
-  for (const profile of profiles) {
-    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-    profile.samples.forEach((id, i) => {
-      const { callFrame } = byId.get(id);
-      const where = callFrame.url
-        ? `${callFrame.url.replace(/^.*node_modules\//, '')}:${callFrame.lineNumber + 1}`
-        : '';
-      const key = `${callFrame.functionName || '(anonymous)'} ${where}`.trim();
-      const dt = profile.timeDeltas[i] ?? 0;
-      self.set(key, (self.get(key) ?? 0) + dt);
-      total += dt;
-    });
-  }
-  return [...self]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([key, us]) => [key, us / total]);
+  eachSample(profiles, (id, frameAt, _parentOf, dt) => {
+    const callFrame = frameAt(id);
+    const where = callFrame.url ? `${callFrame.url.replace(/^.*node_modules\//, '')}:${callFrame.lineNumber + 1}` : '';
+    const key = `${callFrame.functionName || '(anonymous)'} ${where}`.trim();
+    self.set(key, (self.get(key) ?? 0) + dt);
+    total += dt;
+  });
+  return shares(self, total, count);
 }
 
 /** The package (or service file) a profile frame belongs to; undefined for Node's own code. */
@@ -244,25 +257,16 @@ function owner(url) {
 function byPackage(profiles, count = 15) {
   const busy = new Map();
   let total = 0;
-  for (const profile of profiles) {
-    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-    const parent = new Map();
-    for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
-    profile.samples.forEach((id, i) => {
-      const leaf = byId.get(id).callFrame;
-      if (leaf.functionName === '(idle)') return;
-      let key;
-      for (let at = id; at !== undefined && !key; at = parent.get(at)) key = owner(byId.get(at).callFrame.url);
-      key ??= `node: ${leaf.functionName || '(anonymous)'}`;
-      const dt = profile.timeDeltas[i] ?? 0;
-      busy.set(key, (busy.get(key) ?? 0) + dt);
-      total += dt;
-    });
-  }
-  return [...busy]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([key, us]) => [key, us / total]);
+  eachSample(profiles, (id, frameAt, parentOf, dt) => {
+    const leaf = frameAt(id);
+    if (leaf.functionName === '(idle)') return;
+    let key;
+    for (let at = id; at !== undefined && !key; at = parentOf(at)) key = owner(frameAt(at).url);
+    key ??= `node: ${leaf.functionName || '(anonymous)'}`;
+    busy.set(key, (busy.get(key) ?? 0) + dt);
+    total += dt;
+  });
+  return shares(busy, total, count);
 }
 
 const messagingBefore = await describeMachine();

@@ -1,8 +1,16 @@
-// FerretDB and nats-server for the launcher. The arguments are those of dev-servers.ts' startFerretDb and
-// startNats; these run in their own process groups (process-group.ts) so the launcher controls the order
-// in which the stack stops.
+// FerretDB and nats-server for the launcher, with dev-servers.ts' arguments and environment; these run in
+// their own process groups (process-group.ts) so the launcher controls the order in which the stack stops.
 import { mkdirSync } from 'node:fs';
-import { freePort, goEnv, isPortOpen, toolPath, waitFor, type ManagedProcess } from '../dev-servers.js';
+import {
+  ferretDbArgs,
+  freePort,
+  goEnv,
+  isPortOpen,
+  natsArgs,
+  toolPath,
+  waitFor,
+  type ManagedProcess,
+} from '../dev-servers.js';
 import { spawnGroup } from './process-group.js';
 import { StartupError } from './startup-error.js';
 
@@ -39,24 +47,10 @@ export async function startFerretDbGroup({
 }): Promise<Dependency> {
   const debugPort = await freePort();
   mkdirSync(dataDir, { recursive: true });
-  const proc = spawnGroup(
-    'ferretdb',
-    toolPath('ferretdb'),
-    [
-      '--handler=sqlite',
-      // WAL with synchronous=NORMAL: a commit does not wait for fsync (checkpoints still do), as MongoDB
-      // acknowledges a w:1 write before its journal is flushed; a crash of the machine may lose the
-      // last moment's writes, never the database. With FULL, every quota slot waited for the disk and
-      // writers queued behind it (scripts/bench/ai-query-profile.mjs, BENCHMARKS.md).
-      `--sqlite-url=file:${dataDir.endsWith('/') ? dataDir : `${dataDir}/`}?_pragma=synchronous(normal)`,
-      `--listen-addr=127.0.0.1:${port}`,
-      `--debug-addr=127.0.0.1:${debugPort}`,
-      '--telemetry=disable',
-      `--state-dir=${dataDir}`,
-      '--log-level=warn',
-    ],
-    { logFile, env: goEnv() },
-  );
+  const proc = spawnGroup('ferretdb', toolPath('ferretdb'), ferretDbArgs({ port, debugPort, dataDir }), {
+    logFile,
+    env: goEnv(),
+  });
   await listening(proc, port);
   return { url: `mongodb://127.0.0.1:${port}`, process: proc };
 }
@@ -71,12 +65,10 @@ export async function startNatsGroup({
   logFile: string;
 }): Promise<Dependency> {
   mkdirSync(storeDir, { recursive: true });
-  const proc = spawnGroup(
-    'nats-server',
-    toolPath('nats-server'),
-    ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir],
-    { logFile, env: goEnv() },
-  );
+  const proc = spawnGroup('nats-server', toolPath('nats-server'), natsArgs({ port, storeDir }), {
+    logFile,
+    env: goEnv(),
+  });
   await listening(proc, port);
   return { url: `nats://127.0.0.1:${port}`, process: proc };
 }
