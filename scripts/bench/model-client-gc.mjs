@@ -1,0 +1,126 @@
+// What one model call leaves to the young-generation garbage collector (BENCHMARKS.md): each way of calling
+// the local stub runs in a child process of its own under V8's --trace-gc-nvp, 4 calls in flight, after 300
+// unmeasured ones; the stub runs in this process, so the child's heap holds only the client's objects.
+// Printed per way: scavenges, their total and longest pause, and the share of the bytes allocated between
+// two scavenges that survived them (what a scavenge has to copy).
+//   npx node scripts/bench/model-client-gc.mjs [--calls 20000]
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import OpenAI from 'openai';
+import { undiciFetch } from '../../services/ai-query/dist/fetch.js';
+import { withPlainResponsePromises } from '../../services/ai-query/dist/llm.js';
+import { startStubModel } from './lib/stub-model.mjs';
+
+const { values } = parseArgs({
+  options: { calls: { type: 'string', default: '20000' }, child: { type: 'string' }, 'base-url': { type: 'string' } },
+});
+const calls = Number(values.calls);
+
+// A system prompt and passages of about the size ai-query sends.
+const messages = [
+  { role: 'system', content: 'x'.repeat(3000) },
+  { role: 'user', content: 'What helps with bloating?' },
+];
+
+const WAYS = {
+  /** The SDK as it comes, over fetch.ts, with the request's AbortSignal. */
+  'SDK over fetch.ts': (baseURL) => {
+    const client = new OpenAI({ apiKey: 'sk-bench', baseURL, maxRetries: 0, fetch: undiciFetch() });
+    return () => client.chat.completions.create({ model: 'm', messages }, { signal: new AbortController().signal });
+  },
+  /** As ai-query calls it (llm.ts): the same with plain response promises. */
+  'SDK over fetch.ts, plain response promises (llm.ts)': (baseURL) => {
+    const client = withPlainResponsePromises(
+      new OpenAI({ apiKey: 'sk-bench', baseURL, maxRetries: 0, fetch: undiciFetch() }),
+    );
+    return () => client.chat.completions.create({ model: 'm', messages }, { signal: new AbortController().signal });
+  },
+  'SDK over fetch.ts, streamed': (baseURL) => {
+    const client = new OpenAI({ apiKey: 'sk-bench', baseURL, maxRetries: 0, fetch: undiciFetch() });
+    return async () => {
+      const stream = await client.chat.completions.create(
+        { model: 'm', messages, stream: true },
+        { signal: new AbortController().signal },
+      );
+      for await (const chunk of stream) void chunk;
+    };
+  },
+  'SDK over fetch.ts, streamed, plain response promises (llm.ts)': (baseURL) => {
+    const client = withPlainResponsePromises(
+      new OpenAI({ apiKey: 'sk-bench', baseURL, maxRetries: 0, fetch: undiciFetch() }),
+    );
+    return async () => {
+      const stream = await client.chat.completions.create(
+        { model: 'm', messages, stream: true },
+        { signal: new AbortController().signal },
+      );
+      for await (const chunk of stream) void chunk;
+    };
+  },
+  /** The same request and answer without the SDK. */
+  'fetch.ts alone': (baseURL) => {
+    const fetch = undiciFetch();
+    return async () => {
+      const response = await fetch(`${baseURL}/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer sk-bench', 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'm', messages }),
+        signal: new AbortController().signal,
+      });
+      return response.json();
+    };
+  },
+};
+
+if (values.child) {
+  const call = WAYS[values.child](values['base-url']);
+  for (let i = 0; i < 300; i++) await call();
+  console.log('--- measured');
+  let started = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (started++ < calls) await call();
+    }),
+  );
+  process.exit(0);
+}
+
+/** Pause, kind, allocated and survived bytes of each collection after the '--- measured' line. */
+function collections(output) {
+  const measured = output.slice(output.indexOf('--- measured'));
+  return [...measured.matchAll(/pause=([\d.]+) .*?gc=(\w+) .*?allocated=(\d+) .*?new_space_survived=(\d+)/g)].map(
+    ([, pause, kind, allocated, survived]) => ({
+      pause: Number(pause),
+      kind,
+      allocated: Number(allocated),
+      survived: Number(survived),
+    }),
+  );
+}
+
+const stub = await startStubModel();
+const script = fileURLToPath(import.meta.url);
+console.log(
+  `| way (${calls} calls, 4 in flight) | scavenges | total pause | longest | survived of allocated | mark-compacts |`,
+);
+console.log('|---|---|---|---|---|---|');
+for (const way of Object.keys(WAYS)) {
+  const child = spawn(
+    process.execPath,
+    ['--trace-gc-nvp', script, '--child', way, '--base-url', stub.baseUrl, '--calls', String(calls)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  if (code !== 0) throw new Error(`${way}: the child exited with ${code}`);
+  const all = collections(output);
+  const scavenges = all.filter((c) => c.kind === 's');
+  const sum = (list, key) => list.reduce((total, c) => total + c[key], 0);
+  const survived = sum(scavenges, 'survived') / sum(scavenges, 'allocated');
+  console.log(
+    `| ${way} | ${scavenges.length} | ${sum(scavenges, 'pause').toFixed(0)} ms | ${Math.max(...scavenges.map((c) => c.pause)).toFixed(1)} ms | ${(survived * 100).toFixed(2)}% | ${all.filter((c) => c.kind === 'mc').length} |`,
+  );
+}
+await stub.close();
