@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import OpenAI from 'openai';
 import { undiciFetch } from '../../services/ai-query/dist/fetch.js';
-import { withPlainResponsePromises } from '../../services/ai-query/dist/llm.js';
+import { ModelClient } from '../../services/ai-query/dist/llm.js';
 import { startStubModel } from './lib/stub-model.mjs';
 
 const { values } = parseArgs({
@@ -29,11 +29,8 @@ const WAYS = {
     const client = new OpenAI({ apiKey: 'sk-bench', baseURL, maxRetries: 0, fetch: undiciFetch() });
     return () => client.chat.completions.create({ model: 'm', messages }, { signal: new AbortController().signal });
   },
-  /** As ai-query calls it (llm.ts): the same with plain response promises. */
-  'SDK over fetch.ts, plain response promises (llm.ts)': (baseURL) => {
-    const client = withPlainResponsePromises(
-      new OpenAI({ apiKey: 'sk-bench', baseURL, maxRetries: 0, fetch: undiciFetch() }),
-    );
+  'SDK over fetch.ts, as ai-query calls it (llm.ts ModelClient)': (baseURL) => {
+    const client = new ModelClient({ apiKey: 'sk-bench', baseURL, maxRetries: 0 });
     return () => client.chat.completions.create({ model: 'm', messages }, { signal: new AbortController().signal });
   },
   'SDK over fetch.ts, streamed': (baseURL) => {
@@ -46,10 +43,8 @@ const WAYS = {
       for await (const chunk of stream) void chunk;
     };
   },
-  'SDK over fetch.ts, streamed, plain response promises (llm.ts)': (baseURL) => {
-    const client = withPlainResponsePromises(
-      new OpenAI({ apiKey: 'sk-bench', baseURL, maxRetries: 0, fetch: undiciFetch() }),
-    );
+  'SDK over fetch.ts, streamed, as ai-query calls it (llm.ts ModelClient)': (baseURL) => {
+    const client = new ModelClient({ apiKey: 'sk-bench', baseURL, maxRetries: 0 });
     return async () => {
       const stream = await client.chat.completions.create(
         { model: 'm', messages, stream: true },

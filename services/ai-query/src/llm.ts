@@ -1,6 +1,6 @@
 // The language model: OpenAI chat completions through the official SDK, or any OpenAI-compatible server
 // (OPENAI_BASE_URL). Streams text deltas; the caller's AbortSignal cancels the upstream request.
-import OpenAI, { APIPromise } from 'openai';
+import OpenAI, { APIPromise, type ClientOptions } from 'openai';
 import type { AiQueryConfig } from './config.js';
 import { undiciFetch } from './fetch.js';
 
@@ -29,15 +29,12 @@ export class UpstreamError extends Error {
 
 export function openAiModel(config: AiQueryConfig): LanguageModel | undefined {
   if (!config.OPENAI_API_KEY) return undefined;
-  const client = withPlainResponsePromises(
-    new OpenAI({
-      apiKey: config.OPENAI_API_KEY,
-      baseURL: config.OPENAI_BASE_URL ?? null,
-      timeout: config.OPENAI_TIMEOUT_MS,
-      maxRetries: config.OPENAI_MAX_RETRIES,
-      fetch: undiciFetch(),
-    }),
-  );
+  const client = new ModelClient({
+    apiKey: config.OPENAI_API_KEY,
+    baseURL: config.OPENAI_BASE_URL ?? null,
+    timeout: config.OPENAI_TIMEOUT_MS,
+    maxRetries: config.OPENAI_MAX_RETRIES,
+  });
   const request = {
     model: config.OPENAI_MODEL,
     temperature: 0.4,
@@ -93,7 +90,7 @@ export function openAiModel(config: AiQueryConfig): LanguageModel | undefined {
 
 type ParseResponse = (client: OpenAI, props: unknown) => unknown;
 
-/** The SDK's internals that withPlainResponsePromises replaces and uses (private in its types). */
+/** The SDK's internals that ModelClient replaces and uses (private in its types). */
 interface ResponseInternals {
   responsePromise(request: Promise<unknown>, parse?: ParseResponse): APIPromise<unknown>;
   parseResponseWithTimeout: ParseResponse;
@@ -105,26 +102,51 @@ export function sdkHasResponseInternals(client: OpenAI): boolean {
 }
 
 /**
- * Every call's promise as the SDK's own `APIPromise` makes it, without the two closures that the client's
- * `responsePromise` adds to it (`withResponse`, which this service never calls, and a `_thenUnwrap` that
- * resumes X.509 workload-identity requests, which it does not use; the body timeout and the retries stay).
- * With those closures on every call's promise, V8 keeps the call's objects through young-generation
- * collections: 11.6% of what a call allocates survives a scavenge instead of 2.4%, and the scavenges of
- * 20 000 calls pause 372 ms in all, the longest 18.0 ms, instead of 156 ms and 6.9 ms
- * (scripts/bench/model-client-gc.mjs, BENCHMARKS.md). The method is private in the SDK's types: a version
- * that renames it fails the model tests (sdkHasResponseInternals), and until then keeps its own.
+ * The SDK's client over fetch.ts, changed in two places where it made V8's young-generation collector keep
+ * every call's objects (scripts/bench/model-client-gc.mjs; BENCHMARKS.md, "AI assistant"):
+ *
+ * - `fetchWithTimeout` (an override the SDK provides for) follows the caller's AbortSignal with a plain
+ *   listener. The SDK's own composes it with `AbortSignal.any`, and Node registers every composed signal
+ *   that gets a listener in a FinalizationRegistry, whose targets a scavenge treats as alive.
+ * - Every call's promise is a plain `APIPromise`, without the two closures that the client's private
+ *   `responsePromise` hangs on it (`withResponse`, never called here, and a `_thenUnwrap` that resumes
+ *   X.509 workload-identity requests, not used here); the body timeout and the retries stay. A version of
+ *   the SDK that renames it fails the model tests (sdkHasResponseInternals) and until then keeps its own.
+ *
+ * The caller's signal must be one per call (ModelCall's is): its listener is left in place until the call
+ * is over and gone, as the SDK's is, because a streamed answer may still be cancelled after the headers.
  */
-export function withPlainResponsePromises(client: OpenAI): OpenAI {
-  if (!sdkHasResponseInternals(client)) return client;
-  const internals = client as unknown as ResponseInternals;
-  internals.responsePromise = function (
-    this: ResponseInternals,
-    request,
-    parse = (sdk, props) => this.parseResponseWithTimeout(sdk, props),
-  ) {
-    return new APIPromise(client, request as never, parse as never);
-  };
-  return client;
+export class ModelClient extends OpenAI {
+  private readonly send = undiciFetch();
+
+  constructor(options: Omit<ClientOptions, 'fetch'>) {
+    super(options);
+    if (!sdkHasResponseInternals(this)) return;
+    const internals = this as unknown as ResponseInternals;
+    internals.responsePromise = (request, parse = (sdk, props) => internals.parseResponseWithTimeout(sdk, props)) =>
+      new APIPromise(this, request as never, parse as never);
+  }
+
+  override async fetchWithTimeout(
+    url: Parameters<typeof fetch>[0],
+    init: RequestInit | undefined,
+    ms: number,
+    controller: AbortController,
+  ): Promise<Response> {
+    const { signal, method, ...options } = init ?? {};
+    const abort = () => controller.abort();
+    if (signal?.aborted) abort();
+    else signal?.addEventListener('abort', abort, { once: true });
+    const timeout = setTimeout(abort, ms);
+    try {
+      return await this.send(url, { ...options, method: method?.toUpperCase() ?? 'GET', signal: controller.signal });
+    } catch (err) {
+      signal?.removeEventListener('abort', abort);
+      throw err;
+    } finally {
+      clearTimeout(timeout);
+    }
+  }
 }
 
 function describe(err: unknown): string {

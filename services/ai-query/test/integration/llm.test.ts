@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { startOpenAiStub, type OpenAiStub } from '../../../../infra/src/testing/openai-stub.js';
 import { AiQueryConfig } from '../../src/config.js';
-import { openAiModel, sdkHasResponseInternals, UpstreamError, withPlainResponsePromises } from '../../src/llm.js';
+import { ModelClient, openAiModel, sdkHasResponseInternals, UpstreamError } from '../../src/llm.js';
 
 describe('the language model over the openai SDK, against a local OpenAI-compatible server', () => {
   let stub: OpenAiStub;
@@ -31,13 +31,13 @@ describe('the language model over the openai SDK, against a local OpenAI-compati
     }
   }
 
-  test('the SDK still has the internals that withPlainResponsePromises replaces (an upgrade that renames them fails here)', () => {
+  test('the SDK still has the internals that ModelClient replaces (an upgrade that renames them fails here)', () => {
     expect(sdkHasResponseInternals(new OpenAI({ apiKey: 'sk-test' }))).toBe(true);
   });
 
-  test('a client with plain response promises answers, and its promises carry no per-call closures', async () => {
+  test('ModelClient answers, and its promises carry no per-call closures', async () => {
     stub.behaviour.reply = () => 'Ginger tea after meals.';
-    const client = withPlainResponsePromises(new OpenAI({ apiKey: 'sk-test', baseURL: stub.baseUrl, maxRetries: 0 }));
+    const client = new ModelClient({ apiKey: 'sk-test', baseURL: stub.baseUrl, maxRetries: 0 });
     const call = client.chat.completions.create({ model: 'm', messages });
     expect(Object.hasOwn(call, 'withResponse')).toBe(false);
     const completion = await call;
@@ -82,5 +82,19 @@ describe('the language model over the openai SDK, against a local OpenAI-compati
     const started = Date.now();
     await expect(answer).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  test('aborting the signal while the answer streams closes the upstream connection', async () => {
+    stub.behaviour.reply = () => Array.from({ length: 100 }, (_, i) => `word${i}`).join(' ');
+    stub.behaviour.tokenDelayMs = 20;
+    const controller = new AbortController();
+    const stream = model().stream(messages, controller.signal);
+    expect((await stream.next()).done).toBe(false);
+    controller.abort();
+    // The SDK may end an aborted stream quietly (the assistant checks the signal); either way it ends.
+    await read(stream).catch(() => undefined);
+    const deadline = Date.now() + 2000;
+    while (!stub.requests[0]?.aborted && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    expect(stub.requests[0]?.aborted).toBe(true);
   });
 });
