@@ -3,9 +3,10 @@
 // seconds each process used and the time its threads waited for a CPU (from /proc), grouped as k6, nginx,
 // each service, FerretDB, nats-server and the stub (this process), and the machine's busy, idle and stolen
 // time. With --cpu-prof, the Node services also write V8 CPU profiles to --out, and
-// the script prints the hottest functions of ai-query by self time.
-//   npx node scripts/bench/ai-query-profile.mjs [--rate 200] [--duration 20s] [--warmup 10s] [--replicas 1] [--offline] [--cpu-prof] [--node-args="ARGS"] [--out DIR]
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+// the script prints the hottest functions of ai-query by self time. With --gc-trace, ai-query's
+// scavenges during the measured run (V8's --trace-gc-nvp in its log): pauses, and the bytes they copied.
+//   npx node scripts/bench/ai-query-profile.mjs [--rate 200] [--duration 20s] [--warmup 10s] [--replicas 1] [--offline] [--cpu-prof] [--gc-trace] [--node-args="ARGS"] [--out DIR]
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '10s' },
     replicas: { type: 'string', default: '1' },
     'cpu-prof': { type: 'boolean', default: false },
+    'gc-trace': { type: 'boolean', default: false },
     /** Extra Node.js options for the services, e.g. --node-args="--max-semi-space-size=32" (space-separated). */
     'node-args': { type: 'string', default: '' },
     /** No model key: ai-query answers from its own library and the crisis service asks no moderation model. */
@@ -207,6 +209,28 @@ async function slowInNginx(stack, since) {
   return slow;
 }
 
+/** The text appended to `file` after its first `offset` bytes. */
+function readFrom(file, offset) {
+  return readFileSync(file).subarray(offset).toString('utf8');
+}
+
+/** Pauses, bytes survived and bytes allocated of the scavenges in V8 --trace-gc-nvp output. */
+function traceGcScavenges(texts) {
+  const pauses = [];
+  let survived = 0;
+  let allocated = 0;
+  for (const text of texts) {
+    for (const [, pause, alloc, surv] of text.matchAll(
+      /pause=([\d.]+) .*?gc=s .*?allocated=(\d+) .*?new_space_survived=(\d+)/g,
+    )) {
+      pauses.push(Number(pause));
+      allocated += Number(alloc);
+      survived += Number(surv);
+    }
+  }
+  return { count: pauses.length, pauses, survived, allocated };
+}
+
 /**
  * Calls `visit(leaf, frameAt, parentOf, dt)` for every sample of every V8 CPU profile: the sampled node
  * id, a lookup of a node's call frame by id, a lookup of a node's parent id, and the sample's microseconds.
@@ -278,6 +302,7 @@ try {
   const nodeArgs = [
     ...values['node-args'].split(' ').filter(Boolean),
     ...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : []),
+    ...(values['gc-trace'] ? ['--trace-gc-nvp'] : []),
   ];
   let result;
   let used;
@@ -286,6 +311,7 @@ try {
   let loop;
   let machine;
   let gc;
+  let scavenges;
   const waits = new Map();
   await withScratchStack(
     env,
@@ -296,6 +322,8 @@ try {
       const scrapedBefore = await scrapeAiQuery(stack);
       const bucketsBefore = stageBuckets(scrapedBefore);
       const gcBefore = gcTotals(scrapedBefore[0]);
+      const aiQueryLogs = stack.services.filter((s) => s.name === 'ai-query').map((s) => s.logFile);
+      const logSizes = aiQueryLogs.map((file) => statSync(file).size);
       const measuredFrom = Math.ceil(Date.now() / 1000) * 1000;
       // Sampled every 250 ms, so that processes which end with the run (k6) are counted too.
       const before = cpuTicks();
@@ -324,6 +352,7 @@ try {
       loop = eventLoop(after[0]);
       gc = [...gcTotals(after[0])].map(([key, value]) => [key, value - (gcBefore.get(key) ?? 0)]);
       slow = await slowInNginx(stack, measuredFrom);
+      if (values['gc-trace']) scavenges = traceGcScavenges(aiQueryLogs.map((file, i) => readFrom(file, logSizes[i])));
       used = [...byGroup].map(([group, t]) => [group, t / TICKS, seconds]);
     },
     { nodeArgs },
@@ -375,6 +404,13 @@ try {
   console.log(
     `ai-query's event loop during the run: delay p99 ${loop.p99DelayMs.toFixed(1)} ms, max ${loop.maxDelayMs.toFixed(1)} ms`,
   );
+  if (scavenges) {
+    const { count, pauses, survived, allocated } = scavenges;
+    const sorted = pauses.toSorted((a, b) => a - b);
+    console.log(
+      `ai-query's scavenges (--trace-gc-nvp): ${count}, pause median ${(sorted[Math.floor(count / 2)] ?? 0).toFixed(1)} ms, longest ${(sorted.at(-1) ?? 0).toFixed(1)} ms, ${(survived / count / 1e6).toFixed(2)} MB copied each on average, ${((survived / allocated) * 100).toFixed(1)}% of what was allocated`,
+    );
+  }
 } finally {
   await stub.close();
 }
