@@ -2,11 +2,16 @@
 // a unique _id `<day>|<key>|<n>`, n from 1 to the limit: taking a question is inserting the first free
 // slot, and only the storage engine's unique _id decides who gets it. A refund deletes the slot taken.
 //
+// Every slot names the request that inserted it (`owner`), so a write whose outcome is unknown (an error
+// other than a taken slot: the connection dropped, the server failed part-way) can be undone exactly: the
+// request deletes the slots it tried that carry its own name, and never one that another request won.
+//
 // Why not a conditional `$inc` with upsert on one counter document: FerretDB (the embedded default)
 // runs that as a read followed by a write, and 50 concurrent requests got 4 answers in our test. Inserts
 // against a unique key are atomic on FerretDB and MongoDB alike.
+import { randomBytes } from 'node:crypto';
 import type { Collection, Connection } from 'mongoose';
-import { isDuplicateKeyError } from '@hhp/kit';
+import { isDuplicateKeyError, type Logger } from '@hhp/kit';
 
 interface Slot {
   _id: string;
@@ -14,6 +19,8 @@ interface Slot {
   counter: string;
   day: string;
   takenAt: Date;
+  /** The request that inserted it: see the file's comment. */
+  owner: string;
 }
 
 export interface Take {
@@ -41,6 +48,15 @@ function duplicateKeyIndexes(err: unknown): number[] | undefined {
   return list.map((e) => e.index as number);
 }
 const FULL_FOR_MS = 10_000;
+
+/** When giving slots back fails (the database is away), the later tries, in ms after the first. */
+const GIVE_BACK_RETRIES_MS = [1_000, 5_000, 30_000];
+
+export interface QuotaOptions {
+  logger?: Logger;
+  /** See GIVE_BACK_RETRIES_MS (tests shorten them). */
+  giveBackRetriesMs?: readonly number[];
+}
 
 /** Slots per insertMany at most (a burst's first slots go out in batches of this size). */
 const MAX_BATCH = 500;
@@ -125,11 +141,20 @@ export class QuotaCounters {
 
   /** Building an Intl formatter is costly (it was 8% of the service's CPU when made per call). */
   private readonly dayFormat: Intl.DateTimeFormat;
+  /** Owner names: this process's random prefix and a sequence number per request (unique, and cheap). */
+  private readonly ownerPrefix = randomBytes(9).toString('base64url');
+  private requests = 0;
+  private readonly logger: Logger | undefined;
+  private readonly retriesMs: readonly number[];
+  /** Give-backs waiting for a later try (see settled()). */
+  private readonly retrying = new Set<Promise<void>>();
 
-  constructor(connection: Connection, timeZone: string) {
+  constructor(connection: Connection, timeZone: string, options: QuotaOptions = {}) {
     this.slots = connection.collection<Slot>('quota_slots');
     this.inserter = new SlotInserter(this.slots);
     this.dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone });
+    this.logger = options.logger;
+    this.retriesMs = options.giveBackRetriesMs ?? GIVE_BACK_RETRIES_MS;
   }
 
   async createIndexes(): Promise<void> {
@@ -158,6 +183,7 @@ export class QuotaCounters {
    */
   async takeEach(requests: TakeRequest[], now = new Date()): Promise<Take[]> {
     const day = this.day(now);
+    const owner = `${this.ownerPrefix}.${++this.requests}`;
     const plans = requests.map(({ key, limit, spread = false }) => {
       const counter = `${day}|${key}`;
       const full = (this.fullUntil.get(counter) ?? 0) > now.getTime();
@@ -166,21 +192,38 @@ export class QuotaCounters {
     });
     const open = plans.filter((plan) => !plan.full);
     if (open.length > 0) {
-      const first = open.map(({ counter, start }) => ({ _id: `${counter}|${start}`, counter, day, takenAt: now }));
-      for (const index of await this.inserter.insert(first)) open[index]!.collided = true;
+      const first = open.map(({ counter, start }) => ({
+        _id: `${counter}|${start}`,
+        counter,
+        day,
+        takenAt: now,
+        owner,
+      }));
+      let collided: Set<number>;
+      try {
+        collided = await this.inserter.insert(first);
+      } catch (err) {
+        // Which of them were stored is unknown: those that carry this request's name go back.
+        await this.giveBack(
+          first.map(({ _id }) => _id),
+          owner,
+        );
+        throw err;
+      }
+      for (const index of collided) open[index]!.collided = true;
     }
     const takes = plans.map((plan) =>
       plan.full
         ? this.refused(plan.limit)
         : plan.collided
           ? undefined
-          : this.won(plan.counter, plan.start, plan.spread),
+          : this.won(plan.counter, plan.start, plan.spread, owner),
     );
     try {
-      for (const [index, plan] of plans.entries()) takes[index] ??= await this.probe(plan, day, now);
+      for (const [index, plan] of plans.entries()) takes[index] ??= await this.probe(plan, day, now, owner);
     } catch (err) {
       // A database error part-way: what was already taken goes back before the error is passed on.
-      await Promise.allSettled(takes.filter((take) => take?.ok).map((take) => take!.refund()));
+      await Promise.all(takes.filter((take) => take?.ok).map((take) => take!.refund()));
       throw err;
     }
     return takes as Take[];
@@ -191,34 +234,72 @@ export class QuotaCounters {
     plan: { counter: string; limit: number; spread: boolean; start: number },
     day: string,
     now: Date,
+    owner: string,
   ): Promise<Take> {
     const { counter, limit, spread, start } = plan;
     for (let i = 1; i < limit; i++) {
       const n = ((start - 1 + i) % limit) + 1;
+      const _id = `${counter}|${n}`;
       try {
-        await this.slots.insertOne({ _id: `${counter}|${n}`, counter, day, takenAt: now });
+        await this.slots.insertOne({ _id, counter, day, takenAt: now, owner });
       } catch (err) {
         if (isDuplicateKeyError(err)) continue;
+        await this.giveBack([_id], owner);
         throw err;
       }
-      return this.won(counter, n, spread);
+      return this.won(counter, n, spread, owner);
     }
     this.fullUntil.set(counter, now.getTime() + FULL_FOR_MS);
     return this.refused(limit);
   }
 
-  private won(counter: string, n: number, spread: boolean): Take {
+  private won(counter: string, n: number, spread: boolean, owner: string): Take {
     if (!spread) this.remember(counter, n + 1);
     const _id = `${counter}|${n}`;
     return {
       ok: true,
       used: n,
       refund: async () => {
-        await this.slots.deleteOne({ _id });
+        await this.giveBack([_id], owner);
         this.fullUntil.delete(counter);
         this.hints.set(counter, 1);
       },
     };
+  }
+
+  /**
+   * Deletes those of the slots `ids` that `owner` inserted. Never rejects: when the database does not
+   * answer, it tries again later (GIVE_BACK_RETRIES_MS) in the background, and logs if it never could.
+   */
+  private async giveBack(ids: string[], owner: string): Promise<void> {
+    const attempt = async () => {
+      await this.slots.deleteMany({ _id: { $in: ids }, owner });
+    };
+    try {
+      await attempt();
+      return;
+    } catch (err) {
+      this.logger?.warn({ err, slots: ids.length }, 'could not give back free questions yet; trying again later');
+    }
+    const later = (async () => {
+      for (const [i, delay] of this.retriesMs.entries()) {
+        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+        try {
+          await attempt();
+          return;
+        } catch (err) {
+          if (i === this.retriesMs.length - 1)
+            this.logger?.error({ err, slots: ids.length }, 'gave up giving back free questions');
+        }
+      }
+    })();
+    this.retrying.add(later);
+    void later.finally(() => this.retrying.delete(later));
+  }
+
+  /** Waits for the give-backs still being retried (tests). */
+  async settled(): Promise<void> {
+    while (this.retrying.size > 0) await Promise.all(this.retrying);
   }
 
   private refused(limit: number): Take {

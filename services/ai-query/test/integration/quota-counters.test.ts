@@ -71,6 +71,57 @@ describe('QuotaCounters against the database', () => {
     expect((await quota.take(guests[0]!, 3)).ok).toBe(true);
   });
 
+  test('when the shared insert stores the slots but its answer is lost, then they are given back and the error is passed on', async () => {
+    const guests = [`guest:${randomUUID()}`, `guest:${randomUUID()}`];
+    const collection = slots();
+    const real = collection.insertMany.bind(collection);
+    const insertMany = jest.spyOn(collection, 'insertMany').mockImplementationOnce(async (...args) => {
+      await real(...args);
+      throw new Error('connection reset');
+    });
+    try {
+      const results = await Promise.allSettled(guests.map((key) => quota.takeEach([{ key, limit: 3 }])));
+      expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    } finally {
+      insertMany.mockRestore();
+    }
+    expect(await Promise.all(guests.map((key) => quota.used(key)))).toEqual([0, 0]);
+  });
+
+  test('when an insert fails without storing, then the give-back leaves alone the slot another request holds', async () => {
+    const guest = `guest:${randomUUID()}`;
+    const counter = `${quota.day()}|${guest}`;
+    await slots().insertOne({ _id: `${counter}|1`, counter, owner: 'another request' } as never);
+    const insertMany = jest.spyOn(slots(), 'insertMany').mockRejectedValueOnce(new Error('connection reset'));
+    try {
+      // A fresh process (no hints) tries slot 1 first: the one held by the other request.
+      await expect(new QuotaCounters(connection, 'UTC').take(guest, 3)).rejects.toThrow('connection reset');
+    } finally {
+      insertMany.mockRestore();
+    }
+    expect(await slots().countDocuments({ counter })).toBe(1);
+  });
+
+  test('when the database is away at a refund, then the question goes back once it answers again', async () => {
+    const retrying = new QuotaCounters(connection, 'UTC', { giveBackRetriesMs: [20, 20] });
+    const guest = `guest:${randomUUID()}`;
+    const take = await retrying.take(guest, 3);
+    expect(take.ok).toBe(true);
+    const deleteMany = jest
+      .spyOn(slots(), 'deleteMany')
+      .mockRejectedValueOnce(new Error('connection refused'))
+      .mockRejectedValueOnce(new Error('connection refused'));
+    try {
+      await take.refund();
+      expect(await retrying.used(guest)).toBe(1);
+      await retrying.settled();
+      expect(deleteMany).toHaveBeenCalledTimes(3);
+    } finally {
+      deleteMany.mockRestore();
+    }
+    expect(await retrying.used(guest)).toBe(0);
+  });
+
   test('when a question is given back, then its slot can be taken again', async () => {
     const guest = `guest:${randomUUID()}`;
     const [first] = await quota.takeEach([{ key: guest, limit: 1 }]);
@@ -84,9 +135,15 @@ describe('QuotaCounters against the database', () => {
   test('when the database fails part-way, then the slots already taken are given back and the error is passed on', async () => {
     const guest = `guest:${randomUUID()}`;
     const other = `guest:${randomUUID()}`;
-    // Slot 1 of `other` is taken, so it probes slot 2 with insertOne; that insert fails.
+    // Slot 1 of `other` is taken, so it probes slot 2 with insertOne; that insert is stored, but its answer
+    // is an error.
     await slots().insertOne({ _id: `${quota.day()}|${other}|1`, counter: `${quota.day()}|${other}` } as never);
-    const insertOne = jest.spyOn(slots(), 'insertOne').mockRejectedValueOnce(new Error('disk full'));
+    const collection = slots();
+    const real = collection.insertOne.bind(collection);
+    const insertOne = jest.spyOn(collection, 'insertOne').mockImplementationOnce(async (...args) => {
+      await real(...args);
+      throw new Error('disk full');
+    });
     try {
       await expect(
         quota.takeEach([
