@@ -20,7 +20,7 @@ const STOP_WORDS = new Set(
   [
     'a an and are as at be but by can do does for from have how i if in is it its me my of on or so that the their',
     'this to what when which with you your am was were been has had feel feeling get getting really very much about',
-    'any some lately recently often always people thing things just also still lot',
+    'any some lately recently often always people thing things just also still lot help helps helped',
   ]
     .join(' ')
     .split(' '),
@@ -142,8 +142,12 @@ export class Library {
     this.averageLength = this.docs.reduce((sum, d) => sum + d.length, 0) / Math.max(1, this.docs.length);
   }
 
-  /** The best `limit` passages with a score above `minScore`, best first. */
-  search(query: string, { limit = 3, minScore = 1 } = {}): Hit[] {
+  /**
+   * The best `limit` passages, best first: those scoring at least `minScore` and at least `relative` times
+   * the best one's score. Pages that share only a word or two with the question are not cited beside the
+   * page it is about (a sleep question's sources are the insomnia page, not the rash page).
+   */
+  search(query: string, { limit = 3, minScore = 1, relative = 0.4 } = {}): Hit[] {
     const queryTerms = [...new Set(expand(terms(query)))];
     const k1 = 1.2;
     const b = 0.75;
@@ -162,6 +166,7 @@ export class Library {
       })
       .filter((hit) => hit.score >= minScore)
       .sort((a, b) => b.score - a.score)
+      .filter((hit, _, [best]) => hit.score >= relative * best!.score)
       .slice(0, limit);
   }
 }

@@ -16,6 +16,20 @@ describe('the library the answers are grounded in', () => {
     expect(library.search(query)[0]?.passage.path).toBe(path);
   });
 
+  test.each([
+    ['I have trouble sleeping, what can help?', ['/conditions/insomnia']],
+    ['I am tired and sad every day', ['/conditions/lethargy-depression']],
+  ])('when asked %j, then only the pages about it are sources', (query, paths) => {
+    expect(library.search(query).map(({ passage }) => passage.path)).toEqual(paths);
+  });
+
+  test('when two pages fit the question about as well, then both are sources, the better first', () => {
+    expect(library.search('I keep eating when stressed').map(({ passage }) => passage.path)).toEqual([
+      '/conditions/nervous-overeating',
+      '/conditions/constipation-anxiety',
+    ]);
+  });
+
   test('when nothing in the library matches, then there are no sources', () => {
     expect(library.search('What is the capital of France?')).toEqual([]);
   });
