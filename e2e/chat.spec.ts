@@ -184,6 +184,22 @@ test.describe('the chat widget', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('when a visitor describes a medical emergency after the free questions are used, then the answer says to call 911', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await useFreeQuestions(page, 3);
+    await page.reload();
+    await openChat(page);
+    await expectCounters(page, 3);
+
+    await ask(page, "My dad's face is drooping and his speech is slurred");
+    const answer = answers(page).last();
+    await expect(answer).toContainText('If this is happening now, please call 911');
+    await expect(panel(page).getByRole('group', { name: '3 Free Questions Used' })).toHaveCount(0);
+    await expectCounters(page, 3);
+  });
+
   test('when the panel is open, then axe finds no violations, on a wide and on a small screen', async ({ page }) => {
     await page.goto('/');
     await openChat(page);

@@ -79,7 +79,8 @@ export const CrisisDetectedEvent = envelope(
 );
 export type CrisisDetectedEvent = z.infer<typeof CrisisDetectedEvent>;
 
-export const AI_ANSWER_MODES = ['openai', 'offline', 'crisis'] as const;
+/** emergency: a medical emergency asked with no free question left, answered with where to get help. */
+export const AI_ANSWER_MODES = ['openai', 'offline', 'crisis', 'emergency'] as const;
 
 /** For analytics: how an answer was made and how long it took; no message text. */
 export const AiAnsweredEvent = envelope(

@@ -15,8 +15,16 @@ import { HttpError, createEnvelope, hashVisitor, type Logger, type Metrics } fro
 import type { AnalyticsPublisher } from './analytics.js';
 import type { AiQueryConfig } from './config.js';
 import type { CrisisCheck, CrisisVerdict } from './crisis-check.js';
+import { isMedicalEmergency } from './emergency.js';
 import { ModelCall, type LanguageModel, type Usage } from './llm.js';
-import { contextMessage, crisisAnswer, offlineAnswer, systemPrompt } from './persona.js';
+import {
+  EMERGENCY_NOTICE,
+  contextMessage,
+  crisisAnswer,
+  emergencyAnswer,
+  offlineAnswer,
+  systemPrompt,
+} from './persona.js';
 import type { QuotaCounters, Take } from './quota.js';
 import type { Hit, Library } from './retrieval.js';
 import type { Subscribers } from './subscribers.js';
@@ -156,6 +164,7 @@ export class Assistant {
     // while the crisis verdict may still be on its way. Its answer is held back until the verdict; a
     // crisis aborts the call. A refused question never reaches the model.
     const hits = this.deps.library.search(query);
+    const emergency = isMedicalEmergency(query);
     const { model } = this.deps;
     const call =
       model &&
@@ -179,7 +188,15 @@ export class Assistant {
     }
 
     try {
-      return await this.answer(asker, sink, signal, { verdict, started, isSubscriber, reservation, hits, call });
+      return await this.answer(asker, sink, signal, {
+        verdict,
+        started,
+        isSubscriber,
+        reservation,
+        hits,
+        call,
+        emergency,
+      });
     } finally {
       call?.dispose();
     }
@@ -196,9 +213,11 @@ export class Assistant {
       reservation: Promise<{ used: number; takes: Take[] }> | undefined;
       hits: Hit[];
       call: ModelCall | undefined;
+      /** The question describes a medical emergency (emergency.ts). */
+      emergency: boolean;
     },
   ): Promise<Answered> {
-    const { started, isSubscriber, reservation, hits, call } = run;
+    const { started, isSubscriber, reservation, hits, call, emergency } = run;
     const verdict = await run.verdict;
 
     if (verdict.isCrisis) {
@@ -219,15 +238,33 @@ export class Assistant {
     let quota: Quota = SUBSCRIBED;
     let taken: Take[] = [];
     if (reservation) {
-      const { used, takes } = await reservation;
-      taken = takes;
-      quota = { queriesUsed: used, queriesAllowed: ALLOWED, isSubscriber: false };
+      let reserved: { used: number; takes: Take[] };
+      try {
+        reserved = await reservation;
+      } catch (err) {
+        if (!(emergency && err instanceof QuotaExceeded)) throw err;
+        // An emergency is never refused: with no free question left, the answer is where to get help.
+        const left = await this.guestQuota(asker.body.guestId, asker.ip);
+        const response = emergencyAnswer(this.deps.config.PRACTITIONER_NAME);
+        sink.start({ ...left, isCrisis: false });
+        sink.delta(response);
+        this.record(asker, { mode: 'emergency', isSubscriber, started, sources: 0 });
+        return { ...left, response, isCrisis: false, sources: [] };
+      }
+      taken = reserved.takes;
+      quota = { queriesUsed: reserved.used, queriesAllowed: ALLOWED, isSubscriber: false };
     }
 
     const sources = hits.map(({ passage }) => ({ title: passage.title, path: passage.path }));
     sink.start({ ...quota, isCrisis: false });
     try {
       let response = '';
+      const say = (text: string) => {
+        response += text;
+        sink.delta(text);
+      };
+      // Where to get emergency care comes first, whatever the rest of the answer says.
+      if (emergency) say(`${EMERGENCY_NOTICE}\n\n`);
       let usage: Usage = {};
       if (call) {
         const text = call.text();
@@ -240,13 +277,11 @@ export class Assistant {
           }
           // The SDK may end a stream quietly when aborted: a cut-off answer is not an answer.
           signal.throwIfAborted();
-          response += next.value;
-          sink.delta(next.value);
+          say(next.value);
         }
         signal.throwIfAborted();
       } else {
-        response = offlineAnswer(this.deps.config.PRACTITIONER_NAME, hits);
-        sink.delta(response);
+        say(offlineAnswer(this.deps.config.PRACTITIONER_NAME, hits));
       }
       this.record(asker, {
         mode: call ? 'openai' : 'offline',

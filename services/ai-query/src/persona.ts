@@ -41,6 +41,19 @@ export function offlineAnswer(practitioner: string, hits: Hit[]): string {
   return lines.join('\n\n');
 }
 
+/** The first words of any answer to a question that describes a medical emergency (emergency.ts). */
+export const EMERGENCY_NOTICE =
+  'If this is happening now, please call 911 (or your local emergency number) or go to the nearest emergency room right away. Chest pain, trouble breathing, signs of a stroke, a severe allergic reaction, heavy bleeding or a seizure need emergency care, not an online answer.';
+
+/** The whole answer to an emergency when no free question is left: nothing is withheld that could help. */
+export function emergencyAnswer(practitioner: string): string {
+  return [
+    EMERGENCY_NOTICE,
+    `I'm ${practitioner}'s AI and can't assess an emergency. Please don't wait for an answer here: call for help now, and if you can, ask someone nearby to stay with you.`,
+    DISCLAIMER,
+  ].join('\n\n');
+}
+
 export function crisisAnswer(): string {
   return [
     "I'm really sorry you're going through this. You don't have to face it alone, and help is available right now.",

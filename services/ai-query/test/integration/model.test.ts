@@ -80,6 +80,21 @@ describe('ai-query with an OpenAI-compatible model', () => {
     ]);
   });
 
+  test('when a streamed question describes a medical emergency, then where to get emergency care comes before the model', async () => {
+    stub.behaviour.reply = () => 'Sit upright and loosen tight clothing.';
+    const res = await ask(
+      service,
+      { query: 'crushing pressure in my chest', guestId: newGuestId() },
+      {},
+      '/api/query-ai/stream',
+    );
+    const events = parseSse(await res.text());
+    const deltas = events.filter(([name]) => name === 'delta').map(([, data]) => (data as { text: string }).text);
+    expect(deltas[0]).toMatch(/^If this is happening now, please call 911/);
+    expect(deltas.join('')).toMatch(/911[\s\S]*\n\nSit upright and loosen tight clothing\.$/);
+    expect(events.at(-1)).toEqual(['done', expect.objectContaining({ response: deltas.join('') })]);
+  });
+
   test('when the message is a crisis, then the crisis answer comes and no model answer is used', async () => {
     stub.behaviour.firstTokenDelayMs = 200;
     const guestId = newGuestId();

@@ -47,6 +47,32 @@ describe('ai-query: free questions (offline engine)', () => {
     expect(all).not.toMatch(/Ginger|Turmeric|magnesium/);
   });
 
+  test('when a question describes a medical emergency, then the answer starts with where to get emergency care', async () => {
+    const guestId = newGuestId();
+    const res = await ask(service, { query: "I'm having chest pain and can't breathe", guestId });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ isCrisis: false, queriesUsed: 1 });
+    expect(body.response).toMatch(/^If this is happening now, please call 911/);
+    expect(body.response).toContain("portal's own library");
+  });
+
+  test('when a guest with no questions left describes a medical emergency, then it is answered, not refused, and costs nothing', async () => {
+    const guestId = newGuestId();
+    for (let i = 0; i < 3; i++) expect((await ask(service, { query: `Turmeric? (${i})`, guestId })).status).toBe(200);
+    expect((await ask(service, { query: 'Ginger?', guestId })).status).toBe(429);
+
+    const res = await ask(service, { query: 'My face is drooping and my speech is slurred', guestId });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ isCrisis: false, queriesUsed: 3, queriesAllowed: 3, sources: [] });
+    expect(body.response).toMatch(/^If this is happening now, please call 911/);
+    expect(body.response).toContain("can't assess an emergency");
+    expect(await storedCount(service, `guest:${guestId}`)).toBe(3);
+    // Only the emergency is answered: the next ordinary question is still refused.
+    expect((await ask(service, { query: 'Ginger?', guestId })).status).toBe(429);
+  });
+
   test('when one guest asks 50 questions at once, then exactly 3 are answered and 47 refused; the count is 3', async () => {
     const guestId = newGuestId();
     const responses = await Promise.all(
