@@ -16,7 +16,7 @@ export interface CrisisRule {
 }
 
 /** Bump when any rule or the normalisation changes, so logged decisions can be traced to a rule set. */
-export const RULES_VERSION = '1.0.0';
+export const RULES_VERSION = '1.0.1';
 
 // --- Vocabulary shared by several rules (written in ordinary spelling; collapsed at compile time) ---
 
@@ -102,7 +102,7 @@ export const CRISIS_RULES: readonly CrisisRule[] = [
   rule(
     'no-reason-to-live',
     'No reason, point or will to live; nothing to live for; life not worth living; tired of living.',
-    String.raw`\b(?:no|nothing|not (?:a|any|one)|zero|dont (?:have|see) (?:a|any)|cant (?:find|see) (?:a|any)|no longer (?:have|see) (?:a|any)|any) (?:\w+ )?(?:reason|point|purpose|will|meaning)s? (?:(?:to|in|of|for) )?(?:me |my |for me )?(?:live|living|being alive|being here|go on|going on|keep going|continuing|continue|carry on|carrying on|staying alive|be here|exist|existing|wake up|waking up|anything)\b`,
+    String.raw`\b(?:no|nothing|not (?:a|any|one)|zero|dont (?:have|see) (?:a|any)|cant (?:find|see) (?:a|any)|no longer (?:have|see) (?:a|any)|any) (?:\w+ )?(?:reason|point|purpose|will|meaning)s? (?:(?:to|in|of|for) )?(?:me |my |for me |for me to |me to )?(?:(?:keep|keep on|go on|going on|carry on|carrying on) living|live|living|being alive|being here|go on|going on|keep going|continuing|continue|carry on|carrying on|staying alive|be here|exist|existing|wake up|waking up|anything)\b`,
     String.raw`\b(?:lost|losing|lose|have no|no) (?:the |my |all )?will to (?:live|go on|keep going)\b`,
     String.raw`\b(?:whats|what s|what is|wats|why) (?:even )?the point (?:of|in|to) (?:living|life|going on|being alive|anything|it all|existing|carrying on|keep going|keeping going|me|waking up|staying alive|continuing|being here|live)\b`,
     String.raw`\bwhy (?:even )?(?:bother|should i|keep) (?:living|being alive|existing|staying alive|waking up|going on|to live|to go on|keep living|carry on|carrying on)\b`,
