@@ -196,8 +196,10 @@ test.describe('the chat widget', () => {
     await ask(page, "My dad's face is drooping and his speech is slurred");
     const answer = answers(page).last();
     await expect(answer).toContainText('If this is happening now, please call 911');
+    await expect(answer.getByRole('link', { name: /Call 911/ })).toHaveAttribute('href', 'tel:911');
     await expect(panel(page).getByRole('group', { name: '3 Free Questions Used' })).toHaveCount(0);
     await expectCounters(page, 3);
+    await expectNoAxeViolations(page);
   });
 
   test('when the panel is open, then axe finds no violations, on a wide and on a small screen', async ({ page }) => {

@@ -419,6 +419,22 @@ test.describe('the condition pages', () => {
     await expect(box).toHaveValue('');
   });
 
+  test('when the ask-box is asked about a medical emergency, then the answer starts with a link to call 911', async ({
+    page,
+  }) => {
+    await page.goto('/conditions/acid-reflux');
+    await page
+      .getByRole('textbox', { name: `Ask ${NAME}'s AI about this condition` })
+      .fill('Crushing pressure in my chest and my left arm is numb');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    const answer = page.getByRole('region', { name: `${NAME}'s AI says` });
+    await expect(answer.getByRole('link', { name: /Call 911/ })).toHaveAttribute('href', 'tel:911', {
+      timeout: 15_000,
+    });
+    await expect(answer).toContainText('If this is happening now, please call 911');
+    await expectNoAxeViolations(page);
+  });
+
   test('when another page is left, then the general meta description comes back', async ({ page }) => {
     await page.goto('/conditions/rashes');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Videos' }).click();

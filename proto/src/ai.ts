@@ -41,6 +41,8 @@ export type Quota = z.infer<typeof Quota>;
 export const QueryAiResponse = Quota.extend({
   response: z.string(),
   isCrisis: z.boolean(),
+  /** The question describes a medical emergency: the answer starts with where to get emergency care. */
+  isEmergency: z.boolean(),
   sources: z.array(Source),
 });
 export type QueryAiResponse = z.infer<typeof QueryAiResponse>;
@@ -50,7 +52,7 @@ export const QuotaQuery = z.object({ guestId: GuestId.optional() }).strict();
 export type QuotaQuery = z.infer<typeof QuotaQuery>;
 
 /** The server-sent events of /api/query-ai/stream, in order: one `meta`, any `delta`s, one `done` or `error`. */
-export const StreamMetaEvent = Quota.extend({ isCrisis: z.boolean() });
+export const StreamMetaEvent = Quota.extend({ isCrisis: z.boolean(), isEmergency: z.boolean() });
 export const StreamDeltaEvent = z.object({ text: z.string() });
 export const StreamDoneEvent = z.object({ response: z.string(), sources: z.array(Source) });
 export const StreamErrorEvent = z.object({ message: z.string() });

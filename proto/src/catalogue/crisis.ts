@@ -28,4 +28,7 @@ export const CRISIS_LINES = {
   text: { number: '741741', href: 'sms:741741&body=HOME', label: 'Crisis Text Line: Text HOME to 741741' },
 } as const;
 
+/** A medical emergency (chest pain, a stroke, …): shown with an answer whose isEmergency is true. */
+export const EMERGENCY_LINE = { number: '911', href: 'tel:911', label: 'Emergency services' } as const;
+
 export const CRISIS_BANNER_TEXT = "If you're experiencing a crisis, help is available 24/7";

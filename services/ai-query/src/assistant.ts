@@ -39,14 +39,15 @@ export interface Asker {
 
 /** Where the answer's text goes: all at once (JSON) or piece by piece (SSE). */
 export interface AnswerSink {
-  /** Called once, before any text: the counters and the crisis flag. */
-  start(meta: Quota & { isCrisis: boolean }): void;
+  /** Called once, before any text: the counters and the crisis and emergency flags. */
+  start(meta: Quota & { isCrisis: boolean; isEmergency: boolean }): void;
   delta(text: string): void;
 }
 
 export interface Answered extends Quota {
   response: string;
   isCrisis: boolean;
+  isEmergency: boolean;
   sources: Source[];
 }
 
@@ -229,10 +230,10 @@ export class Assistant {
       );
       const quota = isSubscriber ? SUBSCRIBED : await this.guestQuota(asker.body.guestId, asker.ip);
       const response = crisisAnswer();
-      sink.start({ ...quota, isCrisis: true });
+      sink.start({ ...quota, isCrisis: true, isEmergency: false });
       sink.delta(response);
       this.record(asker, { mode: 'crisis', isSubscriber, started, sources: 0 });
-      return { ...quota, response, isCrisis: true, sources: [] };
+      return { ...quota, response, isCrisis: true, isEmergency: false, sources: [] };
     }
 
     let quota: Quota = SUBSCRIBED;
@@ -246,17 +247,17 @@ export class Assistant {
         // An emergency is never refused: with no free question left, the answer is where to get help.
         const left = await this.guestQuota(asker.body.guestId, asker.ip);
         const response = emergencyAnswer(this.deps.config.PRACTITIONER_NAME);
-        sink.start({ ...left, isCrisis: false });
+        sink.start({ ...left, isCrisis: false, isEmergency: true });
         sink.delta(response);
         this.record(asker, { mode: 'emergency', isSubscriber, started, sources: 0 });
-        return { ...left, response, isCrisis: false, sources: [] };
+        return { ...left, response, isCrisis: false, isEmergency: true, sources: [] };
       }
       taken = reserved.takes;
       quota = { queriesUsed: reserved.used, queriesAllowed: ALLOWED, isSubscriber: false };
     }
 
     const sources = hits.map(({ passage }) => ({ title: passage.title, path: passage.path }));
-    sink.start({ ...quota, isCrisis: false });
+    sink.start({ ...quota, isCrisis: false, isEmergency: emergency });
     try {
       let response = '';
       const say = (text: string) => {
@@ -290,7 +291,7 @@ export class Assistant {
         sources: sources.length,
         usage,
       });
-      return { ...quota, response, isCrisis: false, sources };
+      return { ...quota, response, isCrisis: false, isEmergency: emergency, sources };
     } catch (err) {
       // No answer, no cost.
       await Promise.all(taken.map((take) => take.refund())).catch((refundErr: unknown) =>

@@ -40,9 +40,9 @@ export async function ask(question: string, signal: AbortSignal, refreshQuota: (
     await streamAnswer(
       { query, userId: null, sessionId: null, guestId: guestId() },
       {
-        meta({ isCrisis, ...quota }) {
+        meta({ isCrisis, isEmergency = false, ...quota }) {
           chatStore.setQuota(quota);
-          chatStore.add({ id: answerId, role: 'assistant', content: '', isCrisis, streaming: true });
+          chatStore.add({ id: answerId, role: 'assistant', content: '', isCrisis, isEmergency, streaming: true });
           started = true;
         },
         delta(text) {

@@ -11,6 +11,8 @@ export interface ChatMessage {
   sources?: readonly Source[];
   /** A crisis answer: shown with the crisis lines first. */
   isCrisis?: boolean;
+  /** An answer to a medical emergency: shown with the emergency number first. */
+  isEmergency?: boolean;
   /** An answer still arriving. */
   streaming?: boolean;
 }

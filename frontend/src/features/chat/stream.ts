@@ -3,7 +3,8 @@
 // "<status>: <the service's message>", so the widget can tell a 429 from anything else.
 import type { QueryAiRequest, Quota, Source } from '@hhp/proto';
 
-export type StreamMeta = Quota & { isCrisis: boolean };
+/** isEmergency may be missing from a server older than the flag. */
+export type StreamMeta = Quota & { isCrisis: boolean; isEmergency?: boolean };
 
 export interface StreamHandlers {
   meta(meta: StreamMeta): void;

@@ -1,13 +1,31 @@
 import type { Source } from '@hhp/proto';
+import { EMERGENCY_LINE } from '@hhp/proto/catalogue/crisis';
 import { Link } from 'react-router';
 import { texts } from './texts';
 import styles from './ai.module.css';
 
-/** An answer from /api/query-ai: its paragraphs (blank-line separated) and the portal pages it drew on. */
-export function AiAnswer({ response, sources }: { response: string; sources?: Source[] }) {
+/**
+ * An answer from /api/query-ai: its paragraphs (blank-line separated) and the portal pages it drew on; for
+ * a medical emergency, the emergency number first, as a link a phone can call.
+ */
+export function AiAnswer({
+  response,
+  sources,
+  isEmergency = false,
+}: {
+  response: string;
+  sources?: Source[];
+  isEmergency?: boolean | undefined;
+}) {
   const paragraphs = response.split(/\n{2,}/).filter((paragraph) => paragraph.trim());
   return (
     <div className={styles.answer}>
+      {isEmergency && (
+        <a className={styles.emergencyLink} href={EMERGENCY_LINE.href}>
+          <strong>{texts.emergencyCall}</strong>
+          <span>{EMERGENCY_LINE.label}</span>
+        </a>
+      )}
       {paragraphs.map((paragraph, index) => (
         <p key={index} className={styles.paragraph}>
           {paragraph}

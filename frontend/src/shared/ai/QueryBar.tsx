@@ -88,7 +88,7 @@ export function QueryBar({ placeholder = texts.placeholder, label = texts.label(
         {answer && (
           <section className={styles.answerCard} aria-label={texts.answerTitle(PRACTITIONER_NAME)}>
             <p className={styles.answerTitle}>{texts.answerTitle(PRACTITIONER_NAME)}</p>
-            <AiAnswer response={answer.response} sources={answer.sources} />
+            <AiAnswer response={answer.response} sources={answer.sources} isEmergency={answer.isEmergency} />
           </section>
         )}
       </div>

@@ -1,3 +1,5 @@
+import { EMERGENCY_LINE } from '@hhp/proto/catalogue/crisis';
+
 // Toast texts quoted by the specification (section 8), used verbatim.
 export const texts = {
   label: (name: string) => `Ask ${name}'s AI a question`,
@@ -9,4 +11,5 @@ export const texts = {
   receivedDescription: (name: string) => `${name}'s AI has provided guidance for your query.`,
   answerTitle: (name: string) => `${name}'s AI says`,
   sourcesLabel: 'Read more on this site:',
+  emergencyCall: `Call ${EMERGENCY_LINE.number}`,
 } as const;

@@ -69,7 +69,10 @@ describe('ai-query with an OpenAI-compatible model', () => {
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const events = parseSse(await res.text());
     expect(Date.now() - started).toBeGreaterThanOrEqual(200);
-    expect(events[0]).toEqual(['meta', { queriesUsed: 1, queriesAllowed: 3, isSubscriber: false, isCrisis: false }]);
+    expect(events[0]).toEqual([
+      'meta',
+      { queriesUsed: 1, queriesAllowed: 3, isSubscriber: false, isCrisis: false, isEmergency: false },
+    ]);
     const deltas = events.filter(([name]) => name === 'delta').map(([, data]) => (data as { text: string }).text);
     expect(deltas.length).toBeGreaterThan(1);
     expect(deltas.join('')).toBe('Ginger tea after meals may ease digestion.');
@@ -89,6 +92,7 @@ describe('ai-query with an OpenAI-compatible model', () => {
       '/api/query-ai/stream',
     );
     const events = parseSse(await res.text());
+    expect(events[0]).toEqual(['meta', expect.objectContaining({ isCrisis: false, isEmergency: true })]);
     const deltas = events.filter(([name]) => name === 'delta').map(([, data]) => (data as { text: string }).text);
     expect(deltas[0]).toMatch(/^If this is happening now, please call 911/);
     expect(deltas.join('')).toMatch(/911[\s\S]*\n\nSit upright and loosen tight clothing\.$/);

@@ -14,7 +14,13 @@ describe('ai-query: free questions (offline engine)', () => {
     const res = await ask(service, { query: 'I cannot sleep at night', userId: null, sessionId: null, guestId });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ isCrisis: false, queriesUsed: 1, queriesAllowed: 3, isSubscriber: false });
+    expect(body).toMatchObject({
+      isCrisis: false,
+      isEmergency: false,
+      queriesUsed: 1,
+      queriesAllowed: 3,
+      isSubscriber: false,
+    });
     expect(body.response).toContain("portal's own library");
     expect(body.response).toContain('Please consult your medical doctor');
     expect(body.sources[0]).toEqual({ title: expect.stringContaining('Insomnia'), path: '/conditions/insomnia' });
@@ -52,7 +58,7 @@ describe('ai-query: free questions (offline engine)', () => {
     const res = await ask(service, { query: "I'm having chest pain and can't breathe", guestId });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ isCrisis: false, queriesUsed: 1 });
+    expect(body).toMatchObject({ isCrisis: false, isEmergency: true, queriesUsed: 1 });
     expect(body.response).toMatch(/^If this is happening now, please call 911/);
     expect(body.response).toContain("portal's own library");
   });
@@ -65,7 +71,7 @@ describe('ai-query: free questions (offline engine)', () => {
     const res = await ask(service, { query: 'My face is drooping and my speech is slurred', guestId });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ isCrisis: false, queriesUsed: 3, queriesAllowed: 3, sources: [] });
+    expect(body).toMatchObject({ isCrisis: false, isEmergency: true, queriesUsed: 3, queriesAllowed: 3, sources: [] });
     expect(body.response).toMatch(/^If this is happening now, please call 911/);
     expect(body.response).toContain("can't assess an emergency");
     expect(await storedCount(service, `guest:${guestId}`)).toBe(3);

@@ -2,18 +2,20 @@ import { Link } from 'react-router';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
 import type { ChatMessage } from '../chat-store';
 import { texts } from '../texts';
-import { CrisisLines } from './CrisisLines';
+import { CrisisLines, EmergencyLine } from './CrisisLines';
 import styles from './chat.module.css';
 
 export function MessageBubble({ message }: { message: ChatMessage }) {
-  const { role, content, sources, isCrisis } = message;
-  const className = [styles.message, role === 'user' ? styles.user : styles.assistant, isCrisis && styles.crisis]
+  const { role, content, sources, isCrisis, isEmergency } = message;
+  const urgent = isCrisis || isEmergency;
+  const className = [styles.message, role === 'user' ? styles.user : styles.assistant, urgent && styles.crisis]
     .filter(Boolean)
     .join(' ');
   return (
     <li className={className} data-role={role}>
       <span className={styles.srOnly}>{role === 'user' ? texts.you : texts.panelTitle(PRACTITIONER_NAME)}: </span>
       {isCrisis && <CrisisLines />}
+      {isEmergency && !isCrisis && <EmergencyLine />}
       <p className={styles.text}>{content}</p>
       {sources && sources.length > 0 && (
         <div className={styles.sources}>

@@ -117,7 +117,13 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
                 {texts.analyzing}
               </p>
             ) : (
-              shown && <AiAnswer response={shown.answer.response} sources={shown.answer.sources} />
+              shown && (
+                <AiAnswer
+                  response={shown.answer.response}
+                  sources={shown.answer.sources}
+                  isEmergency={shown.answer.isEmergency}
+                />
+              )
             )}
           </div>
           {shown && (
