@@ -236,6 +236,16 @@ export class Assistant {
       return { ...quota, response, isCrisis: true, isEmergency: false, sources: [] };
     }
 
+    if (emergency && !call) {
+      // Without the model, the library has nothing for an emergency: the answer is where to get help,
+      // and it costs nothing.
+      await reservation?.then(
+        ({ takes }) => Promise.all(takes.map((t) => t.refund())),
+        () => undefined,
+      );
+      return this.emergencyOnly(asker, sink, isSubscriber, started);
+    }
+
     let quota: Quota = SUBSCRIBED;
     let taken: Take[] = [];
     if (reservation) {
@@ -243,14 +253,9 @@ export class Assistant {
       try {
         reserved = await reservation;
       } catch (err) {
-        if (!(emergency && err instanceof QuotaExceeded)) throw err;
         // An emergency is never refused: with no free question left, the answer is where to get help.
-        const left = await this.guestQuota(asker.body.guestId, asker.ip);
-        const response = emergencyAnswer(this.deps.config.PRACTITIONER_NAME);
-        sink.start({ ...left, isCrisis: false, isEmergency: true });
-        sink.delta(response);
-        this.record(asker, { mode: 'emergency', isSubscriber, started, sources: 0 });
-        return { ...left, response, isCrisis: false, isEmergency: true, sources: [] };
+        if (emergency && err instanceof QuotaExceeded) return this.emergencyOnly(asker, sink, isSubscriber, started);
+        throw err;
       }
       taken = reserved.takes;
       quota = { queriesUsed: reserved.used, queriesAllowed: ALLOWED, isSubscriber: false };
@@ -307,6 +312,21 @@ export class Assistant {
         },
       );
     }
+  }
+
+  /** The answer to an emergency that gets no other: where to get help, uncounted. */
+  private async emergencyOnly(
+    asker: Asker,
+    sink: AnswerSink,
+    isSubscriber: boolean,
+    started: number,
+  ): Promise<Answered> {
+    const quota = isSubscriber ? SUBSCRIBED : await this.guestQuota(asker.body.guestId, asker.ip);
+    const response = emergencyAnswer(this.deps.config.PRACTITIONER_NAME);
+    sink.start({ ...quota, isCrisis: false, isEmergency: true });
+    sink.delta(response);
+    this.record(asker, { mode: 'emergency', isSubscriber, started, sources: 0 });
+    return { ...quota, response, isCrisis: false, isEmergency: true, sources: [] };
   }
 
   private record(

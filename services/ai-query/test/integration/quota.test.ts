@@ -53,14 +53,15 @@ describe('ai-query: free questions (offline engine)', () => {
     expect(all).not.toMatch(/Ginger|Turmeric|magnesium/);
   });
 
-  test('when a question describes a medical emergency, then the answer starts with where to get emergency care', async () => {
+  test('when a question describes a medical emergency, then the offline answer is where to get emergency care, uncounted', async () => {
     const guestId = newGuestId();
     const res = await ask(service, { query: "I'm having chest pain and can't breathe", guestId });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ isCrisis: false, isEmergency: true, queriesUsed: 1 });
+    expect(body).toMatchObject({ isCrisis: false, isEmergency: true, queriesUsed: 0, sources: [] });
     expect(body.response).toMatch(/^If this is happening now, please call 911/);
-    expect(body.response).toContain("portal's own library");
+    expect(body.response).toContain("can't assess an emergency");
+    expect(await storedCount(service, `guest:${guestId}`)).toBe(0);
   });
 
   test('when a guest with no questions left describes a medical emergency, then it is answered, not refused, and costs nothing', async () => {
