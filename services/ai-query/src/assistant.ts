@@ -19,6 +19,7 @@ import { isMedicalEmergency } from './emergency.js';
 import { ModelCall, type LanguageModel, type Usage } from './llm.js';
 import {
   EMERGENCY_NOTICE,
+  EMERGENCY_PROMPT,
   contextMessage,
   crisisAnswer,
   emergencyAnswer,
@@ -174,6 +175,7 @@ export class Assistant {
         [
           { role: 'system', content: systemPrompt(this.deps.config.PRACTITIONER_NAME) },
           { role: 'system', content: `Portal passages:\n\n${contextMessage(hits)}` },
+          ...(emergency ? [{ role: 'system' as const, content: EMERGENCY_PROMPT }] : []),
           { role: 'user', content: query },
         ],
         signal,

@@ -45,7 +45,11 @@ export function offlineAnswer(practitioner: string, hits: Hit[]): string {
 export const EMERGENCY_NOTICE =
   'If this is happening now, please call 911 (or your local emergency number) or go to the nearest emergency room right away. Chest pain, trouble breathing, signs of a stroke, a severe allergic reaction, heavy bleeding or a seizure need emergency care, not an online answer.';
 
-/** The whole answer to an emergency when no free question is left: nothing is withheld that could help. */
+/** Told to the model when the question reads as an emergency: the notice above comes before its words. */
+export const EMERGENCY_PROMPT =
+  'This question may describe a medical emergency. The reply already begins with a notice to call 911 or go to the nearest emergency room; do not repeat it. Keep your answer short and calm, give no home remedy in place of emergency care, and say only what may help while help is on its way (stay with the person, do not drive yourself, unlock the door).';
+
+/** The whole answer to an emergency without the model, or with no free question left: where to get help. */
 export function emergencyAnswer(practitioner: string): string {
   return [
     EMERGENCY_NOTICE,

@@ -36,6 +36,7 @@ describe('ai-query with an OpenAI-compatible model', () => {
     expect(messages[0]!.content).toContain('never diagnose');
     expect(messages[1]!.content).toContain('/conditions/insomnia');
     expect(messages.at(-1)).toEqual({ role: 'user', content: 'I cannot sleep' });
+    expect(messages).toHaveLength(3);
     // The JSON route asks for the whole answer at once; the SSE route streams it.
     expect(stub.requests[0]!.body.stream).toBeUndefined();
   });
@@ -97,6 +98,8 @@ describe('ai-query with an OpenAI-compatible model', () => {
     expect(deltas[0]).toMatch(/^If this is happening now, please call 911/);
     expect(deltas.join('')).toMatch(/911[\s\S]*\n\nSit upright and loosen tight clothing\.$/);
     expect(events.at(-1)).toEqual(['done', expect.objectContaining({ response: deltas.join('') })]);
+    const messages = stub.requests[0]!.body.messages as { role: string; content: string }[];
+    expect(messages.at(-2)).toEqual({ role: 'system', content: expect.stringContaining('do not repeat it') });
   });
 
   test('when the message is a crisis, then the crisis answer comes and no model answer is used', async () => {
