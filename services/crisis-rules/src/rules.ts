@@ -136,6 +136,7 @@ export const CRISIS_RULES: readonly CrisisRule[] = [
     'disappear-forever',
     'Wanting to disappear, stop existing, sleep forever or not wake up; wanting it all to end or stop.',
     String.raw`\b(?:${WANT}|wish|need) (?:to )?(?:just )?(?:disappear|vanish|not exist|stop existing|cease to exist|not be alive|sleep forever|go to sleep forever|fall asleep forever|be gone)\b`,
+    String.raw`\b(?:feel|feels|felt|feeling) like (?:just )?(?:disappearing|vanishing)(?: \w+){0,2} (?:forever|for good|permanently|and never (?:coming|come) back)\b`,
     String.raw`\b(?:sleep|asleep|bed|pills)(?: \w+){0,3} (?:and )?(?:never|not|dont) wake up\b`,
     String.raw`\b(?:${WANT}|need|wish|ready for) (?:it all|everything|the pain|this pain|it|this|life|my life|all of it|it all) (?:to (?:stop|end|be over)|over)\b(?! (?:itching|hurting|burning|aching|bleeding|ringing|swelling|throbbing|spreading|flaring)\b)`,
     String.raw`\b(?:${WANT}|ready|going|need|decided|trying) to stop (?:living|existing|being alive)\b`,
