@@ -202,6 +202,22 @@ test.describe('the chat widget', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('when an answer is taller than a phone screen, then it is shown from its start, where the 911 link is', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.goto('/');
+    await openChat(page);
+    await ask(page, 'Crushing pressure in my chest and I am struggling to breathe');
+    const answer = answers(page).last();
+    await expect(answer.getByRole('link', { name: /Call 911/ })).toBeInViewport();
+    // The answer does not fit: the list stops at the answer's start, short of its end.
+    const conversation = panel(page).getByRole('region', { name: 'Conversation' });
+    const [listBox, answerBox] = [await conversation.boundingBox(), await answer.boundingBox()];
+    expect(answerBox!.y).toBeGreaterThanOrEqual(listBox!.y);
+    expect(answerBox!.y + answerBox!.height).toBeGreaterThan(listBox!.y + listBox!.height);
+  });
+
   test('when the panel is open, then axe finds no violations, on a wide and on a small screen', async ({ page }) => {
     await page.goto('/');
     await openChat(page);

@@ -5,7 +5,14 @@ import { texts } from '../texts';
 import { MessageBubble } from './MessageBubble';
 import styles from './chat.module.css';
 
-/** The conversation, kept scrolled to the newest message on every change. */
+/** Space kept above an answer scrolled to its start, in px (the list's own padding). */
+const ANSWER_MARGIN = 16;
+
+/**
+ * The conversation, kept scrolled to the newest message on every change: to its end, except that an
+ * answer taller than the list stays at its start, where the crisis lines or the emergency number are and
+ * where reading begins (a long answer streaming in is followed until its first line reaches the top).
+ */
 export function MessageList({ messages, pending }: { messages: readonly ChatMessage[]; pending: boolean }) {
   const listRef = useRef<HTMLDivElement>(null);
   const visible = messages.filter((m) => m.content !== '');
@@ -13,8 +20,16 @@ export function MessageList({ messages, pending }: { messages: readonly ChatMess
 
   useEffect(() => {
     const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
-  }, [messages, pending]);
+    if (!list) return;
+    const bottom = list.scrollHeight - list.clientHeight;
+    const newest = list.querySelector<HTMLElement>('li[data-role]:last-child');
+    if (typing || newest?.dataset.role !== 'assistant') {
+      list.scrollTop = bottom;
+      return;
+    }
+    const start = newest.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    list.scrollTop = Math.min(bottom, start - ANSWER_MARGIN);
+  }, [messages, pending, typing]);
 
   return (
     // Focusable so that keyboard users can scroll it; its words are announced by the panel's live region.
