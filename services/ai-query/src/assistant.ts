@@ -26,7 +26,8 @@ import {
   offlineAnswer,
   systemPrompt,
 } from './persona.js';
-import type { QuotaCounters, Take } from './quota.js';
+import { QuotaUnavailable, type QuotaCounters, type Take } from './quota.js';
+import { TIMED_OUT, within } from './deadline.js';
 import type { Hit, Library } from './retrieval.js';
 import type { Subscribers } from './subscribers.js';
 
@@ -77,6 +78,10 @@ export interface AssistantDeps {
 const ALLOWED = FREE_QUESTIONS_PER_DAY;
 /** What subscribers see: never counted. */
 const SUBSCRIBED: Quota = { queriesUsed: 0, queriesAllowed: ALLOWED, isSubscriber: true };
+/** A crisis or emergency answer waits this long for the counters at most; then it goes without them. */
+const COUNTERS_WAIT_MS = 300;
+/** The counters of such an answer when the database is too slow to say (nothing is refused meanwhile). */
+const COUNTERS_UNKNOWN: Quota = { queriesUsed: 0, queriesAllowed: ALLOWED, isSubscriber: false };
 
 /** The guest's counter: by guestId, or by address when the browser sent none. */
 const guestKey = (guestId: string | null | undefined, ip: string) => (guestId ? `guest:${guestId}` : `ip-guest:${ip}`);
@@ -121,8 +126,37 @@ export class Assistant {
 
   /** The counters a visitor sees: none for subscribers, else the guest's (by guestId, or by address). */
   async quotaFor(guestId: string | undefined, ip: string, cookie: string | undefined): Promise<Quota> {
-    if (await this.deps.subscribers.isSubscriber(cookie)) return SUBSCRIBED;
-    return this.guestQuota(guestId, ip);
+    const quota = await within(
+      this.deps.config.DB_TIMEOUT_MS,
+      this.deps.subscribers
+        .isSubscriber(cookie)
+        .then((subscribed) => (subscribed ? SUBSCRIBED : this.guestQuota(guestId, ip))),
+    );
+    if (quota === TIMED_OUT) throw new QuotaUnavailable();
+    return quota;
+  }
+
+  /**
+   * Whether the cookie names a subscriber; undefined when the database did not say in time or failed
+   * (the question is then refused with 503, unless it is a crisis or an emergency).
+   */
+  private async subscriberOrUnknown(cookie: string | undefined): Promise<boolean | undefined> {
+    try {
+      const subscribed = await within(this.deps.config.DB_TIMEOUT_MS, this.deps.subscribers.isSubscriber(cookie));
+      return subscribed === TIMED_OUT ? undefined : subscribed;
+    } catch (err) {
+      this.deps.logger.warn({ err }, 'could not check the subscription');
+      return undefined;
+    }
+  }
+
+  /** The counters for a crisis or emergency answer, which never waits long for them: see COUNTERS_WAIT_MS. */
+  private async countersSoon(asker: Asker, after: Promise<unknown> = Promise.resolve()): Promise<Quota> {
+    const quota = await within(
+      COUNTERS_WAIT_MS,
+      after.then(() => this.guestQuota(asker.body.guestId, asker.ip)),
+    ).catch((): typeof TIMED_OUT => TIMED_OUT);
+    return quota === TIMED_OUT ? COUNTERS_UNKNOWN : quota;
   }
 
   private async guestQuota(guestId: string | null | undefined, ip: string): Promise<Quota> {
@@ -158,8 +192,15 @@ export class Assistant {
     const { query } = asker.body;
     // The crisis verdict and the quota are asked for at once (latency); a crisis gives back what was taken.
     const verdict = this.timed('crisis', started, this.deps.crisis.check(query, asker.requestId));
-    const isSubscriber = await this.deps.subscribers.isSubscriber(asker.cookie);
-    const reservation = isSubscriber ? undefined : this.timed('quota', started, this.reserve(asker));
+    const subscriber = asker.cookie ? await this.subscriberOrUnknown(asker.cookie) : false;
+    const isSubscriber = subscriber === true;
+    const reservation = isSubscriber
+      ? undefined
+      : this.timed(
+          'quota',
+          started,
+          subscriber === undefined ? Promise.reject(new QuotaUnavailable()) : this.reserve(asker),
+        );
     reservation?.catch(() => {}); // a refusal is read below, after the verdict
 
     // The model's first words take longest, so it is asked as soon as the quota admits the question,
@@ -224,13 +265,13 @@ export class Assistant {
     const verdict = await run.verdict;
 
     if (verdict.isCrisis) {
-      // Never counted, never refused; the model's answer is not wanted.
+      // Never counted, never refused, never kept waiting by the database; the model's answer is not wanted.
       call?.abort();
-      await reservation?.then(
+      const givenBack = reservation?.then(
         ({ takes }) => Promise.all(takes.map((t) => t.refund())),
         () => undefined,
       );
-      const quota = isSubscriber ? SUBSCRIBED : await this.guestQuota(asker.body.guestId, asker.ip);
+      const quota = isSubscriber ? SUBSCRIBED : await this.countersSoon(asker, givenBack);
       const response = crisisAnswer();
       sink.start({ ...quota, isCrisis: true, isEmergency: false });
       sink.delta(response);
@@ -241,11 +282,11 @@ export class Assistant {
     if (emergency && !call) {
       // Without the model, the library has nothing for an emergency: the answer is where to get help,
       // and it costs nothing.
-      await reservation?.then(
+      const givenBack = reservation?.then(
         ({ takes }) => Promise.all(takes.map((t) => t.refund())),
         () => undefined,
       );
-      return this.emergencyOnly(asker, sink, isSubscriber, started);
+      return this.emergencyOnly(asker, sink, isSubscriber, started, givenBack);
     }
 
     let quota: Quota = SUBSCRIBED;
@@ -255,8 +296,9 @@ export class Assistant {
       try {
         reserved = await reservation;
       } catch (err) {
-        // An emergency is never refused: with no free question left, the answer is where to get help.
-        if (emergency && err instanceof QuotaExceeded) return this.emergencyOnly(asker, sink, isSubscriber, started);
+        // An emergency is never refused: with no free question left, or no database, the answer is where
+        // to get help.
+        if (emergency) return this.emergencyOnly(asker, sink, isSubscriber, started);
         throw err;
       }
       taken = reserved.takes;
@@ -300,10 +342,8 @@ export class Assistant {
       });
       return { ...quota, response, isCrisis: false, isEmergency: emergency, sources };
     } catch (err) {
-      // No answer, no cost.
-      await Promise.all(taken.map((take) => take.refund())).catch((refundErr: unknown) =>
-        this.deps.logger.error({ err: refundErr }, 'could not refund a question'),
-      );
+      // No answer, no cost. (The give-back goes on if the database is slower than DB_TIMEOUT_MS.)
+      await within(this.deps.config.DB_TIMEOUT_MS, Promise.all(taken.map((take) => take.refund())));
       if (signal.aborted) throw err;
       this.deps.logger.warn({ err, requestId: asker.requestId }, 'the model did not answer');
       throw new HttpError(
@@ -322,8 +362,9 @@ export class Assistant {
     sink: AnswerSink,
     isSubscriber: boolean,
     started: number,
+    givenBack?: Promise<unknown>,
   ): Promise<Answered> {
-    const quota = isSubscriber ? SUBSCRIBED : await this.guestQuota(asker.body.guestId, asker.ip);
+    const quota = isSubscriber ? SUBSCRIBED : await this.countersSoon(asker, givenBack);
     const response = emergencyAnswer(this.deps.config.PRACTITIONER_NAME);
     sink.start({ ...quota, isCrisis: false, isEmergency: true });
     sink.delta(response);

@@ -24,6 +24,11 @@ export const AiQueryConfig = serviceConfig('ai-query', 4001).extend({
   QUOTA_TIME_ZONE: timeZone.default('UTC'),
   /** Questions one address may ask a day, across guestIds (stops guestId rotation). */
   IP_DAILY_LIMIT: z.coerce.number().int().min(1).default(30),
+  /**
+   * How long a question waits for the database (its free question, the subscriber check) before it is
+   * answered 503 and given back. A crisis or an emergency is answered without it.
+   */
+  DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   /** How long to wait for the crisis service before the in-process rules decide alone. */
   CRISIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(5000).default(300),
   /** Verifies the subscriber cookie that payments signs; without it nobody is recognised as a subscriber. */

@@ -11,7 +11,8 @@
 // against a unique key are atomic on FerretDB and MongoDB alike.
 import { randomBytes } from 'node:crypto';
 import type { Collection, Connection } from 'mongoose';
-import { isDuplicateKeyError, type Logger } from '@hhp/kit';
+import { HttpError, isDuplicateKeyError, type Logger } from '@hhp/kit';
+import { TIMED_OUT, within } from './deadline.js';
 
 interface Slot {
   _id: string;
@@ -56,6 +57,15 @@ export interface QuotaOptions {
   logger?: Logger;
   /** See GIVE_BACK_RETRIES_MS (tests shorten them). */
   giveBackRetriesMs?: readonly number[];
+  /** takeEach waits this long for the database at most, then throws QuotaUnavailable (DB_TIMEOUT_MS). */
+  timeoutMs?: number;
+}
+
+/** The database did not answer in time: the question is not counted (what it took goes back). */
+export class QuotaUnavailable extends HttpError {
+  constructor() {
+    super(503, 'The AI assistant is busy right now. Your question was not counted; please try again in a moment.');
+  }
 }
 
 /** Slots per insertMany at most (a burst's first slots go out in batches of this size). */
@@ -146,6 +156,7 @@ export class QuotaCounters {
   private requests = 0;
   private readonly logger: Logger | undefined;
   private readonly retriesMs: readonly number[];
+  private readonly timeoutMs: number | undefined;
   /** Give-backs waiting for a later try (see settled()). */
   private readonly retrying = new Set<Promise<void>>();
 
@@ -155,6 +166,7 @@ export class QuotaCounters {
     this.dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone });
     this.logger = options.logger;
     this.retriesMs = options.giveBackRetriesMs ?? GIVE_BACK_RETRIES_MS;
+    this.timeoutMs = options.timeoutMs;
   }
 
   async createIndexes(): Promise<void> {
@@ -182,6 +194,20 @@ export class QuotaCounters {
    * them out. The count it reports is then not meaningful.
    */
   async takeEach(requests: TakeRequest[], now = new Date()): Promise<Take[]> {
+    const attempt = this.tryTakeEach(requests, now);
+    if (this.timeoutMs === undefined) return attempt;
+    const takes = await within(this.timeoutMs, attempt);
+    if (takes !== TIMED_OUT) return takes;
+    // Too late to answer with: what it takes goes back once the database answers (an error on the way
+    // gives back by itself).
+    void attempt.then(
+      (late) => Promise.all(late.filter((take) => take.ok).map((take) => take.refund())),
+      () => undefined,
+    );
+    throw new QuotaUnavailable();
+  }
+
+  private async tryTakeEach(requests: TakeRequest[], now: Date): Promise<Take[]> {
     const day = this.day(now);
     const owner = `${this.ownerPrefix}.${++this.requests}`;
     const plans = requests.map(({ key, limit, spread = false }) => {

@@ -14,7 +14,10 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 /** The ai-query service's parts; `model` replaces the OpenAI client (tests). */
 export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
   return async ({ config, mongo, bus, logger, metrics }: ServiceContext<AiQueryConfig>): Promise<ServiceParts> => {
-    const quota = new QuotaCounters(mongo.connection, config.QUOTA_TIME_ZONE, { logger });
+    const quota = new QuotaCounters(mongo.connection, config.QUOTA_TIME_ZONE, {
+      logger,
+      timeoutMs: config.DB_TIMEOUT_MS,
+    });
     const subscribers = new Subscribers(mongo.connection, config.SUBSCRIBER_COOKIE_SECRET);
     await mongo.connection.collection('subscribers').createIndex({ _id: 1, asOf: 1 });
     await quota.createIndexes();
