@@ -83,6 +83,13 @@ const COUNTERS_WAIT_MS = 300;
 /** The counters of such an answer when the database is too slow to say (nothing is refused meanwhile). */
 const COUNTERS_UNKNOWN: Quota = { queriesUsed: 0, queriesAllowed: ALLOWED, isSubscriber: false };
 
+/** Gives back what a reservation took, once it has (nothing when it was refused or failed). */
+const giveBackAll = (reservation: Promise<{ takes: Take[] }> | undefined) =>
+  reservation?.then(
+    ({ takes }) => Promise.all(takes.map((take) => take.refund())),
+    () => undefined,
+  );
+
 /** The guest's counter: by guestId, or by address when the browser sent none. */
 const guestKey = (guestId: string | null | undefined, ip: string) => (guestId ? `guest:${guestId}` : `ip-guest:${ip}`);
 
@@ -267,11 +274,7 @@ export class Assistant {
     if (verdict.isCrisis) {
       // Never counted, never refused, never kept waiting by the database; the model's answer is not wanted.
       call?.abort();
-      const givenBack = reservation?.then(
-        ({ takes }) => Promise.all(takes.map((t) => t.refund())),
-        () => undefined,
-      );
-      const quota = isSubscriber ? SUBSCRIBED : await this.countersSoon(asker, givenBack);
+      const quota = isSubscriber ? SUBSCRIBED : await this.countersSoon(asker, giveBackAll(reservation));
       const response = crisisAnswer();
       sink.start({ ...quota, isCrisis: true, isEmergency: false });
       sink.delta(response);
@@ -282,11 +285,7 @@ export class Assistant {
     if (emergency && !call) {
       // Without the model, the library has nothing for an emergency: the answer is where to get help,
       // and it costs nothing.
-      const givenBack = reservation?.then(
-        ({ takes }) => Promise.all(takes.map((t) => t.refund())),
-        () => undefined,
-      );
-      return this.emergencyOnly(asker, sink, isSubscriber, started, givenBack);
+      return this.emergencyOnly(asker, sink, isSubscriber, started, giveBackAll(reservation));
     }
 
     let quota: Quota = SUBSCRIBED;
