@@ -323,7 +323,7 @@ export class QuotaCounters {
     void later.finally(() => this.retrying.delete(later));
   }
 
-  /** Waits for the give-backs still being retried (tests). */
+  /** Waits for the give-backs still being retried (tests; shutdown, bounded). */
   async settled(): Promise<void> {
     while (this.retrying.size > 0) await Promise.all(this.retrying);
   }

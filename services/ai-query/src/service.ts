@@ -8,6 +8,7 @@ import { QuotaCounters } from './quota.js';
 import { Library } from './retrieval.js';
 import { aiRoutes } from './routes.js';
 import { Subscribers } from './subscribers.js';
+import { within } from './deadline.js';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
@@ -49,6 +50,8 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
         ['crisis info', () => crisis.stop()],
         ['subscription consumer', () => consumer.stop()],
         ['analytics', () => analytics.flush()],
+        // Give-backs still being retried get a last moment (the database may be back), not the retry schedule.
+        ['quota give-backs', () => within(config.DB_TIMEOUT_MS, quota.settled()).then(() => undefined)],
       ],
     };
   };
