@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
+import { useHydrated } from '../../../shared/ui/use-hydrated';
 import { chatStore } from '../chat-store';
 import { useCounters } from '../hooks/use-chat';
 import { launcherTexts as texts } from '../launcher-texts';
@@ -55,6 +56,9 @@ export function ChatLauncher() {
   const badgeId = useId();
   const panelId = useId();
   const { counters } = useCounters();
+  // The prerendered button does nothing until React takes the page over: disabled until then, so a
+  // tap is not silently lost (and a browser test waits for it instead of clicking into the void).
+  const hydrated = useHydrated();
   // A boolean, so that an answer streaming in does not re-render the button. (A prerendered page has no
   // conversation: hydration starts from that, then reads this tab's.)
   const hasConversation = useSyncExternalStore(
@@ -86,6 +90,7 @@ export function ChatLauncher() {
         ref={buttonRef}
         type="button"
         data-chat-open=""
+        disabled={!hydrated}
         className={styles.launcher}
         aria-labelledby={tipId}
         aria-describedby={showBadge ? badgeId : undefined}
