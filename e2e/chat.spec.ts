@@ -232,6 +232,7 @@ test.describe('the chat widget', () => {
 
   test('when the keyboard is used, then Enter opens the chat, Escape closes it and focus returns', async ({ page }) => {
     await page.goto('/');
+    await expect(launcher(page)).toBeEnabled(); // focus() does not wait for React to take the page over
     await launcher(page).focus();
     await page.keyboard.press('Enter');
     await expect(panel(page)).toBeVisible();
