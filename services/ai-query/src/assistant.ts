@@ -11,7 +11,7 @@ import {
   type Quota,
   type Source,
 } from '@hhp/proto';
-import { HttpError, createEnvelope, hashVisitor, type Logger, type Metrics } from '@hhp/kit';
+import { HttpError, TIMED_OUT, createEnvelope, hashVisitor, within, type Logger, type Metrics } from '@hhp/kit';
 import type { AnalyticsPublisher } from './analytics.js';
 import type { AiQueryConfig } from './config.js';
 import type { CrisisCheck, CrisisVerdict } from './crisis-check.js';
@@ -27,7 +27,6 @@ import {
   systemPrompt,
 } from './persona.js';
 import { QuotaUnavailable, type QuotaCounters, type Take } from './quota.js';
-import { TIMED_OUT, within } from './deadline.js';
 import type { Hit, Library } from './retrieval.js';
 import type { Subscribers } from './subscribers.js';
 

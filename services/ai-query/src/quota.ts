@@ -11,8 +11,8 @@
 // against a unique key are atomic on FerretDB and MongoDB alike.
 import { randomBytes } from 'node:crypto';
 import type { Collection, Connection } from 'mongoose';
-import { HttpError, isDuplicateKeyError, type Logger } from '@hhp/kit';
-import { TIMED_OUT, within } from './deadline.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { HttpError, TIMED_OUT, isDuplicateKeyError, within, type Logger } from '@hhp/kit';
 
 interface Slot {
   _id: string;
@@ -309,7 +309,7 @@ export class QuotaCounters {
     }
     const later = (async () => {
       for (const [i, delay] of this.retriesMs.entries()) {
-        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+        await sleep(delay, undefined, { ref: false });
         try {
           await attempt();
           return;

@@ -1,4 +1,4 @@
-import type { ServiceContext, ServiceParts } from '@hhp/kit';
+import { within, type ServiceContext, type ServiceParts } from '@hhp/kit';
 import { AnalyticsPublisher } from './analytics.js';
 import { Assistant } from './assistant.js';
 import type { AiQueryConfig } from './config.js';
@@ -8,7 +8,6 @@ import { QuotaCounters } from './quota.js';
 import { Library } from './retrieval.js';
 import { aiRoutes } from './routes.js';
 import { Subscribers } from './subscribers.js';
-import { within } from './deadline.js';
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 

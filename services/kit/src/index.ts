@@ -1,4 +1,5 @@
 export * from './config.js';
+export * from './deadline.js';
 export * from './errors.js';
 export * from './logger.js';
 export * from './metrics.js';

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Registry } from 'prom-client';
+import { TIMED_OUT, within } from '../deadline.js';
 
 /** A named dependency check: resolves true when the dependency can be used right now. */
 export type ReadinessChecks = Record<string, () => Promise<boolean> | boolean>;
@@ -7,17 +8,8 @@ export type ReadinessChecks = Record<string, () => Promise<boolean> | boolean>;
 const CHECK_TIMEOUT_MS = 1500;
 
 async function settle(check: () => Promise<boolean> | boolean): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([Promise.resolve().then(check), timeout]);
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
+  const ready = await within(CHECK_TIMEOUT_MS, Promise.resolve().then(check)).catch(() => false);
+  return ready !== TIMED_OUT && ready;
 }
 
 export function healthRouter(readiness: ReadinessChecks, registry: Registry): Router {
