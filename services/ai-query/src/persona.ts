@@ -1,6 +1,6 @@
 // What the assistant says and how: the system prompt for the model, the offline answer composed from
 // the portal's own pages, and the crisis reply (safe-messaging: calm, direct, resources first).
-import { CRISIS_LINES, DISCLAIMER } from '@hhp/proto';
+import { CRISIS_LINES, DISCLAIMER, EMERGENCY_LINE } from '@hhp/proto';
 import type { Hit } from './retrieval.js';
 
 export function systemPrompt(practitioner: string): string {
@@ -42,12 +42,10 @@ export function offlineAnswer(practitioner: string, hits: Hit[]): string {
 }
 
 /** The first words of any answer to a question that describes a medical emergency (emergency.ts). */
-export const EMERGENCY_NOTICE =
-  'If this is happening now, please call 911 (or your local emergency number) or go to the nearest emergency room right away. Chest pain, trouble breathing, signs of a stroke, a severe allergic reaction, heavy bleeding or a seizure need emergency care, not an online answer.';
+export const EMERGENCY_NOTICE = `If this is happening now, please call ${EMERGENCY_LINE.number} (or your local emergency number) or go to the nearest emergency room right away. Chest pain, trouble breathing, signs of a stroke, a severe allergic reaction, heavy bleeding or a seizure need emergency care, not an online answer.`;
 
 /** Told to the model when the question reads as an emergency: the notice above comes before its words. */
-export const EMERGENCY_PROMPT =
-  'This question may describe a medical emergency. The reply already begins with a notice to call 911 or go to the nearest emergency room; do not repeat it. Keep your answer short and calm, give no home remedy in place of emergency care, and say only what may help while help is on its way (stay with the person, do not drive yourself, unlock the door).';
+export const EMERGENCY_PROMPT = `This question may describe a medical emergency. The reply already begins with a notice to call ${EMERGENCY_LINE.number} or go to the nearest emergency room; do not repeat it. Keep your answer short and calm, give no home remedy in place of emergency care, and say only what may help while help is on its way (stay with the person, do not drive yourself, unlock the door).`;
 
 /** The whole answer to an emergency without the model, or with no free question left: where to get help. */
 export function emergencyAnswer(practitioner: string): string {

@@ -1,4 +1,4 @@
-import { CRISIS_BANNER_TEXT, CRISIS_LINES, EMERGENCY_LINE } from '@hhp/proto/catalogue/crisis';
+import { CRISIS_BANNER_TEXT, CRISIS_LINES } from '@hhp/proto/catalogue/crisis';
 import { PLANS } from '@hhp/proto/catalogue/plans';
 import { YEARS_OF_EXPERTISE } from '@hhp/proto/catalogue/practitioner';
 
@@ -30,8 +30,6 @@ export const texts = {
   crisisCallLabel: CRISIS_LINES.phone.label,
   crisisText: `Text HOME to ${CRISIS_LINES.text.number}`,
   crisisTextLabel: CRISIS_LINES.text.label,
-  emergencyCall: `Call ${EMERGENCY_LINE.number}`,
-  emergencyCallLabel: EMERGENCY_LINE.label,
 
   inputLabel: (name: string) => `Your question for ${name}'s AI`,
   placeholder: 'Type your question...',

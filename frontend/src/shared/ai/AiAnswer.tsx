@@ -1,6 +1,6 @@
 import type { Source } from '@hhp/proto';
-import { EMERGENCY_LINE } from '@hhp/proto/catalogue/crisis';
 import { Link } from 'react-router';
+import { EmergencyCallLink } from './EmergencyCallLink';
 import { texts } from './texts';
 import styles from './ai.module.css';
 
@@ -20,12 +20,7 @@ export function AiAnswer({
   const paragraphs = response.split(/\n{2,}/).filter((paragraph) => paragraph.trim());
   return (
     <div className={styles.answer}>
-      {isEmergency && (
-        <a className={styles.emergencyLink} href={EMERGENCY_LINE.href}>
-          <strong>{texts.emergencyCall}</strong>
-          <span>{EMERGENCY_LINE.label}</span>
-        </a>
-      )}
+      {isEmergency && <EmergencyCallLink />}
       {paragraphs.map((paragraph, index) => (
         <p key={index} className={styles.paragraph}>
           {paragraph}

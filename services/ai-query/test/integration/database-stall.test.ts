@@ -64,27 +64,22 @@ describe('ai-query when the database does not answer', () => {
     expect(next).toMatchObject({ queriesUsed: 1 });
   });
 
-  test('when a crisis message comes, then the crisis answer comes at once', async () => {
+  test.each([
+    ['a crisis message', 'I want to die', { isCrisis: true, queriesUsed: 0 }, /988/],
+    [
+      'a medical emergency',
+      "My mom's face is drooping",
+      { isEmergency: true, isCrisis: false },
+      /^If this is happening now, please call 911/,
+    ],
+  ])('when %s comes, then its answer comes at once', async (_name, query, flags, text) => {
     const slots = stall('quota_slots', ['insertMany', 'insertOne', 'countDocuments', 'deleteMany']);
     try {
-      const res = await ask(service, { query: 'I want to die', guestId: newGuestId() });
+      const res = await ask(service, { query, guestId: newGuestId() });
       expect(res.status).toBe(200);
       const body = await res.json();
-      expect(body).toMatchObject({ isCrisis: true, queriesUsed: 0 });
-      expect(body.response).toContain('988');
-    } finally {
-      await slots.release();
-    }
-  });
-
-  test('when a medical emergency is described, then the emergency answer comes at once', async () => {
-    const slots = stall('quota_slots', ['insertMany', 'insertOne', 'countDocuments', 'deleteMany']);
-    try {
-      const res = await ask(service, { query: "My mom's face is drooping", guestId: newGuestId() });
-      expect(res.status).toBe(200);
-      const body = await res.json();
-      expect(body).toMatchObject({ isEmergency: true, isCrisis: false });
-      expect(body.response).toMatch(/^If this is happening now, please call 911/);
+      expect(body).toMatchObject(flags);
+      expect(body.response).toMatch(text);
     } finally {
       await slots.release();
     }

@@ -1,4 +1,4 @@
-import { CRISIS_LINES, EMERGENCY_LINE } from '@hhp/proto/catalogue/crisis';
+import { CRISIS_LINES } from '@hhp/proto/catalogue/crisis';
 import { texts } from '../texts';
 import styles from './chat.module.css';
 
@@ -14,18 +14,6 @@ export function CrisisLines() {
       <a className={styles.crisisLink} href={CRISIS_LINES.text.href}>
         <strong>{texts.crisisText}</strong>
         <span>{texts.crisisTextLabel}</span>
-      </a>
-    </div>
-  );
-}
-
-/** Shown first in an answer to a medical emergency: the emergency number, as a link a phone can call. */
-export function EmergencyLine() {
-  return (
-    <div className={styles.crisisLines}>
-      <a className={styles.crisisLink} href={EMERGENCY_LINE.href}>
-        <strong>{texts.emergencyCall}</strong>
-        <span>{texts.emergencyCallLabel}</span>
       </a>
     </div>
   );

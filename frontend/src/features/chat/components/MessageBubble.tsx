@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
 import type { ChatMessage } from '../chat-store';
 import { texts } from '../texts';
-import { CrisisLines, EmergencyLine } from './CrisisLines';
+import { EmergencyCallLink } from '../../../shared/ai/EmergencyCallLink';
+import { CrisisLines } from './CrisisLines';
 import styles from './chat.module.css';
 
 export function MessageBubble({ message }: { message: ChatMessage }) {
@@ -15,7 +16,11 @@ export function MessageBubble({ message }: { message: ChatMessage }) {
     <li className={className} data-role={role}>
       <span className={styles.srOnly}>{role === 'user' ? texts.you : texts.panelTitle(PRACTITIONER_NAME)}: </span>
       {isCrisis && <CrisisLines />}
-      {isEmergency && !isCrisis && <EmergencyLine />}
+      {isEmergency && (
+        <div className={styles.crisisLines}>
+          <EmergencyCallLink />
+        </div>
+      )}
       <p className={styles.text}>{content}</p>
       {sources && sources.length > 0 && (
         <div className={styles.sources}>
