@@ -1,5 +1,6 @@
 // FerretDB and nats-server for the launcher, with dev-servers.ts' arguments and environment; these run in
-// their own process groups (process-group.ts) so the launcher controls the order in which the stack stops.
+// their own process groups (process-group.ts) so the launcher controls the order in which the stack stops,
+// and under a supervisor (supervisor.ts) that starts them again on the same port if they end by themselves.
 import { mkdirSync } from 'node:fs';
 import {
   ferretDbArgs,
@@ -11,21 +12,37 @@ import {
   waitFor,
   type ManagedProcess,
 } from '../dev-servers.js';
-import { spawnGroup } from './process-group.js';
+import { spawnGroup, type GroupProcess } from './process-group.js';
 import { StartupError } from './startup-error.js';
+import { Supervised, type RestartPolicy } from './supervisor.js';
 
 export interface Dependency {
   url: string;
-  process: ManagedProcess;
+  process: Supervised;
+}
+
+export interface DependencyOptions {
+  port: number;
+  logFile: string;
+  /** Where restarts are said (the launcher's console). */
+  output: Pick<Console, 'log' | 'error'>;
+  restartPolicy?: Partial<RestartPolicy> | undefined;
+}
+
+/** Resolves once `proc` accepts connections on `port`; rejects when it exits first or times out. */
+export function listensOn(port: number) {
+  return (proc: ManagedProcess, timeoutMs: number): Promise<void> =>
+    waitFor(`${proc.name} on port ${port}`, () => isPortOpen(port), { child: proc, timeoutMs });
 }
 
 /** Resolves when the process accepts connections; stops it and throws a StartupError when it does not. */
-async function listening(proc: ManagedProcess, port: number, timeoutMs = 30_000): Promise<void> {
+async function listening(supervised: Supervised, port: number, timeoutMs = 30_000): Promise<void> {
+  const proc = supervised.current;
   try {
-    await waitFor(`${proc.name} on port ${port}`, () => isPortOpen(port), { child: proc, timeoutMs });
+    await listensOn(port)(proc, timeoutMs);
   } catch {
     const exited = proc.exited;
-    await proc.stop(2000);
+    await supervised.stop(2000);
     throw new StartupError(
       proc.name,
       proc.logFile,
@@ -36,39 +53,35 @@ async function listening(proc: ManagedProcess, port: number, timeoutMs = 30_000)
   }
 }
 
-export async function startFerretDbGroup({
-  port,
-  dataDir,
-  logFile,
-}: {
-  port: number;
-  dataDir: string;
-  logFile: string;
-}): Promise<Dependency> {
+/** A supervised process that serves once it listens on `port`. */
+async function startListening(
+  spawn: () => GroupProcess,
+  { port, output, restartPolicy }: DependencyOptions,
+): Promise<Supervised> {
+  const supervised = new Supervised({ spawn, ready: listensOn(port), output, policy: restartPolicy ?? {} });
+  await listening(supervised, port);
+  return supervised;
+}
+
+export async function startFerretDbGroup(options: DependencyOptions & { dataDir: string }): Promise<Dependency> {
+  const { port, dataDir, logFile } = options;
   const debugPort = await freePort();
   mkdirSync(dataDir, { recursive: true });
-  const proc = spawnGroup('ferretdb', toolPath('ferretdb'), ferretDbArgs({ port, debugPort, dataDir }), {
-    logFile,
-    env: goEnv(),
-  });
-  await listening(proc, port);
+  const args = ferretDbArgs({ port, debugPort, dataDir });
+  const proc = await startListening(
+    () => spawnGroup('ferretdb', toolPath('ferretdb'), args, { logFile, env: goEnv() }),
+    options,
+  );
   return { url: `mongodb://127.0.0.1:${port}`, process: proc };
 }
 
-export async function startNatsGroup({
-  port,
-  storeDir,
-  logFile,
-}: {
-  port: number;
-  storeDir: string;
-  logFile: string;
-}): Promise<Dependency> {
+export async function startNatsGroup(options: DependencyOptions & { storeDir: string }): Promise<Dependency> {
+  const { port, storeDir, logFile } = options;
   mkdirSync(storeDir, { recursive: true });
-  const proc = spawnGroup('nats-server', toolPath('nats-server'), natsArgs({ port, storeDir }), {
-    logFile,
-    env: goEnv(),
-  });
-  await listening(proc, port);
+  const args = natsArgs({ port, storeDir });
+  const proc = await startListening(
+    () => spawnGroup('nats-server', toolPath('nats-server'), args, { logFile, env: goEnv() }),
+    options,
+  );
   return { url: `nats://127.0.0.1:${port}`, process: proc };
 }

@@ -14,6 +14,17 @@ export interface GroupSpawnOptions {
   logFile: string;
   /** Called with every output line (after it is written to the log). */
   onLine?: (line: string, stream: 'stdout' | 'stderr') => void;
+  /** What `stop()` sends first (default SIGTERM; PostgreSQL's fast shutdown is SIGINT). */
+  stopSignal?: NodeJS.Signals;
+}
+
+/** A process leading its own group. */
+export interface GroupProcess extends ManagedProcess {
+  readonly pid: number | undefined;
+  /** The signal that ended it, when one did. */
+  readonly exitSignal: NodeJS.Signals | null;
+  /** Resolves once it has exited, whether it was stopped or ended by itself. */
+  readonly exit: Promise<void>;
 }
 
 const live = new Set<ChildProcess>();
@@ -64,7 +75,7 @@ export function releaseReaper(): void {
   }
 }
 
-export function spawnGroup(name: string, command: string, args: string[], options: GroupSpawnOptions): ManagedProcess {
+export function spawnGroup(name: string, command: string, args: string[], options: GroupSpawnOptions): GroupProcess {
   installExitHook();
   mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = createWriteStream(options.logFile, { flags: 'a' });
@@ -95,44 +106,58 @@ export function spawnGroup(name: string, command: string, args: string[], option
 
   let exited = false;
   let exitCode: number | null = null;
+  let exitSignal: NodeJS.Signals | null = null;
   const gone = new Promise<void>((resolve) => {
-    const done = (code: number | null) => {
+    const done = (code: number | null, signal: NodeJS.Signals | null) => {
       if (exited) return;
       exited = true;
       exitCode = code;
+      exitSignal = signal;
+      // Anything the leader left behind in its group goes with it: nginx's workers or PostgreSQL's
+      // backends would otherwise keep the port or the shared memory from the process started in its place.
+      signalGroup(child, 'SIGKILL');
       live.delete(child);
       if (child.pid !== undefined) tellReaper(`-${child.pid}`);
       resolve();
     };
-    child.once('exit', (code) => done(code));
+    child.once('exit', (code, signal) => done(code, signal));
     child.once('error', (error) => {
       log.write(`[launcher] could not start ${command}: ${error.message}\n`);
-      done(null);
+      done(null, null);
     });
   });
+
+  let stopped: Promise<void> | undefined;
+  const stop = async (graceMs: number) => {
+    if (!exited) {
+      signalGroup(child, options.stopSignal ?? 'SIGTERM');
+      const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), graceMs);
+      await gone;
+      clearTimeout(timer);
+    }
+    // Its last lines (a crash's stack trace above all) belong in the log before it is closed.
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    await new Promise<void>((resolve) => log.end(resolve));
+  };
 
   return {
     name,
     child,
+    pid: child.pid,
     logFile: options.logFile,
+    exit: gone,
     get exited() {
       return exited;
     },
     get exitCode() {
       return exitCode;
     },
-    async stop(graceMs = 10_000) {
-      if (!exited) {
-        signalGroup(child, 'SIGTERM');
-        const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), graceMs);
-        await gone;
-        clearTimeout(timer);
-        // Anything the leader left behind in its group goes with it.
-        signalGroup(child, 'SIGKILL');
-      }
-      // Its last lines (a crash's stack trace above all) belong in the log before it is closed.
-      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000))]);
-      await new Promise<void>((resolve) => log.end(resolve));
+    get exitSignal() {
+      return exitSignal;
+    },
+    stop(graceMs = 10_000) {
+      stopped ??= stop(graceMs);
+      return stopped;
     },
   };
 }

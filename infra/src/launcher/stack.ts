@@ -1,25 +1,19 @@
 // The whole portal on one machine: FerretDB and nats-server (unless MONGODB_URI / NATS_URL name servers
 // already), the six services, and nginx serving the built frontend with the repository's nginx.conf.
-// Used by `npm start` (main.ts) and by the Playwright global setup (infra/src/e2e).
+// Once the stack is ready, every one of these processes that ends by itself is started again, with
+// backoff (supervisor.ts). Used by `npm start` (main.ts) and by the Playwright global setup (infra/src/e2e).
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import {
-  freePort,
-  isPortHandedOut,
-  nginxPath,
-  repoRoot,
-  reservePort,
-  waitFor,
-  type ManagedProcess,
-} from '../dev-servers.js';
-import { startFerretDbGroup, startNatsGroup } from './dependencies.js';
+import { freePort, isPortHandedOut, nginxPath, repoRoot, reservePort, waitFor } from '../dev-servers.js';
+import { listensOn, startFerretDbGroup, startNatsGroup } from './dependencies.js';
 import { acquireLock, type Lock } from './lock.js';
 import { nginxArgs, testNginxConfig, writeNginxConfig, type NginxVariables } from './nginx-config.js';
-import { releaseReaper, spawnGroup } from './process-group.js';
+import { releaseReaper, spawnGroup, type GroupProcess } from './process-group.js';
 import { loadSecrets } from './secrets.js';
 import { StartupError } from './startup-error.js';
 import { SERVICES, UPSTREAM_VARIABLE, serviceEntryPoint, type ServiceName } from './services.js';
+import { Supervised, type RestartPolicy } from './supervisor.js';
 
 export interface StackOptions {
   /** Data, logs, secrets and the lock file. Created when missing; kept between runs. */
@@ -45,6 +39,8 @@ export interface StackOptions {
   output?: Pick<Console, 'log' | 'error'>;
   /** Extra Node.js options for every service, e.g. `--cpu-prof` (which NODE_OPTIONS does not accept). */
   nodeArgs?: string[];
+  /** How a process that ended by itself is restarted (default: 0.5 s doubling to 30 s; supervisor.ts). */
+  restartPolicy?: Partial<RestartPolicy>;
 }
 
 export interface RunningService {
@@ -76,7 +72,11 @@ export interface Stack {
   services: RunningService[];
   /** Milliseconds from the call of startStack until everything answered. */
   readyInMs: number;
-  /** Stops services, then nginx, then NATS, then FerretDB; releases the lock. Safe to call twice. */
+  /** The pid of a process of the stack as it runs now (`ai-query`, `ai-query#2`, `nginx`, `nats-server`,
+   * `ferretdb`); undefined when it is not running (between a crash and its restart). */
+  pidOf(name: string): number | undefined;
+  /** Restarts nothing from now on; stops services, then nginx, then NATS, then FerretDB; releases the lock.
+   * Safe to call twice. */
   stop(): Promise<void>;
 }
 
@@ -145,14 +145,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const lock: Lock = acquireLock(dataDir, url);
 
   const started_: {
-    services: ManagedProcess[];
-    nginx?: ManagedProcess;
-    nats?: ManagedProcess;
-    ferret?: ManagedProcess;
+    services: Supervised[];
+    nginx?: Supervised;
+    nats?: Supervised;
+    ferret?: Supervised;
   } = { services: [] };
+  const supervised = () =>
+    [...started_.services, started_.nginx, started_.nats, started_.ferret].filter((p) => p !== undefined);
+  const restartPolicy = options.restartPolicy ?? {};
   let stopping: Promise<void> | undefined;
   const stop = () => {
     stopping ??= (async () => {
+      // Every supervisor at once, before anything is stopped: a process stopped now is not restarted.
+      for (const p of supervised()) p.retire();
       await Promise.all(started_.services.map((p) => p.stop(10_000)));
       await started_.nginx?.stop(5000);
       await started_.nats?.stop(5000);
@@ -186,6 +191,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               port: dbPort,
               dataDir: path.join(dataDir, 'ferretdb'),
               logFile: path.join(logDir, 'ferretdb.log'),
+              output: out,
+              restartPolicy,
             });
             started_.ferret = ferret.process;
             return ferret.url;
@@ -197,13 +204,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               port: natsPort,
               storeDir: path.join(dataDir, 'nats'),
               logFile: path.join(logDir, 'nats.log'),
+              output: out,
+              restartPolicy,
             });
             started_.nats = nats.process;
             return nats.url;
           }),
     ]);
 
-    const services: (RunningService & { process: ManagedProcess })[] = [];
+    const services: (RunningService & { process: Supervised })[] = [];
     for (const service of SERVICES)
       for (let replica = 1; replica <= replicasOf(service.name, env); replica++) {
         const instance = replica === 1 ? service.name : `${service.name}#${replica}`;
@@ -220,16 +229,23 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           LOG_LEVEL: env.LOG_LEVEL ?? 'info',
           PUBLIC_URL: env.PUBLIC_URL ?? url,
         };
-        const proc = spawnGroup(instance, process.execPath, [...(options.nodeArgs ?? []), entry(service.name)], {
-          env: serviceEnv,
-          logFile,
-          onLine: (line, stream) => {
-            const text = consoleLine(line, stream);
-            if (text) out.error(`[${instance}] ${text}`);
-          },
+        const serviceUrl = `http://127.0.0.1:${servicePort}`;
+        const proc = new Supervised({
+          spawn: () =>
+            spawnGroup(instance, process.execPath, [...(options.nodeArgs ?? []), entry(service.name)], {
+              env: serviceEnv,
+              logFile,
+              onLine: (line, stream) => {
+                const text = consoleLine(line, stream);
+                if (text) out.error(`[${instance}] ${text}`);
+              },
+            }),
+          ready: answersReadyz(serviceUrl),
+          output: out,
+          policy: restartPolicy,
         });
         started_.services.push(proc);
-        services.push({ name: service.name, instance, url: `http://127.0.0.1:${servicePort}`, logFile, process: proc });
+        services.push({ name: service.name, instance, url: serviceUrl, logFile, process: proc });
       }
 
     // Several replicas of one service: the template's `server ${X_UPSTREAM};` line becomes one line each.
@@ -245,19 +261,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const variables = { LISTEN_ADDR: `${host}:${port}`, FRONTEND_ROOT: frontendRoot, ...upstreams } as NginxVariables;
     const files = writeNginxConfig({ runDir, logDir, variables });
     await testNginxConfig(files);
-    started_.nginx = spawnGroup('nginx', nginxPath(), nginxArgs(files), {
-      logFile: path.join(logDir, 'nginx.log'),
-      onLine: (line) => out.error(`[nginx] ${line}`),
+    started_.nginx = new Supervised({
+      spawn: () =>
+        spawnGroup('nginx', nginxPath(), nginxArgs(files), {
+          logFile: path.join(logDir, 'nginx.log'),
+          onLine: (line) => out.error(`[nginx] ${line}`),
+        }),
+      ready: listensOn(port),
+      output: out,
+      policy: restartPolicy,
     });
 
-    await waitUntilReady(services, started_.nginx, `http://127.0.0.1:${port}/`, readyTimeoutMs, dataDir);
+    await waitUntilReady(services, started_.nginx.current, `http://127.0.0.1:${port}/`, readyTimeoutMs, dataDir);
 
-    // A service that dies later is reported; the rest of the stack keeps running.
-    for (const s of services) {
-      s.process.child.once('exit', (code, signal) => {
-        if (!stopping) out.error(`[${s.instance}] exited (${signal ?? `code ${code}`}); see ${s.logFile}`);
-      });
-    }
+    // From here on, a process that ends by itself is started again; the rest of the stack keeps running.
+    for (const p of supervised()) p.watch();
 
     return {
       url,
@@ -272,6 +290,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         logFile,
       })),
       readyInMs: Date.now() - started,
+      pidOf: (name) => supervised().find((p) => p.name === name)?.pid,
       stop,
     };
   } catch (error) {
@@ -280,9 +299,19 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   }
 }
 
+/** Resolves once the service at `url` answers /readyz with 200; rejects when it exits first or times out. */
+function answersReadyz(url: string) {
+  return (proc: GroupProcess, timeoutMs: number): Promise<void> =>
+    waitFor(`${proc.name} /readyz`, async () => (await httpStatus(`${url}/readyz`)) === 200, {
+      child: proc,
+      timeoutMs,
+      intervalMs: 200,
+    });
+}
+
 async function waitUntilReady(
-  services: (RunningService & { process: ManagedProcess })[],
-  nginx: ManagedProcess,
+  services: (RunningService & { process: Supervised })[],
+  nginx: GroupProcess,
   frontUrl: string,
   timeoutMs: number,
   dataDir: string,
@@ -292,7 +321,7 @@ async function waitUntilReady(
   // waitFor treats a throwing check as "not yet"; a process that died ends the wait at once instead.
   let fatal: Error | undefined;
   const check = async (): Promise<boolean> => {
-    const dead = [...services.map((s) => s.process), nginx].find((p) => p.exited);
+    const dead = [...services.map((s) => s.process.current), nginx].find((p) => p.exited);
     if (dead) {
       await dead.stop();
       fatal = new StartupError(dead.name, dead.logFile, `exited (code ${dead.exitCode}) before it was ready`);

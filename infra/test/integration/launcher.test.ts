@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, isPortOpen, repoRoot } from '../../src/dev-servers.js';
@@ -258,4 +258,121 @@ describe('the stack', () => {
     }
     expect(open).toEqual([]);
   }, 60_000);
+
+  test('when a service, nginx, nats-server or FerretDB is killed with SIGKILL, then it answers again on its port within seconds, and the console and its log say so', async () => {
+    const lines: string[] = [];
+    const output = { log: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+    const stack = await startStack({
+      dataDir: dir,
+      runDir: path.join(dir, 'run'),
+      port: 0,
+      env: ownServers,
+      output,
+      serviceEntry: () => stubService,
+      frontendRoot: stubFrontend(dir),
+    });
+    try {
+      const content = stack.services.find((s) => s.name === 'content')!;
+      const killed = stack.pidOf('content')!;
+      process.kill(killed, 'SIGKILL');
+      await until('content answers /readyz again', async () => (await status(`${content.url}/readyz`)) === 200);
+      expect(stack.pidOf('content')).not.toBe(killed);
+      expect(lines).toContain('[content] exited (SIGKILL); restarting in 0.5 s');
+      await until('the restart is reported', async () => lines.includes('[content] restarted'));
+      expect(readFileSync(content.logFile, 'utf8')).toContain('exited (SIGKILL); restarting in 0.5 s');
+      expect((await fetch(`${stack.url}/api/videos`)).status).toBe(200);
+
+      for (const [name, port] of [
+        ['nats-server', Number(new URL(stack.natsUrl).port)],
+        ['ferretdb', Number(new URL(stack.mongodbUri).port)],
+        ['nginx', stack.port],
+      ] as const) {
+        const pid = stack.pidOf(name)!;
+        process.kill(pid, 'SIGKILL');
+        await until(`${name} is back on port ${port}`, async () => {
+          const now = stack.pidOf(name);
+          return now !== undefined && now !== pid && (await isPortOpen(port));
+        });
+        await until(`${name}'s restart is reported`, async () => lines.includes(`[${name}] restarted`));
+      }
+      expect((await fetch(`${stack.url}/api/videos`)).status).toBe(200);
+    } finally {
+      await stack.stop();
+    }
+    expect(await openPorts(stackPorts(stack))).toEqual([]);
+  }, 60_000);
+
+  test('when a service fails at every start, then it is retried with a doubling pause, comes back once it can, and a stop during a pause restarts nothing', async () => {
+    const lines: string[] = [];
+    const output = { log: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+    const crashFile = path.join(dir, 'crash');
+    const stack = await startStack({
+      dataDir: dir,
+      runDir: path.join(dir, 'run'),
+      port: 0,
+      env: { ...ownServers, STUB_CRASH_FILE: crashFile },
+      output,
+      serviceEntry: () => stubService,
+      frontendRoot: stubFrontend(dir),
+      restartPolicy: { initialDelayMs: 200, maxDelayMs: 800, stableAfterMs: 60_000 },
+    });
+    const booking = stack.services.find((s) => s.name === 'booking')!;
+    try {
+      writeFileSync(crashFile, 'booking');
+      process.kill(stack.pidOf('booking')!, 'SIGKILL');
+      const pauses = () =>
+        lines.filter((l) => l.startsWith('[booking] exited')).map((l) => l.split('restarting in ')[1]);
+      await until('four restarts have failed', async () => pauses().length >= 5);
+      expect(pauses().slice(0, 5)).toEqual(['0.2 s', '0.4 s', '0.8 s', '0.8 s', '0.8 s']);
+      expect(lines.filter((l) => l.startsWith('[booking] exited')).slice(1, 5)).toEqual(
+        Array(4).fill(expect.stringMatching(/^\[booking\] exited \(code 1\)/)),
+      );
+      expect(lines).toContain('[booking] could not start: booking stub told to crash');
+      unlinkSync(crashFile);
+      await until('booking answers /readyz again', async () => (await status(`${booking.url}/readyz`)) === 200);
+      await until('the restart is reported', async () => lines.includes('[booking] restarted'));
+
+      // Killed again: the pause is 0.8 s now (it has not stayed up 60 s). The stack stops during it.
+      const before = lines.length;
+      process.kill(stack.pidOf('booking')!, 'SIGKILL');
+      await until('the exit is reported', async () =>
+        lines.slice(before).includes('[booking] exited (SIGKILL); restarting in 0.8 s'),
+      );
+    } finally {
+      await stack.stop();
+    }
+    const stoppedAt = lines.length;
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(lines.slice(stoppedAt)).toEqual([]);
+    expect(await openPorts(stackPorts(stack))).toEqual([]);
+    expect(spawnSync('pgrep', ['-f', dir], { encoding: 'utf8' }).stdout.trim()).toBe('');
+  }, 60_000);
 });
+
+/** A one-page frontend, so that a stack of stubs needs no frontend build. */
+function stubFrontend(dir: string): string {
+  const root = path.join(dir, 'www');
+  mkdirSync(root, { recursive: true });
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>stub</title>');
+  writeFileSync(path.join(root, 'spa.html'), '<!doctype html><title>stub</title>');
+  return root;
+}
+
+async function status(url: string): Promise<number | undefined> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(1000) });
+    await response.arrayBuffer();
+    return response.status;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Polls `check` until it holds; fails after `timeoutMs`. */
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
