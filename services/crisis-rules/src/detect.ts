@@ -25,7 +25,10 @@ export function detectCrisis(text: string): CrisisDecision {
     }
     return { isCrisis: false };
   } catch {
-    const hit = matchesLocalCrisisKeyword(String(text).slice(0, 10_000));
+    const visible = String(text)
+      .slice(0, 10_000)
+      .replace(/(?![\t\n\v\f\r])[\p{Cc}\p{Cf}]/gu, '');
+    const hit = matchesLocalCrisisKeyword(visible);
     return hit ? { isCrisis: true, ruleId: 'fallback-keyword' } : { isCrisis: false };
   }
 }

@@ -7,6 +7,7 @@
  *   "su1cide", "0verdose"      -> "suicide", "overdose"
  *   "ｋｉｌｌ", "𝐤𝐢𝐥𝐥", "kіll"   -> "kil"             (NFKC, and Cyrillic/Greek look-alikes)
  *   "s u i c i d e", "k.i.l.l" -> "suicide", "kil"
+ *   "d\u0000ie", "d\u200Bie"   -> "die"             (invisible characters are removed)
  *
  * Because letter runs collapse, the rule patterns must be collapsed the same way; collapseRegexSource()
  * does that when the rules are compiled, so rules are written in ordinary spelling ("kill myself").
@@ -42,13 +43,20 @@ const DIGIT_LETTERS: Readonly<Record<string, string>> = {
 // Tokens where digits are real numbers, not leetspeak: "500mg", "3am", "2nd", "5htp", "b12", "x39", "coq10".
 const NUMERIC_TOKEN_RE = /^(?:\d+[a-z]{0,3}|[a-z]+\d+)$/;
 
+// Characters that show nothing, so a word split by one reads whole on the screen but not to the rules:
+// control characters other than the tabs and line breaks that separate words, format characters
+// (zero-width space, joiners, soft hyphen, word joiner, BOM, bidi controls, tag characters) and the rest
+// of Unicode's default-ignorable code points (variation selectors, Hangul fillers, the grapheme joiner).
+const INVISIBLE = String.raw`(?![\t\n\v\f\r\u0085])[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]`;
+const INVISIBLE_RE = new RegExp(INVISIBLE, 'gu');
+
 const MAX_CHARS = 10_000;
 
 /** Normalises text for crisis matching. Input longer than 10,000 characters is truncated first. */
 export function normalizeForCrisis(text: string): string {
   let s = text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text;
   s = s.normalize('NFKC');
-  s = s.replace(/\p{Cf}/gu, ''); // zero-width spaces and joiners, soft hyphens: they hide inside words
+  s = s.replace(INVISIBLE_RE, '');
   s = s.normalize('NFD').replace(/\p{M}+/gu, ''); // diacritics
   s = s.toLowerCase();
   s = s.replace(LOOKALIKE_RE, (c) => LOOKALIKES.get(c) ?? c);

@@ -16,7 +16,7 @@ export interface CrisisRule {
 }
 
 /** Bump when any rule or the normalisation changes, so logged decisions can be traced to a rule set. */
-export const RULES_VERSION = '1.0.1';
+export const RULES_VERSION = '1.0.2';
 
 // --- Vocabulary shared by several rules (written in ordinary spelling; collapsed at compile time) ---
 

@@ -75,9 +75,42 @@ describe('detectCrisis', () => {
     expect(isCrisis(text)).toBe(true),
   );
 
+  it.each([
+    ['NUL', '\u0000'],
+    ['BEL', '\u0007'],
+    ['DEL', '\u007F'],
+    ['a C1 control', '\u009B'],
+    ['zero-width space', '\u200B'],
+    ['soft hyphen', '\u00AD'],
+    ['zero-width joiner', '\u200D'],
+    ['zero-width non-joiner', '\u200C'],
+    ['word joiner', '\u2060'],
+    ['BOM', '\uFEFF'],
+    ['left-to-right mark', '\u200E'],
+    ['right-to-left override', '\u202E'],
+    ['left-to-right isolate', '\u2066'],
+    ['Arabic letter mark', '\u061C'],
+    ['variation selector 16', '\uFE0F'],
+    ['variation selector 17', '\u{E0100}'],
+    ['tag letter A', '\u{E0041}'],
+    ['combining grapheme joiner', '\u034F'],
+    ['Hangul filler', '\u3164'],
+    ['halfwidth Hangul filler', '\uFFA0'],
+    ['Mongolian vowel separator', '\u180E'],
+  ])("when a word is split by %s ('I want to d…ie'), then it is still a crisis", (_, invisible) => {
+    expect(detectCrisis(`I want to d${invisible}ie`)).toEqual({ isCrisis: true, ruleId: 'want-to-die' });
+    expect(isCrisis(`ki${invisible}ll my${invisible}self`)).toBe(true);
+  });
+
+  it('when an ordinary message carries invisible characters, then it is still not a crisis', () => {
+    expect(isCrisis('my back is kil\u00ADling me')).toBe(false);
+    expect(isCrisis('\uFEFFhar\u0000mony and phar\u200Bmacy')).toBe(false);
+  });
+
   it('when the text is empty, blank or not a string, then it is not a crisis and nothing throws', () => {
     expect(detectCrisis('')).toEqual({ isCrisis: false });
     expect(detectCrisis('   \n\t ')).toEqual({ isCrisis: false });
+    expect(detectCrisis('\u200B\u0000\u00AD\uFEFF')).toEqual({ isCrisis: false });
     expect(detectCrisis(undefined as unknown as string)).toEqual({ isCrisis: false });
     expect(detectCrisis(42 as unknown as string)).toEqual({ isCrisis: false });
   });
@@ -102,6 +135,9 @@ describe('normalizeForCrisis', () => {
     ['suïcide, dìe', 'suicide die'],
     ['k.i.l.l  my-self', 'kil my self'],
     ['want2die', 'want to die'],
+    ['I want to d\u0000ie', 'i want to die'],
+    ['su\u00ADi\u200Dci\u2060de\uFEFF \u202Edie\u202C', 'suicide die'],
+    ['line\none\ttab\r\nend\u0085next', 'line one tab end next'],
   ])("when '%s' is normalised, then it reads '%s'", (input, expected) => {
     expect(normalizeForCrisis(input)).toBe(expected);
   });
