@@ -9,12 +9,30 @@ export const GuestId = z
     `guestId must be ${GUEST_ID_LENGTH} characters of A-Z, a-z, 0-9, _ or -`,
   );
 
+// Characters that show nothing: control characters other than tabs and line breaks, format characters
+// (zero-width space, joiners, soft hyphen, word joiner, BOM, bidi controls, tag characters) and the other
+// default-ignorable code points (variation selectors, Hangul fillers). The frontend's copy,
+// frontend/src/shared/ai/query-text.ts, is checked against this one by its unit test.
+const INVISIBLE = /(?![\t\n\v\f\r])[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+
+/**
+ * A question as it is read: invisible characters removed (a next-line control read as a line break, a
+ * Braille blank as a space) and the ends trimmed, so a query of only invisible characters is blank.
+ */
+export function normalizeQuery(text: string): string {
+  return text
+    .replace(/\u0085/g, '\n')
+    .replace(/\u2800/g, ' ')
+    .replace(INVISIBLE, '')
+    .trim();
+}
+
 /** POST /api/query-ai and /api/query-ai/stream. The symptom page sends only `query`. */
 export const QueryAiRequest = z
   .object({
     query: z
       .string()
-      .trim()
+      .overwrite(normalizeQuery)
       .min(1, 'query must not be blank')
       .max(MAX_QUERY_LENGTH, `query must be at most ${MAX_QUERY_LENGTH} characters`),
     userId: z.string().max(100).nullish(),
