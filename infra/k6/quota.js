@@ -3,7 +3,7 @@
 // or if any answer is a 5xx.
 //   BASE_URL=http://localhost:8080 .tools/bin/k6 run infra/k6/quota.js
 // GUESTS (default 200) guests spread over VUS (default 20) virtual users; ASKS (default 5) per guest.
-// The stack must run with IP_DAILY_LIMIT above GUESTS x 3: every guest here asks from the same address.
+// The stack must run with IP_NEW_GUESTS_PER_HOUR above GUESTS: every guest here asks from the same address.
 import http from 'k6/http';
 import { check } from 'k6';
 import { Counter } from 'k6/metrics';

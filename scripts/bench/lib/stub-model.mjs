@@ -12,6 +12,6 @@ export const stubModelEnv = (stub, replicas) => ({
   OPENAI_BASE_URL: stub.baseUrl,
   OPENAI_MAX_RETRIES: '0',
   AI_QUERY_REPLICAS: String(replicas),
-  // Every request comes from 127.0.0.1: the per-address ceiling must not be what is measured.
-  IP_DAILY_LIMIT: '100000000',
+  // Every request comes from 127.0.0.1: the guard against guestId rotation must not be what is measured.
+  IP_NEW_GUESTS_PER_HOUR: '100000000',
 });

@@ -1,7 +1,7 @@
 // One question, start to finish: crisis first, then who is asking (subscriber or guest), the free-question
 // quota, then the answer from the model or the offline library. Used by both the JSON and the SSE route.
 import { randomBytes } from 'node:crypto';
-import { Counter, Histogram } from 'prom-client';
+import { Counter, Gauge, Histogram } from 'prom-client';
 import {
   AiAnsweredEvent,
   FREE_QUESTIONS_PER_DAY,
@@ -14,7 +14,7 @@ import {
 import { HttpError, TIMED_OUT, createEnvelope, hashVisitor, within, type Logger, type Metrics } from '@hhp/kit';
 import type { AnalyticsPublisher } from './analytics.js';
 import type { AiQueryConfig } from './config.js';
-import type { CrisisCheck, CrisisVerdict } from './crisis-check.js';
+import type { CrisisCheck } from './crisis-check.js';
 import { isMedicalEmergency } from './emergency.js';
 import { ModelCall, type LanguageModel, type Usage } from './llm.js';
 import {
@@ -26,7 +26,7 @@ import {
   offlineAnswer,
   systemPrompt,
 } from './persona.js';
-import { QuotaUnavailable, type QuotaCounters, type Take } from './quota.js';
+import type { QuotaCounters, Take } from './quota.js';
 import type { Hit, Library } from './retrieval.js';
 import type { Subscribers } from './subscribers.js';
 
@@ -62,6 +62,21 @@ export class QuotaExceeded extends HttpError {
   }
 }
 
+/** The quota store did not answer in time: the question is not counted (what it took goes back). */
+export class QuotaUnavailable extends HttpError {
+  constructor() {
+    super(503, 'The AI assistant is busy right now. Your question was not counted; please try again in a moment.');
+  }
+}
+
+/**
+ * More questions wait for the quota store than it can take in time: refused at once, before anything is
+ * counted (so nothing has to be given back), with a hint of when to try again.
+ */
+export class Overloaded extends QuotaUnavailable {
+  readonly retryAfterSeconds = 1;
+}
+
 export interface AssistantDeps {
   config: AiQueryConfig;
   quota: QuotaCounters;
@@ -79,18 +94,16 @@ const ALLOWED = FREE_QUESTIONS_PER_DAY;
 const SUBSCRIBED: Quota = { queriesUsed: 0, queriesAllowed: ALLOWED, isSubscriber: true };
 /** A crisis or emergency answer waits this long for the counters at most; then it goes without them. */
 const COUNTERS_WAIT_MS = 300;
-/** The counters of such an answer when the database is too slow to say (nothing is refused meanwhile). */
+/** The counters of such an answer when the store is too slow to say (nothing is refused meanwhile). */
 const COUNTERS_UNKNOWN: Quota = { queriesUsed: 0, queriesAllowed: ALLOWED, isSubscriber: false };
-
-/** Gives back what a reservation took, once it has (nothing when it was refused or failed). */
-const giveBackAll = (reservation: Promise<{ takes: Take[] }> | undefined) =>
-  reservation?.then(
-    ({ takes }) => Promise.all(takes.map((take) => take.refund())),
-    () => undefined,
-  );
 
 /** The guest's counter: by guestId, or by address when the browser sent none. */
 const guestKey = (guestId: string | null | undefined, ip: string) => (guestId ? `guest:${guestId}` : `ip-guest:${ip}`);
+
+interface Reserved {
+  used: number;
+  takes: Take[];
+}
 
 export class Assistant {
   private readonly visitorKey: string;
@@ -98,6 +111,8 @@ export class Assistant {
   private readonly refusals: Counter<'reason'>;
   /** How long each step of a question takes, from its arrival: where the time of a slow answer went. */
   private readonly stages: Histogram<'stage'>;
+  /** Questions and quota reads waiting for the quota store now (see Overloaded). */
+  private waiting = 0;
 
   constructor(private readonly deps: AssistantDeps) {
     const { config, metrics } = deps;
@@ -110,7 +125,7 @@ export class Assistant {
     });
     this.refusals = new Counter({
       name: 'ai_quota_refusals_total',
-      help: 'Questions refused by a quota',
+      help: 'Questions refused by a quota, or shed because too many were waiting',
       labelNames: ['reason'] as const,
       registers: [metrics.registry],
     });
@@ -121,6 +136,15 @@ export class Assistant {
       buckets: [0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
       registers: [metrics.registry],
     });
+    const waiting = () => this.waiting;
+    new Gauge({
+      name: 'ai_quota_waiting',
+      help: 'Questions and quota reads waiting for the quota store',
+      registers: [metrics.registry],
+      collect() {
+        this.set(waiting());
+      },
+    });
   }
 
   /** Observes the time from `started` to when `promise` settles, under `stage`. */
@@ -130,16 +154,31 @@ export class Assistant {
     return promise;
   }
 
+  /**
+   * Runs `work` against the quota store within DB_TIMEOUT_MS, unless MAX_WAITING_QUESTIONS are waiting
+   * already: then it is refused at once (Overloaded), before it touches anything. On a timeout, what the
+   * late work took is given back with `undo` once it arrives.
+   */
+  private async withStore<T>(work: () => Promise<T>, undo?: (late: T) => unknown): Promise<T> {
+    if (this.waiting >= this.deps.config.MAX_WAITING_QUESTIONS) {
+      this.refusals.inc({ reason: 'overloaded' });
+      throw new Overloaded();
+    }
+    this.waiting++;
+    const attempt = work().finally(() => this.waiting--);
+    const result = await within(this.deps.config.DB_TIMEOUT_MS, attempt);
+    if (result !== TIMED_OUT) return result;
+    if (undo) void attempt.then(undo, () => undefined);
+    throw new QuotaUnavailable();
+  }
+
   /** The counters a visitor sees: none for subscribers, else the guest's (by guestId, or by address). */
   async quotaFor(guestId: string | undefined, ip: string, cookie: string | undefined): Promise<Quota> {
-    const quota = await within(
-      this.deps.config.DB_TIMEOUT_MS,
+    return this.withStore(() =>
       this.deps.subscribers
         .isSubscriber(cookie)
         .then((subscribed) => (subscribed ? SUBSCRIBED : this.guestQuota(guestId, ip))),
     );
-    if (quota === TIMED_OUT) throw new QuotaUnavailable();
-    return quota;
   }
 
   /**
@@ -147,6 +186,7 @@ export class Assistant {
    * (the question is then refused with 503, unless it is a crisis or an emergency).
    */
   private async subscriberOrUnknown(cookie: string | undefined): Promise<boolean | undefined> {
+    if (!cookie) return false;
     try {
       const subscribed = await within(this.deps.config.DB_TIMEOUT_MS, this.deps.subscribers.isSubscriber(cookie));
       return subscribed === TIMED_OUT ? undefined : subscribed;
@@ -157,64 +197,94 @@ export class Assistant {
   }
 
   /** The counters for a crisis or emergency answer, which never waits long for them: see COUNTERS_WAIT_MS. */
-  private async countersSoon(asker: Asker, after: Promise<unknown> = Promise.resolve()): Promise<Quota> {
+  private async countersSoon(asker: Asker, subscriber: Promise<boolean | undefined>): Promise<Quota> {
     const quota = await within(
       COUNTERS_WAIT_MS,
-      after.then(() => this.guestQuota(asker.body.guestId, asker.ip)),
+      subscriber.then((subscribed) => (subscribed ? SUBSCRIBED : this.guestQuota(asker.body.guestId, asker.ip))),
     ).catch((): typeof TIMED_OUT => TIMED_OUT);
     return quota === TIMED_OUT ? COUNTERS_UNKNOWN : quota;
   }
 
   private async guestQuota(guestId: string | null | undefined, ip: string): Promise<Quota> {
-    const used = await this.deps.quota.used(guestKey(guestId, ip));
+    const used = await this.deps.quota.used(guestKey(guestId, ip), ALLOWED);
     return { queriesUsed: Math.min(used, ALLOWED), queriesAllowed: ALLOWED, isSubscriber: false };
   }
 
-  /** Takes one of the guest's questions and one of the address's; both or neither. */
-  private async reserve(asker: Asker): Promise<{ used: number; takes: Take[] }> {
-    const [guest, ceiling] = (await this.deps.quota.takeEach([
-      { key: guestKey(asker.body.guestId, asker.ip), limit: ALLOWED },
-      { key: `ip:${asker.ip}`, limit: this.deps.config.IP_DAILY_LIMIT, spread: true },
-    ])) as [Take, Take];
-    if (guest.ok && ceiling.ok) return { used: guest.used, takes: [guest, ceiling] };
-    await Promise.all([guest, ceiling].filter((t) => t.ok).map((t) => t.refund()));
-    const refused = { queriesUsed: ALLOWED, queriesAllowed: ALLOWED, isSubscriber: false };
+  /**
+   * Takes one of the guest's questions. A guestId's first question of the day also counts it among the
+   * new guestIds of its address this hour: a guard against one client rotating guestIds, high enough that
+   * a household, an office or a carrier's NAT behind one address never shares a quota.
+   */
+  private async reserve(asker: Asker): Promise<Reserved> {
+    const { quota, config } = this.deps;
+    const guest = await quota.take({ key: guestKey(asker.body.guestId, asker.ip), limit: ALLOWED });
     if (!guest.ok) {
       this.refusals.inc({ reason: 'guest' });
       throw new QuotaExceeded(
         `You have used your ${ALLOWED} free questions for today. Subscribe for unlimited access.`,
-        refused,
+        { queriesUsed: ALLOWED, queriesAllowed: ALLOWED, isSubscriber: false },
       );
     }
+    if (guest.used > 1 || !asker.body.guestId) return { used: guest.used, takes: [guest] };
+    let guard: Take;
+    try {
+      guard = await quota.take({
+        key: `ip:${asker.ip}`,
+        limit: config.IP_NEW_GUESTS_PER_HOUR,
+        period: 'hour',
+        spread: true,
+      });
+    } catch (err) {
+      await guest.refund();
+      throw err;
+    }
+    if (guard.ok) return { used: guest.used, takes: [guest] }; // the guard's slot is never given back
+    await guest.refund();
     this.refusals.inc({ reason: 'ip' });
     throw new QuotaExceeded(
-      'Too many free questions from your network today. Subscribe for unlimited access.',
-      refused,
+      'Too many new visitors from your network this hour. Please try again later, or subscribe for unlimited access.',
+      { queriesUsed: 0, queriesAllowed: ALLOWED, isSubscriber: false },
     );
   }
 
   async ask(asker: Asker, sink: AnswerSink, signal: AbortSignal): Promise<Answered> {
     const started = performance.now();
     const { query } = asker.body;
-    // The crisis verdict and the quota are asked for at once (latency); a crisis gives back what was taken.
-    const verdict = this.timed('crisis', started, this.deps.crisis.check(query, asker.requestId));
-    const subscriber = asker.cookie ? await this.subscriberOrUnknown(asker.cookie) : false;
-    const isSubscriber = subscriber === true;
-    const reservation = isSubscriber
-      ? undefined
-      : this.timed(
-          'quota',
-          started,
-          subscriber === undefined ? Promise.reject(new QuotaUnavailable()) : this.reserve(asker),
-        );
-    reservation?.catch(() => {}); // a refusal is read below, after the verdict
+    // Crisis first, before the counters are touched: a crisis message is never counted, and never holds a
+    // free question for a moment (which could refuse an ordinary question sent alongside). The in-process
+    // rules decide at once; the crisis service is asked only when it may know more (crisis-check.ts).
+    const subscriber = this.subscriberOrUnknown(asker.cookie);
+    const verdict = await this.timed('crisis', started, this.deps.crisis.check(query, asker.requestId));
+    if (verdict.isCrisis) return this.crisis(asker, sink, started, subscriber);
 
-    // The model's first words take longest, so it is asked as soon as the quota admits the question,
-    // while the crisis verdict may still be on its way. Its answer is held back until the verdict; a
-    // crisis aborts the call. A refused question never reaches the model.
-    const hits = this.deps.library.search(query);
+    const isSubscriber = (await subscriber) === true;
     const emergency = isMedicalEmergency(query);
     const { model } = this.deps;
+    // Without the model, the library has nothing for an emergency: the answer is where to get help, and
+    // it costs nothing.
+    if (emergency && !model) return this.emergencyOnly(asker, sink, started, subscriber);
+
+    let reserved: Reserved | undefined;
+    if (!isSubscriber) {
+      try {
+        if ((await subscriber) === undefined) throw new QuotaUnavailable();
+        reserved = await this.timed(
+          'quota',
+          started,
+          this.withStore(
+            () => this.reserve(asker),
+            (late) => Promise.all(late.takes.map((take) => take.refund())),
+          ),
+        );
+      } catch (err) {
+        // An emergency is never refused: with no free question left, or no store, the answer is where to
+        // get help.
+        if (emergency) return this.emergencyOnly(asker, sink, started, subscriber);
+        throw err;
+      }
+    }
+
+    const hits = this.deps.library.search(query);
     const call =
       model &&
       new ModelCall(
@@ -228,25 +298,9 @@ export class Assistant {
         signal,
         asker.streamed,
       );
-    if (call) {
-      if (reservation)
-        reservation.then(
-          () => call.start(),
-          () => {},
-        );
-      else call.start();
-    }
-
+    call?.start();
     try {
-      return await this.answer(asker, sink, signal, {
-        verdict,
-        started,
-        isSubscriber,
-        reservation,
-        hits,
-        call,
-        emergency,
-      });
+      return await this.answer(asker, sink, signal, { started, isSubscriber, reserved, hits, call, emergency });
     } finally {
       call?.dispose();
     }
@@ -257,62 +311,32 @@ export class Assistant {
     sink: AnswerSink,
     signal: AbortSignal,
     run: {
-      verdict: Promise<CrisisVerdict>;
       started: number;
       isSubscriber: boolean;
-      reservation: Promise<{ used: number; takes: Take[] }> | undefined;
+      reserved: Reserved | undefined;
       hits: Hit[];
       call: ModelCall | undefined;
       /** The question describes a medical emergency (emergency.ts). */
       emergency: boolean;
     },
   ): Promise<Answered> {
-    const { started, isSubscriber, reservation, hits, call, emergency } = run;
-    const verdict = await run.verdict;
-
-    if (verdict.isCrisis) {
-      // Never counted, never refused, never kept waiting by the database; the model's answer is not wanted.
-      call?.abort();
-      const quota = isSubscriber ? SUBSCRIBED : await this.countersSoon(asker, giveBackAll(reservation));
-      const response = crisisAnswer();
-      sink.start({ ...quota, isCrisis: true, isEmergency: false });
-      sink.delta(response);
-      this.record(asker, { mode: 'crisis', isSubscriber, started, sources: 0 });
-      return { ...quota, response, isCrisis: true, isEmergency: false, sources: [] };
-    }
-
-    if (emergency && !call) {
-      // Without the model, the library has nothing for an emergency: the answer is where to get help,
-      // and it costs nothing.
-      return this.emergencyOnly(asker, sink, isSubscriber, started, giveBackAll(reservation));
-    }
-
-    let quota: Quota = SUBSCRIBED;
-    let taken: Take[] = [];
-    if (reservation) {
-      let reserved: { used: number; takes: Take[] };
-      try {
-        reserved = await reservation;
-      } catch (err) {
-        // An emergency is never refused: with no free question left, or no database, the answer is where
-        // to get help.
-        if (emergency) return this.emergencyOnly(asker, sink, isSubscriber, started);
-        throw err;
-      }
-      taken = reserved.takes;
-      quota = { queriesUsed: reserved.used, queriesAllowed: ALLOWED, isSubscriber: false };
-    }
-
+    const { started, isSubscriber, reserved, hits, call, emergency } = run;
+    const quota: Quota = reserved
+      ? { queriesUsed: reserved.used, queriesAllowed: ALLOWED, isSubscriber: false }
+      : SUBSCRIBED;
     const sources = hits.map(({ passage }) => ({ title: passage.title, path: passage.path }));
     sink.start({ ...quota, isCrisis: false, isEmergency: emergency });
+    /** Some of the answer's own text has gone to the visitor: from then on the question is spent. */
+    let delivered = false;
     try {
       let response = '';
-      const say = (text: string) => {
+      const say = (text: string, ofTheAnswer = true) => {
         response += text;
         sink.delta(text);
+        delivered ||= ofTheAnswer;
       };
       // Where to get emergency care comes first, whatever the rest of the answer says.
-      if (emergency) say(`${EMERGENCY_NOTICE}\n\n`);
+      if (emergency) say(`${EMERGENCY_NOTICE}\n\n`, false);
       let usage: Usage = {};
       if (call) {
         const text = call.text();
@@ -340,33 +364,51 @@ export class Assistant {
       });
       return { ...quota, response, isCrisis: false, isEmergency: emergency, sources };
     } catch (err) {
-      // No answer, no cost. (The give-back goes on if the database is slower than DB_TIMEOUT_MS.)
-      await within(this.deps.config.DB_TIMEOUT_MS, Promise.all(taken.map((take) => take.refund())));
+      // No answer, no cost; but an answer read in part was an answer (else a visitor could read 90% of
+      // answer after answer and drop the connection each time, for free).
+      if (!delivered && reserved) {
+        // The give-back goes on if the store is slower than DB_TIMEOUT_MS.
+        await within(this.deps.config.DB_TIMEOUT_MS, Promise.all(reserved.takes.map((take) => take.refund())));
+      }
       if (signal.aborted) throw err;
       this.deps.logger.warn({ err, requestId: asker.requestId }, 'the model did not answer');
       throw new HttpError(
         502,
-        "The AI assistant couldn't answer just now. Your question was not counted; please try again.",
-        {
-          cause: err,
-        },
+        delivered
+          ? "The AI assistant couldn't finish this answer."
+          : "The AI assistant couldn't answer just now. Your question was not counted; please try again.",
+        { cause: err },
       );
     }
+  }
+
+  /** A crisis: the 988 Lifeline and the Crisis Text Line, never counted, never refused, never kept waiting. */
+  private async crisis(
+    asker: Asker,
+    sink: AnswerSink,
+    started: number,
+    subscriber: Promise<boolean | undefined>,
+  ): Promise<Answered> {
+    const quota = await this.countersSoon(asker, subscriber);
+    const response = crisisAnswer();
+    sink.start({ ...quota, isCrisis: true, isEmergency: false });
+    sink.delta(response);
+    this.record(asker, { mode: 'crisis', isSubscriber: quota.isSubscriber, started, sources: 0 });
+    return { ...quota, response, isCrisis: true, isEmergency: false, sources: [] };
   }
 
   /** The answer to an emergency that gets no other: where to get help, uncounted. */
   private async emergencyOnly(
     asker: Asker,
     sink: AnswerSink,
-    isSubscriber: boolean,
     started: number,
-    givenBack?: Promise<unknown>,
+    subscriber: Promise<boolean | undefined>,
   ): Promise<Answered> {
-    const quota = isSubscriber ? SUBSCRIBED : await this.countersSoon(asker, givenBack);
+    const quota = await this.countersSoon(asker, subscriber);
     const response = emergencyAnswer(this.deps.config.PRACTITIONER_NAME);
     sink.start({ ...quota, isCrisis: false, isEmergency: true });
     sink.delta(response);
-    this.record(asker, { mode: 'emergency', isSubscriber, started, sources: 0 });
+    this.record(asker, { mode: 'emergency', isSubscriber: quota.isSubscriber, started, sources: 0 });
     return { ...quota, response, isCrisis: false, isEmergency: true, sources: [] };
   }
 

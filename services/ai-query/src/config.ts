@@ -22,13 +22,24 @@ export const AiQueryConfig = serviceConfig('ai-query', 4001).extend({
   PRACTITIONER_NAME: z.string().trim().min(1).max(60).default(DEFAULT_PRACTITIONER_NAME),
   /** The calendar day of the free-question quota starts at midnight in this zone. */
   QUOTA_TIME_ZONE: timeZone.default('UTC'),
-  /** Questions one address may ask a day, across guestIds (stops guestId rotation). */
-  IP_DAILY_LIMIT: z.coerce.number().int().min(1).default(30),
   /**
-   * How long a question waits for the database (its free question, the subscriber check) before it is
-   * answered 503 and given back. A crisis or an emergency is answered without it.
+   * New guestIds one address may bring in an hour (their first question of the day): a guard against a
+   * client rotating guestIds, not a second quota; many visitors behind one NAT stay far below it.
+   */
+  IP_NEW_GUESTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /**
+   * How long a question waits for its stores (the quota bucket, the subscriber check) before it is
+   * answered 503 and given back. A crisis or an emergency is answered without them.
    */
   DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  /** Beyond this many questions waiting for the quota store, more are refused at once with 503 and Retry-After. */
+  MAX_WAITING_QUESTIONS: z.coerce.number().int().min(1).max(100_000).default(256),
+  /** The quota's JetStream key-value bucket: its name, and its replicas (3 in a JetStream cluster). */
+  QUOTA_BUCKET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 characters of A-Z, a-z, 0-9, _ or -')
+    .default('ai_quota'),
+  QUOTA_BUCKET_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** How long to wait for the crisis service before the in-process rules decide alone. */
   CRISIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(5000).default(300),
   /** Verifies the subscriber cookie that payments signs; without it nobody is recognised as a subscriber. */

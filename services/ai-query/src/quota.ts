@@ -1,178 +1,117 @@
-// Free questions, counted exactly under any concurrency. Each question taken is a "slot" document with
-// a unique _id `<day>|<key>|<n>`, n from 1 to the limit: taking a question is inserting the first free
-// slot, and only the storage engine's unique _id decides who gets it. A refund deletes the slot taken.
+// Free questions, counted exactly under any concurrency, at a cost that does not grow with the day's
+// traffic. Each question taken is a "slot": the key `<period>.<counter>.<n>` of a NATS JetStream key-value
+// bucket, n from 1 to the limit. Taking a question is creating the first free slot; JetStream refuses a
+// create of a key that holds a value, so only the server decides who gets slot n, and a burst of any size
+// gets exactly `limit` answers. A refund deletes the slot, on condition that it is still the revision this
+// request wrote.
 //
-// Every slot names the request that inserted it (`owner`), so a write whose outcome is unknown (an error
-// other than a taken slot: the connection dropped, the server failed part-way) can be undone exactly: the
-// request deletes the slots it tried that carry its own name, and never one that another request won.
+// Why a KV bucket and not the database: every read and write here is a point operation on one key, and
+// JetStream answers those in the same time at 1k or 100k keys (BENCHMARKS.md, "The quota store"), while
+// the embedded FerretDB counted slots by scanning the collection (1.2 s at 21k slots). The bucket's
+// age limit drops a day's slots after it, so nothing has to sweep them.
 //
-// Why not a conditional `$inc` with upsert on one counter document: FerretDB (the embedded default)
-// runs that as a read followed by a write, and 50 concurrent requests got 4 answers in our test. Inserts
-// against a unique key are atomic on FerretDB and MongoDB alike.
+// Every slot names the request that created it (its value), so a write whose outcome is unknown (the
+// acknowledgement was lost) can be undone exactly: the request deletes the slot only if it carries its name.
 import { randomBytes } from 'node:crypto';
-import type { Collection, Connection } from 'mongoose';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HttpError, TIMED_OUT, isDuplicateKeyError, within, type Logger } from '@hhp/kit';
+import { JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream';
+import { Kvm, type KV } from '@nats-io/kv';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { Logger } from '@hhp/kit';
 
-interface Slot {
-  _id: string;
-  /** `<day>|<key>`: what `used` counts. */
-  counter: string;
-  day: string;
-  takenAt: Date;
-  /** The request that inserted it: see the file's comment. */
-  owner: string;
-}
+export const QUOTA_BUCKET = 'ai_quota';
+
+/** Slots outlive the longest calendar day (25 h with a daylight-saving change) and then go by themselves. */
+const KEEP_SLOTS_MS = 26 * 60 * 60 * 1000;
+
+/** How long a counter found full is believed without asking (a refund elsewhere shows after that). */
+const FULL_FOR_MS = 10_000;
+
+/** When giving a slot back fails (NATS is away), the later tries, in ms after the first. */
+const GIVE_BACK_RETRIES_MS = [1_000, 5_000, 30_000];
 
 export interface Take {
   ok: boolean;
-  /** Questions used after this request (the limit when refused). */
+  /** The slot taken, 1-based: the questions used after this one (a refund's hole aside); the limit when refused. */
   used: number;
   /** Gives this question back; only meaningful when ok. */
   refund(): Promise<void>;
 }
 
+export type Period = 'day' | 'hour';
+
 export interface TakeRequest {
   /** e.g. `guest:<guestId>` or `ip:<address>`. */
   key: string;
   limit: number;
+  /** The calendar day in the quota's time zone (default), or the clock hour. */
+  period?: Period;
+  /**
+   * Start at a random slot instead of where this process last found room. For a counter that many
+   * requests share at once, ordered probing makes them all collide on the same slot; random starts spread
+   * them out. The count it reports is then not meaningful.
+   */
   spread?: boolean;
 }
-
-const noRefund = async () => {};
-
-/** The indexes of an unordered insertMany's documents refused as duplicates; undefined for any other error. */
-function duplicateKeyIndexes(err: unknown): number[] | undefined {
-  const writeErrors = typeof err === 'object' && err !== null && 'writeErrors' in err ? err.writeErrors : undefined;
-  const list = (Array.isArray(writeErrors) ? writeErrors : [writeErrors]) as { index?: unknown; code?: unknown }[];
-  if (list.length === 0 || list.some((e) => e?.code !== 11000 || typeof e.index !== 'number')) return undefined;
-  return list.map((e) => e.index as number);
-}
-const FULL_FOR_MS = 10_000;
-
-/** When giving slots back fails (the database is away), the later tries, in ms after the first. */
-const GIVE_BACK_RETRIES_MS = [1_000, 5_000, 30_000];
 
 export interface QuotaOptions {
   logger?: Logger;
   /** See GIVE_BACK_RETRIES_MS (tests shorten them). */
   giveBackRetriesMs?: readonly number[];
-  /** takeEach waits this long for the database at most, then throws QuotaUnavailable (DB_TIMEOUT_MS). */
-  timeoutMs?: number;
+  /** The bucket's name (default QUOTA_BUCKET; tests use their own). */
+  bucket?: string;
+  /** The bucket's replicas (1 on one server; 3 in a JetStream cluster). */
+  replicas?: number;
 }
 
-/** The database did not answer in time: the question is not counted (what it took goes back). */
-export class QuotaUnavailable extends HttpError {
-  constructor() {
-    super(503, 'The AI assistant is busy right now. Your question was not counted; please try again in a moment.');
-  }
+const noRefund = async () => {};
+
+/** A KV key token: letters, digits, `_` and `-` as they are; anything else (`:` of an IPv6 address) as `=xx`. */
+export function keyToken(value: string): string {
+  return value.replace(/[^A-Za-z0-9_-]/g, (c) => `=${c.codePointAt(0)!.toString(16)}`);
 }
 
-/** Slots per insertMany at most (a burst's first slots go out in batches of this size). */
-const MAX_BATCH = 500;
-
-interface Pending {
-  docs: Slot[];
-  resolve: (collided: Set<number>) => void;
-  reject: (err: unknown) => void;
-}
-
-/**
- * Group commit of first slots: the questions that arrive while an insert is on its way go out together in
- * the next one, one round trip and one database transaction for all of them, so a burst costs the database
- * less per question instead of queueing one transaction per question behind its single writer. A question
- * that finds nothing on its way waits only for the rest of the current event-loop turn.
- */
-class SlotInserter {
-  private readonly queue: Pending[] = [];
-  private busy = false;
-
-  constructor(private readonly slots: Collection<Slot>) {}
-
-  /** Inserts the slots; resolves with the indexes of those already taken (by anyone), rejects on any other error. */
-  insert(docs: Slot[]): Promise<Set<number>> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ docs, resolve, reject });
-      if (!this.busy) {
-        this.busy = true;
-        setImmediate(() => void this.drain());
-      }
-    });
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      while (this.queue.length > 0) {
-        let size = this.queue[0]!.docs.length;
-        let taken = 1;
-        while (taken < this.queue.length && size + this.queue[taken]!.docs.length <= MAX_BATCH) {
-          size += this.queue[taken]!.docs.length;
-          taken++;
-        }
-        await this.write(this.queue.splice(0, taken));
-      }
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  private async write(batch: Pending[]): Promise<void> {
-    let collisions: number[] = [];
-    try {
-      await this.slots.insertMany(
-        batch.flatMap(({ docs }) => docs),
-        { ordered: false },
-      );
-    } catch (err) {
-      const indexes = duplicateKeyIndexes(err);
-      if (!indexes) {
-        for (const pending of batch) pending.reject(err);
-        return;
-      }
-      collisions = indexes;
-    }
-    let offset = 0;
-    for (const { docs, resolve } of batch) {
-      const mine = new Set<number>();
-      for (const index of collisions) if (index >= offset && index < offset + docs.length) mine.add(index - offset);
-      offset += docs.length;
-      resolve(mine);
-    }
-  }
+function isTaken(err: unknown): boolean {
+  return (
+    err instanceof JetStreamApiError &&
+    (err.code === JetStreamApiCodes.StreamWrongLastSequence ||
+      err.code === JetStreamApiCodes.StreamWrongLastSequenceUnknown)
+  );
 }
 
 export class QuotaCounters {
-  private readonly slots: Collection<Slot>;
-  private readonly inserter: SlotInserter;
   /** The slot number to try first, per counter (this process's last success + 1). */
   private readonly hints = new Map<string, number>();
   /** Counters this process found full, and until when to believe it without asking. */
   private readonly fullUntil = new Map<string, number>();
-
-  /** Building an Intl formatter is costly (it was 8% of the service's CPU when made per call). */
+  /** Building an Intl formatter is costly: one, made once. */
   private readonly dayFormat: Intl.DateTimeFormat;
-  /** Owner names: this process's random prefix and a sequence number per request (unique, and cheap). */
+  /** Owner names: this process's random prefix and a sequence number per take (unique, and cheap). */
   private readonly ownerPrefix = randomBytes(9).toString('base64url');
-  private requests = 0;
+  private takes = 0;
   private readonly logger: Logger | undefined;
   private readonly retriesMs: readonly number[];
-  private readonly timeoutMs: number | undefined;
   /** Give-backs waiting for a later try (see settled()). */
   private readonly retrying = new Set<Promise<void>>();
 
-  constructor(connection: Connection, timeZone: string, options: QuotaOptions = {}) {
-    this.slots = connection.collection<Slot>('quota_slots');
-    this.inserter = new SlotInserter(this.slots);
+  private constructor(
+    private readonly kv: KV,
+    timeZone: string,
+    options: QuotaOptions,
+  ) {
     this.dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone });
     this.logger = options.logger;
     this.retriesMs = options.giveBackRetriesMs ?? GIVE_BACK_RETRIES_MS;
-    this.timeoutMs = options.timeoutMs;
   }
 
-  async createIndexes(): Promise<void> {
-    // Every insert keeps each index up to date: only `counter` (for `used`) is worth that. The sweep goes
-    // by _id, which starts with the day.
-    await this.slots.createIndex({ counter: 1 });
+  /** Opens the bucket, creating it (or updating its limits) first. */
+  static async open(nc: NatsConnection, timeZone: string, options: QuotaOptions = {}): Promise<QuotaCounters> {
+    const kv = await new Kvm(nc).create(options.bucket ?? QUOTA_BUCKET, {
+      history: 1,
+      ttl: KEEP_SLOTS_MS,
+      replicas: options.replicas ?? 1,
+    });
+    return new QuotaCounters(kv, timeZone, options);
   }
 
   /** The calendar day in the quota's time zone, e.g. 2026-11-23. */
@@ -180,132 +119,82 @@ export class QuotaCounters {
     return this.dayFormat.format(now);
   }
 
+  private periodOf(period: Period, now: Date): string {
+    // The hour is the clock's (UTC): a guard's window, not a calendar.
+    return period === 'day' ? this.day(now) : `h${Math.floor(now.getTime() / 3_600_000)}`;
+  }
+
+  private counterOf(key: string, period: Period, now: Date): string {
+    return `${this.periodOf(period, now)}.${keyToken(key)}`;
+  }
+
   /**
-   * Takes one question from each counter (each answer says whether it got one). The first slot of every
-   * counter is tried in one round trip (an unordered insertMany, shared with the other questions of the
-   * moment: see SlotInserter); only counters whose first slot was taken by someone else probe further,
-   * one insert at a time.
-   *
-   * Slots are tried in order from where this process last found room (1 for a counter it has not seen):
-   * slots below the one won are taken, so its number is the count (a refund's hole aside). A counter
-   * found full is remembered for a few seconds so refusals cost no writes (a refund elsewhere shows after
-   * that). `spread`: start at a random slot instead. For a counter that many requests share at once (the
-   * per-address ceiling), ordered probing makes them all collide on the same slot; random starts spread
-   * them out. The count it reports is then not meaningful.
+   * Takes one question from the counter. Slots are tried in order from where this process last found
+   * room (1 for a counter it has not seen): slots below the one won are taken, so its number is the count.
+   * A counter found full is remembered for a few seconds, so refusals cost nothing.
    */
-  async takeEach(requests: TakeRequest[], now = new Date()): Promise<Take[]> {
-    const attempt = this.tryTakeEach(requests, now);
-    if (this.timeoutMs === undefined) return attempt;
-    const takes = await within(this.timeoutMs, attempt);
-    if (takes !== TIMED_OUT) return takes;
-    // Too late to answer with: what it takes goes back once the database answers (an error on the way
-    // gives back by itself).
-    void attempt.then(
-      (late) => Promise.all(late.filter((take) => take.ok).map((take) => take.refund())),
-      () => undefined,
-    );
-    throw new QuotaUnavailable();
-  }
-
-  private async tryTakeEach(requests: TakeRequest[], now: Date): Promise<Take[]> {
-    const day = this.day(now);
-    const owner = `${this.ownerPrefix}.${++this.requests}`;
-    const plans = requests.map(({ key, limit, spread = false }) => {
-      const counter = `${day}|${key}`;
-      const full = (this.fullUntil.get(counter) ?? 0) > now.getTime();
-      const start = spread ? 1 + Math.floor(Math.random() * limit) : Math.min(this.hints.get(counter) ?? 1, limit);
-      return { counter, limit, spread, full, start, collided: false };
-    });
-    const open = plans.filter((plan) => !plan.full);
-    if (open.length > 0) {
-      const first = open.map(({ counter, start }) => ({
-        _id: `${counter}|${start}`,
-        counter,
-        day,
-        takenAt: now,
-        owner,
-      }));
-      let collided: Set<number>;
-      try {
-        collided = await this.inserter.insert(first);
-      } catch (err) {
-        // Which of them were stored is unknown: those that carry this request's name go back.
-        await this.giveBack(
-          first.map(({ _id }) => _id),
-          owner,
-        );
-        throw err;
-      }
-      for (const index of collided) open[index]!.collided = true;
-    }
-    const takes = plans.map((plan) =>
-      plan.full
-        ? this.refused(plan.limit)
-        : plan.collided
-          ? undefined
-          : this.won(plan.counter, plan.start, plan.spread, owner),
-    );
-    try {
-      for (const [index, plan] of plans.entries()) takes[index] ??= await this.probe(plan, day, now, owner);
-    } catch (err) {
-      // A database error part-way: what was already taken goes back before the error is passed on.
-      await Promise.all(takes.filter((take) => take?.ok).map((take) => take!.refund()));
-      throw err;
-    }
-    return takes as Take[];
-  }
-
-  /** One counter's further slots, after its first one was taken by someone else. */
-  private async probe(
-    plan: { counter: string; limit: number; spread: boolean; start: number },
-    day: string,
-    now: Date,
-    owner: string,
-  ): Promise<Take> {
-    const { counter, limit, spread, start } = plan;
-    for (let i = 1; i < limit; i++) {
+  async take({ key, limit, period = 'day', spread = false }: TakeRequest, now = new Date()): Promise<Take> {
+    const counter = this.counterOf(key, period, now);
+    if ((this.fullUntil.get(counter) ?? 0) > now.getTime()) return this.refused(limit);
+    const start = spread ? 1 + Math.floor(Math.random() * limit) : Math.min(this.hints.get(counter) ?? 1, limit);
+    const owner = `${this.ownerPrefix}.${++this.takes}`;
+    for (let i = 0; i < limit; i++) {
       const n = ((start - 1 + i) % limit) + 1;
-      const _id = `${counter}|${n}`;
+      const slot = `${counter}.${n}`;
+      let revision: number;
       try {
-        await this.slots.insertOne({ _id, counter, day, takenAt: now, owner });
+        revision = await this.kv.create(slot, owner);
       } catch (err) {
-        if (isDuplicateKeyError(err)) continue;
-        await this.giveBack([_id], owner);
+        if (isTaken(err)) continue;
+        // Whether it was stored is unknown: if it carries this take's name, it goes back.
+        void this.giveBack(slot, owner);
         throw err;
       }
-      return this.won(counter, n, spread, owner);
+      if (!spread) this.remember(counter, n + 1);
+      return {
+        ok: true,
+        used: n,
+        refund: async () => {
+          await this.giveBack(slot, owner, revision);
+          this.fullUntil.delete(counter);
+          this.hints.set(counter, 1);
+        },
+      };
     }
     this.fullUntil.set(counter, now.getTime() + FULL_FOR_MS);
     return this.refused(limit);
   }
 
-  private won(counter: string, n: number, spread: boolean, owner: string): Take {
-    if (!spread) this.remember(counter, n + 1);
-    const _id = `${counter}|${n}`;
-    return {
-      ok: true,
-      used: n,
-      refund: async () => {
-        await this.giveBack([_id], owner);
-        this.fullUntil.delete(counter);
-        this.hints.set(counter, 1);
-      },
-    };
+  /** Questions used on the counter: `limit` point lookups, whatever the number of keys stored. */
+  async used(key: string, limit: number, now = new Date()): Promise<number> {
+    const counter = this.counterOf(key, 'day', now);
+    const entries = await Promise.all(Array.from({ length: limit }, (_, i) => this.kv.get(`${counter}.${i + 1}`)));
+    return entries.filter((entry) => entry?.operation === 'PUT').length;
   }
 
   /**
-   * Deletes those of the slots `ids` that `owner` inserted. Never rejects: when the database does not
-   * answer, it tries again later (GIVE_BACK_RETRIES_MS) in the background, and logs if it never could.
+   * Deletes the slot if it is still `owner`'s (at `revision`, when known). Never rejects: when NATS does
+   * not answer, it tries again later (GIVE_BACK_RETRIES_MS) in the background, and logs if it never could.
    */
-  private async giveBack(ids: string[], owner: string): Promise<void> {
+  private async giveBack(slot: string, owner: string, revision?: number): Promise<void> {
     const attempt = async () => {
-      await this.slots.deleteMany({ _id: { $in: ids }, owner });
+      let previousSeq = revision;
+      if (previousSeq === undefined) {
+        const entry = await this.kv.get(slot);
+        if (entry?.operation !== 'PUT' || entry.string() !== owner) return;
+        previousSeq = entry.revision;
+      }
+      try {
+        await this.kv.delete(slot, { previousSeq });
+      } catch (err) {
+        if (!isTaken(err)) throw err; // changed since: not this take's any more
+      }
     };
     try {
       await attempt();
       return;
     } catch (err) {
-      this.logger?.warn({ err, slots: ids.length }, 'could not give back free questions yet; trying again later');
+      this.logger?.warn({ err, slot }, 'could not give back a free question yet; trying again later');
     }
     const later = (async () => {
       for (const [i, delay] of this.retriesMs.entries()) {
@@ -314,8 +203,7 @@ export class QuotaCounters {
           await attempt();
           return;
         } catch (err) {
-          if (i === this.retriesMs.length - 1)
-            this.logger?.error({ err, slots: ids.length }, 'gave up giving back free questions');
+          if (i === this.retriesMs.length - 1) this.logger?.error({ err, slot }, 'gave up giving back a free question');
         }
       }
     })();
@@ -332,27 +220,10 @@ export class QuotaCounters {
     return { ok: false, used: limit, refund: noRefund };
   }
 
-  /** One counter: see takeEach. */
-  async take(key: string, limit: number, { now = new Date(), spread = false } = {}): Promise<Take> {
-    const [take] = await this.takeEach([{ key, limit, spread }], now);
-    return take!;
-  }
-
   private remember(counter: string, next: number): void {
     // Bounded: hints are an optimisation, never needed for correctness.
     if (this.hints.size > 100_000) this.hints.clear();
     if (this.fullUntil.size > 100_000) this.fullUntil.clear();
     this.hints.set(counter, next);
-  }
-
-  async used(key: string, now = new Date()): Promise<number> {
-    return this.slots.countDocuments({ counter: `${this.day(now)}|${key}` });
-  }
-
-  /** FerretDB has no TTL indexes: drop the slots of days before yesterday. */
-  async sweep(now = new Date()): Promise<number> {
-    const yesterday = this.day(new Date(now.getTime() - 24 * 60 * 60 * 1000));
-    const { deletedCount } = await this.slots.deleteMany({ _id: { $lt: yesterday } });
-    return deletedCount;
   }
 }

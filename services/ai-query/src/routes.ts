@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { QueryAiRequest, QuotaQuery } from '@hhp/proto';
 import { parse, toHttpError } from '@hhp/kit';
-import { QuotaExceeded, type Assistant, type Asker } from './assistant.js';
+import { Overloaded, QuotaExceeded, type Assistant, type Asker } from './assistant.js';
 
 function askerOf(req: Request, streamed: boolean): Asker {
   return {
@@ -19,6 +19,11 @@ function refuse(res: Response, err: QuotaExceeded): void {
     .status(429)
     .set('Cache-Control', 'no-store')
     .json({ message: err.message, ...err.quota });
+}
+
+/** A question shed under overload says when to try again (the error handler writes the body). */
+function retryLater(res: Response, err: unknown): void {
+  if (err instanceof Overloaded) res.set('Retry-After', String(err.retryAfterSeconds));
 }
 
 /** Aborts when the browser goes away before the answer is complete. */
@@ -44,6 +49,7 @@ export function aiRoutes(assistant: Assistant): Router {
         refuse(res, err);
         return;
       }
+      retryLater(res, err);
       throw err;
     }
   });
@@ -82,6 +88,7 @@ export function aiRoutes(assistant: Assistant): Router {
           refuse(res, err);
           return;
         }
+        retryLater(res, err);
         throw err;
       }
       // The stream has begun: the error travels as an event.
@@ -92,9 +99,13 @@ export function aiRoutes(assistant: Assistant): Router {
 
   router.get('/api/quota', async (req, res) => {
     const { guestId } = parse(QuotaQuery, req.query);
-    res
-      .set('Cache-Control', 'no-store')
-      .json(await assistant.quotaFor(guestId, req.ip ?? 'unknown', req.headers.cookie));
+    res.set('Cache-Control', 'no-store');
+    try {
+      res.json(await assistant.quotaFor(guestId, req.ip ?? 'unknown', req.headers.cookie));
+    } catch (err) {
+      retryLater(res, err);
+      throw err;
+    }
   });
 
   return router;

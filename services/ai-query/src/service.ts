@@ -9,18 +9,20 @@ import { Library } from './retrieval.js';
 import { aiRoutes } from './routes.js';
 import { Subscribers } from './subscribers.js';
 
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
-
 /** The ai-query service's parts; `model` replaces the OpenAI client (tests). */
 export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
   return async ({ config, mongo, bus, logger, metrics }: ServiceContext<AiQueryConfig>): Promise<ServiceParts> => {
-    const quota = new QuotaCounters(mongo.connection, config.QUOTA_TIME_ZONE, {
+    const quota = await QuotaCounters.open(bus.nc, config.QUOTA_TIME_ZONE, {
       logger,
-      timeoutMs: config.DB_TIMEOUT_MS,
+      bucket: config.QUOTA_BUCKET,
+      replicas: config.QUOTA_BUCKET_REPLICAS,
     });
+    // The counters lived in the database before they moved to the bucket: their old collection goes.
+    await mongo.connection
+      .dropCollection('quota_slots')
+      .catch((err: unknown) => logger.debug({ err }, 'no old quota collection to drop'));
     const subscribers = new Subscribers(mongo.connection, config.SUBSCRIBER_COOKIE_SECRET);
     await mongo.connection.collection('subscribers').createIndex({ _id: 1, asOf: 1 });
-    await quota.createIndexes();
     const model = 'model' in overrides ? overrides.model : openAiModel(config);
     if (!model) logger.info('no OPENAI_API_KEY: answering from the offline library');
     if (!config.SUBSCRIBER_COOKIE_SECRET) logger.warn('no SUBSCRIBER_COOKIE_SECRET: subscribers are treated as guests');
@@ -38,18 +40,13 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
       metrics,
     });
     const consumer = await subscribers.consume(bus);
-    const sweep = () =>
-      quota.sweep().catch((err: unknown) => logger.warn({ err }, 'could not sweep old quota counters'));
-    void sweep();
-    const sweeper = setInterval(sweep, SWEEP_EVERY_MS).unref();
     return {
       routers: [aiRoutes(assistant)],
       stop: [
-        ['quota sweeper', () => clearInterval(sweeper)],
         ['crisis info', () => crisis.stop()],
         ['subscription consumer', () => consumer.stop()],
         ['analytics', () => analytics.flush()],
-        // Give-backs still being retried get a last moment (the database may be back), not the retry schedule.
+        // Give-backs still being retried get a last moment (NATS may be back), not the retry schedule.
         ['quota give-backs', () => within(config.DB_TIMEOUT_MS, quota.settled()).then(() => undefined)],
       ],
     };

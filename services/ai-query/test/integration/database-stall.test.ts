@@ -1,17 +1,19 @@
-// The database stops answering (a frozen server, a full disk, a network partition): the operations are held
-// until the test lets them through. Every answer below arrives while they are still held, so none of them
-// waited for the database.
+// A store stops answering (a frozen server, a full disk, a network partition): the database's or the quota
+// bucket's operations are held until the test lets them through. Every answer below arrives while they are
+// still held, so none of them waited for the store.
 import { jest } from '@jest/globals';
 import { signSubscriberCookie } from '@hhp/kit';
 import { SUBSCRIBER_COOKIE } from '@hhp/proto';
+import { Kvm } from '@nats-io/kv';
 import { COOKIE_SECRET, ask, newGuestId, startAiQuery, storedCount, type AiQuery } from './harness.js';
 
-type Method = 'insertMany' | 'insertOne' | 'countDocuments' | 'findOne' | 'deleteMany';
+type Method = 'findOne';
+type BucketMethod = 'create' | 'get' | 'delete';
 
 describe('ai-query when the database does not answer', () => {
   let service: AiQuery;
   beforeAll(async () => {
-    service = await startAiQuery({ DB_TIMEOUT_MS: '200', IP_DAILY_LIMIT: '1000' });
+    service = await startAiQuery({ DB_TIMEOUT_MS: '200', IP_NEW_GUESTS_PER_HOUR: '100000' });
   });
   afterAll(() => service.close());
 
@@ -19,14 +21,23 @@ describe('ai-query when the database does not answer', () => {
 
   /** Holds the methods' calls on a collection until release(); then they run for real. */
   function stall(name: string, methods: Method[]) {
+    return hold(collection(name) as unknown as Record<Method, (...args: unknown[]) => Promise<unknown>>, methods);
+  }
+
+  /** Holds the quota bucket's calls (every bucket object's: they share their methods) until release(). */
+  async function stallBucket(methods: BucketMethod[]) {
+    const kv = await new Kvm(service.bus.nc).open(service.config.QUOTA_BUCKET);
+    return hold(Object.getPrototypeOf(kv) as Record<BucketMethod, (...args: unknown[]) => Promise<unknown>>, methods);
+  }
+
+  function hold<M extends string>(target: Record<M, (...args: unknown[]) => Promise<unknown>>, methods: M[]) {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const target = collection(name) as unknown as Record<Method, (...args: unknown[]) => Promise<unknown>>;
     const calls: Promise<unknown>[] = [];
     const spies = methods.map((method) => {
-      const real = target[method].bind(target);
-      return jest.spyOn(target, method).mockImplementation((...args: unknown[]) => {
-        const call = held.then(() => real(...args));
+      const real = target[method];
+      return jest.spyOn(target, method).mockImplementation(function (this: unknown, ...args: unknown[]) {
+        const call = held.then(() => real.apply(this, args));
         calls.push(call.catch(() => undefined));
         return call;
       });
@@ -51,7 +62,7 @@ describe('ai-query when the database does not answer', () => {
 
   test('when a question comes, then it is refused with 503, and what was taken goes back once the database answers', async () => {
     const guestId = newGuestId();
-    const slots = stall('quota_slots', ['insertMany', 'insertOne']);
+    const slots = await stallBucket(['create']);
     const res = await ask(service, { query: 'Ginger for nausea?', guestId });
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({
@@ -73,7 +84,7 @@ describe('ai-query when the database does not answer', () => {
       /^If this is happening now, please call 911/,
     ],
   ])('when %s comes, then its answer comes at once', async (_name, query, flags, text) => {
-    const slots = stall('quota_slots', ['insertMany', 'insertOne', 'countDocuments', 'deleteMany']);
+    const slots = await stallBucket(['create', 'get', 'delete']);
     try {
       const res = await ask(service, { query, guestId: newGuestId() });
       expect(res.status).toBe(200);

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { nanoid } from 'nanoid';
+import { Kvm } from '@nats-io/kv';
 import { startService, type RunningService } from '@hhp/kit';
 import { AiQueryConfig } from '../../src/config.js';
 import { aiQueryService } from '../../src/service.js';
 import type { LanguageModel } from '../../src/llm.js';
+import { keyToken } from '../../src/quota.js';
 
 export const COOKIE_SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 
@@ -15,6 +17,7 @@ export async function startAiQuery(env: Record<string, string> = {}, overrides: 
     MONGODB_URI: process.env.MONGODB_URI,
     NATS_URL: process.env.NATS_URL,
     MONGODB_DB: `ai-test-${randomUUID().slice(0, 8)}`,
+    QUOTA_BUCKET: `quota_test_${randomUUID().slice(0, 8)}`,
     LOG_LEVEL: 'silent',
     SUBSCRIBER_COOKIE_SECRET: COOKIE_SECRET,
     CRISIS_TIMEOUT_MS: '100',
@@ -33,9 +36,14 @@ export function ask(service: AiQuery, body: unknown, headers: Record<string, str
   });
 }
 
-export async function storedCount(service: AiQuery, key: string): Promise<number> {
+/** The slots stored for the guest counter `key` today, read straight from the service's bucket. */
+export async function storedCount(service: AiQuery, key: string, limit = 3): Promise<number> {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(new Date());
-  return service.mongo.connection.collection('quota_slots').countDocuments({ counter: `${day}|${key}` });
+  const kv = await new Kvm(service.bus.nc).open(service.config.QUOTA_BUCKET);
+  const entries = await Promise.all(
+    Array.from({ length: limit }, (_, i) => kv.get(`${day}.${keyToken(key)}.${i + 1}`)),
+  );
+  return entries.filter((entry) => entry?.operation === 'PUT').length;
 }
 
 /** Parses a text/event-stream body into [event, data] pairs. */

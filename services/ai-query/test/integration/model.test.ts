@@ -11,7 +11,7 @@ describe('ai-query with an OpenAI-compatible model', () => {
       OPENAI_BASE_URL: stub.baseUrl,
       OPENAI_MAX_RETRIES: '0',
       OPENAI_TIMEOUT_MS: '5000',
-      IP_DAILY_LIMIT: '1000',
+      IP_NEW_GUESTS_PER_HOUR: '100000',
     });
   });
   afterAll(async () => {
@@ -122,21 +122,34 @@ describe('ai-query with an OpenAI-compatible model', () => {
     expect(await storedCount(service, `guest:${guestId}`)).toBe(0);
   });
 
-  test('when the model drops the connection mid-stream, then the stream ends with an error event and nothing is counted', async () => {
+  test('when the model drops the connection mid-stream, then the stream ends with an error event and the question is spent', async () => {
     stub.behaviour.reply = () => 'one two three four five six seven eight';
     stub.behaviour.dropAfterChunks = 2;
+    stub.behaviour.tokenDelayMs = 50; // the two words reach the browser before the drop
     const guestId = newGuestId();
     const res = await ask(service, { query: 'Headaches', guestId }, {}, '/api/query-ai/stream');
     const events = parseSse(await res.text());
     expect(events[0]![0]).toBe('meta');
-    expect(events.at(-1)![0]).toBe('error');
+    expect(events.filter(([name]) => name === 'delta').length).toBeGreaterThan(0);
+    expect(events.at(-1)).toEqual(['error', { message: "The AI assistant couldn't finish this answer." }]);
+    // Part of the answer was read: it counts.
+    expect(await storedCount(service, `guest:${guestId}`)).toBe(1);
+  });
+
+  test('when the model fails before its first words on the stream, then the error event says the question was not counted, and it was not', async () => {
+    stub.behaviour.dropAfterChunks = 0;
+    const guestId = newGuestId();
+    const res = await ask(service, { query: 'Headaches', guestId }, {}, '/api/query-ai/stream');
+    const events = parseSse(await res.text());
+    expect(events.map(([name]) => name)).toEqual(['meta', 'error']);
+    expect((events[1]![1] as { message: string }).message).toContain('Your question was not counted');
     expect(await storedCount(service, `guest:${guestId}`)).toBe(0);
   });
 
-  test('when the browser goes away, then the upstream call is aborted and the question given back', async () => {
+  /** Streams a long answer, reads `reads` chunks of it, then goes away; resolves once the model call is aborted. */
+  async function readThenLeave(guestId: string, reads: number): Promise<void> {
     stub.behaviour.reply = () => Array.from({ length: 200 }, (_, i) => `word${i}`).join(' ');
     stub.behaviour.tokenDelayMs = 20;
-    const guestId = newGuestId();
     const controller = new AbortController();
     const res = await fetch(`${service.url}/api/query-ai/stream`, {
       method: 'POST',
@@ -145,14 +158,46 @@ describe('ai-query with an OpenAI-compatible model', () => {
       signal: controller.signal,
     });
     const reader = res.body!.getReader();
-    await reader.read();
-    await reader.read();
+    let text = '';
+    while (reads > 0) {
+      const { value } = await reader.read();
+      text += new TextDecoder().decode(value);
+      reads = (text.match(/^event: delta$/gm) ?? []).length >= reads ? 0 : reads;
+    }
     controller.abort();
     await waitFor(() => stub.requests[0]?.aborted === true).catch((err: unknown) => {
       throw new Error(`upstream not aborted: ${JSON.stringify(stub.requests.map((r) => [r.aborted, r.completed]))}`, {
         cause: err,
       });
     });
+  }
+
+  test('when the browser goes away after reading part of a streamed answer, then the model call is aborted and the question is spent', async () => {
+    const guestId = newGuestId();
+    await readThenLeave(guestId, 5);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await storedCount(service, `guest:${guestId}`)).toBe(1);
+    // Leaving early every time is no way around the quota.
+    for (let i = 0; i < 2; i++) {
+      stub.reset();
+      await readThenLeave(guestId, 5);
+    }
+    expect((await ask(service, { query: 'Ginger?', guestId })).status).toBe(429);
+  });
+
+  test('when the browser goes away before any of the answer arrives, then the model call is aborted and the question given back', async () => {
+    stub.behaviour.firstTokenDelayMs = 2000;
+    const guestId = newGuestId();
+    const controller = new AbortController();
+    const res = await fetch(`${service.url}/api/query-ai/stream`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'Tell me about Ayurveda', guestId }),
+      signal: controller.signal,
+    });
+    await res.body!.getReader().read(); // the meta event
+    controller.abort();
+    await waitFor(() => stub.requests[0]?.aborted === true);
     await waitFor(async () => (await storedCount(service, `guest:${guestId}`)) === 0);
   });
 });

@@ -1,173 +1,180 @@
 import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import mongoose, { type Connection } from 'mongoose';
-import { QuotaCounters } from '../../src/quota.js';
+import { Kvm, type KV } from '@nats-io/kv';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { QuotaCounters, keyToken } from '../../src/quota.js';
 
-describe('QuotaCounters against the database', () => {
-  let connection: Connection;
+describe('QuotaCounters against a real JetStream key-value bucket', () => {
+  let nc: NatsConnection;
   let quota: QuotaCounters;
+  let kv: KV;
+  const bucket = `quota_test_${randomUUID().slice(0, 8)}`;
   beforeAll(async () => {
-    connection = await mongoose
-      .createConnection(process.env.MONGODB_URI!, { dbName: `quota-test-${randomUUID().slice(0, 8)}` })
-      .asPromise();
-    quota = new QuotaCounters(connection, 'UTC');
-    await quota.createIndexes();
+    nc = await connect({ servers: process.env.NATS_URL! });
+    quota = await QuotaCounters.open(nc, 'UTC', { bucket });
+    kv = await new Kvm(nc).open(bucket);
   });
-  afterAll(() => connection.close());
+  afterAll(async () => {
+    await new Kvm(nc).create(bucket).then((b) => b.destroy());
+    await nc.close();
+  });
 
-  const slots = () => connection.collection('quota_slots');
+  /** The bucket's methods, as every bucket object (the quota's among them) calls them. */
+  const bucketMethods = () =>
+    Object.getPrototypeOf(kv) as Record<'create' | 'get' | 'delete', (...a: never[]) => unknown>;
+  const slotKey = (key: string, n: number) => `${quota.day()}.${keyToken(key)}.${n}`;
 
-  test('when 40 requests take from a guest counter and a shared ceiling at once, then each counter grants exactly its limit', async () => {
-    // Every request races for the guest's 3 slots and the address's 10; with one process's hints shared,
-    // the first slots collide constantly, which is the path that probes further one insert at a time.
+  test('when 40 requests take from a guest counter and a shared spread counter at once, then each grants exactly its limit', async () => {
     const guest = `guest:${randomUUID()}`;
-    const ceiling = `ip:${randomUUID()}`;
+    const shared = `ip:${randomUUID()}`;
     const takes = await Promise.all(
       Array.from({ length: 40 }, () =>
-        quota.takeEach([
-          { key: guest, limit: 3 },
-          { key: ceiling, limit: 10, spread: true },
-        ]),
+        Promise.all([quota.take({ key: guest, limit: 3 }), quota.take({ key: shared, limit: 10, spread: true })]),
       ),
     );
-    expect(takes.filter(([g]) => g!.ok)).toHaveLength(3);
-    expect(takes.filter(([, c]) => c!.ok)).toHaveLength(10);
+    expect(takes.filter(([g]) => g.ok)).toHaveLength(3);
+    expect(takes.filter(([, s]) => s.ok)).toHaveLength(10);
     expect(
       takes
-        .filter(([g]) => g!.ok)
-        .map(([g]) => g!.used)
+        .filter(([g]) => g.ok)
+        .map(([g]) => g.used)
         .sort(),
     ).toEqual([1, 2, 3]);
-    expect(await quota.used(guest)).toBe(3);
-    expect(await quota.used(ceiling)).toBe(10);
+    expect(await quota.used(guest, 3)).toBe(3);
+    expect(await quota.used(shared, 10)).toBe(10);
   });
 
-  test('when questions from many guests arrive at once, then their first slots go out in one insert and each guest gets its question', async () => {
-    const guests = Array.from({ length: 30 }, () => `guest:${randomUUID()}`);
-    const insertMany = jest.spyOn(slots(), 'insertMany');
-    let takes;
+  test('when two processes take from one counter at once, then the bucket alone decides and grants exactly the limit', async () => {
+    const other = await QuotaCounters.open(nc, 'UTC', { bucket });
+    const guest = `guest:${randomUUID()}`;
+    const takes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? quota : other).take({ key: guest, limit: 3 })),
+    );
+    expect(takes.filter((take) => take.ok)).toHaveLength(3);
+  });
+
+  test('when a counter is read, then only its own slots are looked up, however many keys the bucket holds', async () => {
+    const guest = `guest:${randomUUID()}`;
+    await Promise.all(Array.from({ length: 500 }, () => quota.take({ key: `guest:${randomUUID()}`, limit: 3 })));
+    await quota.take({ key: guest, limit: 3 });
+    const get = jest.spyOn(bucketMethods(), 'get');
+    const keys = jest.spyOn(Object.getPrototypeOf(kv) as { keys: () => unknown }, 'keys');
     try {
-      takes = await Promise.all(guests.map((key) => quota.takeEach([{ key, limit: 3 }])));
-      expect(insertMany).toHaveBeenCalledTimes(1);
+      expect(await quota.used(guest, 3)).toBe(1);
+      expect(get).toHaveBeenCalledTimes(3);
+      expect(keys).not.toHaveBeenCalled();
     } finally {
-      insertMany.mockRestore();
+      get.mockRestore();
+      keys.mockRestore();
     }
-    expect(takes.map(([take]) => [take!.ok, take!.used])).toEqual(guests.map(() => [true, 1]));
-    expect(await Promise.all(guests.map((key) => quota.used(key)))).toEqual(guests.map(() => 1));
   });
 
-  test('when the shared insert fails for another reason than a taken slot, then every question in it gets the error and nothing is counted', async () => {
-    const guests = [`guest:${randomUUID()}`, `guest:${randomUUID()}`];
-    const insertMany = jest.spyOn(slots(), 'insertMany').mockRejectedValueOnce(new Error('disk full'));
-    try {
-      const results = await Promise.allSettled(guests.map((key) => quota.takeEach([{ key, limit: 3 }])));
-      expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
-      expect(insertMany).toHaveBeenCalledTimes(1);
-    } finally {
-      insertMany.mockRestore();
-    }
-    expect(await Promise.all(guests.map((key) => quota.used(key)))).toEqual([0, 0]);
-    // The inserter is not left stuck: the next question goes through.
-    expect((await quota.take(guests[0]!, 3)).ok).toBe(true);
-  });
-
-  test('when the shared insert stores the slots but its answer is lost, then they are given back and the error is passed on', async () => {
-    const guests = [`guest:${randomUUID()}`, `guest:${randomUUID()}`];
-    const collection = slots();
-    const real = collection.insertMany.bind(collection);
-    const insertMany = jest.spyOn(collection, 'insertMany').mockImplementationOnce(async (...args) => {
-      await real(...args);
-      throw new Error('connection reset');
+  test('when a slot is created but its acknowledgement is lost, then it is given back and the error is passed on', async () => {
+    const guest = `guest:${randomUUID()}`;
+    const methods = bucketMethods();
+    const real = methods.create;
+    const create = jest.spyOn(methods, 'create').mockImplementationOnce(async function (this: KV, ...args: never[]) {
+      await real.apply(this, args);
+      throw new Error('timeout');
     });
     try {
-      const results = await Promise.allSettled(guests.map((key) => quota.takeEach([{ key, limit: 3 }])));
-      expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+      await expect(quota.take({ key: guest, limit: 3 })).rejects.toThrow('timeout');
     } finally {
-      insertMany.mockRestore();
+      create.mockRestore();
     }
-    expect(await Promise.all(guests.map((key) => quota.used(key)))).toEqual([0, 0]);
+    await quota.settled();
+    await waitFor(async () => (await quota.used(guest, 3)) === 0);
   });
 
-  test('when an insert fails without storing, then the give-back leaves alone the slot another request holds', async () => {
+  test('when a create fails without storing, then the give-back leaves alone the slot another request holds', async () => {
     const guest = `guest:${randomUUID()}`;
-    const counter = `${quota.day()}|${guest}`;
-    await slots().insertOne({ _id: `${counter}|1`, counter, owner: 'another request' } as never);
-    const insertMany = jest.spyOn(slots(), 'insertMany').mockRejectedValueOnce(new Error('connection reset'));
+    await kv.create(slotKey(guest, 1), 'another request');
+    const create = jest.spyOn(bucketMethods(), 'create').mockRejectedValueOnce(new Error('connection reset'));
     try {
       // A fresh process (no hints) tries slot 1 first: the one held by the other request.
-      await expect(new QuotaCounters(connection, 'UTC').take(guest, 3)).rejects.toThrow('connection reset');
+      const fresh = await QuotaCounters.open(nc, 'UTC', { bucket });
+      await expect(fresh.take({ key: guest, limit: 3 })).rejects.toThrow('connection reset');
+      await fresh.settled();
     } finally {
-      insertMany.mockRestore();
+      create.mockRestore();
     }
-    expect(await slots().countDocuments({ counter })).toBe(1);
+    expect((await kv.get(slotKey(guest, 1)))?.string()).toBe('another request');
+    expect(await quota.used(guest, 3)).toBe(1);
   });
 
-  test('when the database is away at a refund, then the question goes back once it answers again', async () => {
-    const retrying = new QuotaCounters(connection, 'UTC', { giveBackRetriesMs: [20, 20] });
+  test('when NATS refuses a refund, then the question goes back once it answers again', async () => {
+    const retrying = await QuotaCounters.open(nc, 'UTC', { bucket, giveBackRetriesMs: [20, 20] });
     const guest = `guest:${randomUUID()}`;
-    const take = await retrying.take(guest, 3);
+    const take = await retrying.take({ key: guest, limit: 3 });
     expect(take.ok).toBe(true);
-    const deleteMany = jest
-      .spyOn(slots(), 'deleteMany')
+    const del = jest
+      .spyOn(bucketMethods(), 'delete')
       .mockRejectedValueOnce(new Error('connection refused'))
       .mockRejectedValueOnce(new Error('connection refused'));
     try {
       await take.refund();
-      expect(await retrying.used(guest)).toBe(1);
+      expect(await retrying.used(guest, 3)).toBe(1);
       await retrying.settled();
-      expect(deleteMany).toHaveBeenCalledTimes(3);
+      expect(del).toHaveBeenCalledTimes(3);
     } finally {
-      deleteMany.mockRestore();
+      del.mockRestore();
     }
-    expect(await retrying.used(guest)).toBe(0);
+    expect(await retrying.used(guest, 3)).toBe(0);
   });
 
-  test('when a question is given back, then its slot can be taken again', async () => {
+  test('when a question is given back, then its slot can be taken again, and only once', async () => {
     const guest = `guest:${randomUUID()}`;
-    const [first] = await quota.takeEach([{ key: guest, limit: 1 }]);
-    expect(first!.ok).toBe(true);
-    expect((await quota.take(guest, 1)).ok).toBe(false);
-    await first!.refund();
-    expect(await quota.used(guest)).toBe(0);
-    expect((await quota.take(guest, 1)).ok).toBe(true);
+    const first = await quota.take({ key: guest, limit: 1 });
+    expect(first.ok).toBe(true);
+    expect((await quota.take({ key: guest, limit: 1 })).ok).toBe(false);
+    await first.refund();
+    expect(await quota.used(guest, 1)).toBe(0);
+    const again = await Promise.all(Array.from({ length: 10 }, () => quota.take({ key: guest, limit: 1 })));
+    expect(again.filter((take) => take.ok)).toHaveLength(1);
   });
 
-  test('when the database fails part-way, then the slots already taken are given back and the error is passed on', async () => {
+  test('when a refund comes after the slot was taken over, then it leaves the new holder alone', async () => {
     const guest = `guest:${randomUUID()}`;
-    const other = `guest:${randomUUID()}`;
-    // Slot 1 of `other` is taken, so it probes slot 2 with insertOne; that insert is stored, but its answer
-    // is an error.
-    await slots().insertOne({ _id: `${quota.day()}|${other}|1`, counter: `${quota.day()}|${other}` } as never);
-    const collection = slots();
-    const real = collection.insertOne.bind(collection);
-    const insertOne = jest.spyOn(collection, 'insertOne').mockImplementationOnce(async (...args) => {
-      await real(...args);
-      throw new Error('disk full');
-    });
-    try {
-      await expect(
-        quota.takeEach([
-          { key: guest, limit: 3 },
-          { key: other, limit: 3 },
-        ]),
-      ).rejects.toThrow('disk full');
-    } finally {
-      insertOne.mockRestore();
-    }
-    expect(await quota.used(guest)).toBe(0);
-    expect(await quota.used(other)).toBe(1);
+    const take = await quota.take({ key: guest, limit: 1 });
+    // Someone else's refund and retake in between (another process's view of the same slot).
+    const entry = await kv.get(slotKey(guest, 1));
+    await kv.delete(slotKey(guest, 1), { previousSeq: entry!.revision });
+    await kv.create(slotKey(guest, 1), 'the new holder');
+    await take.refund();
+    expect((await kv.get(slotKey(guest, 1)))?.string()).toBe('the new holder');
   });
 
-  test('when the sweep runs, then the slots of days before yesterday go and the others stay', async () => {
-    const now = new Date('2026-11-23T12:00:00Z');
+  test('when addresses of any shape are counted, then their keys are valid and distinct', async () => {
+    const keys = ['ip:::1', 'ip:::ffff:127.0.0.1', 'ip:2001:db8::1', 'ip:10.0.0.1', 'ip-guest:fe80::1%eth0'];
+    const takes = await Promise.all(keys.map((key) => quota.take({ key, limit: 2 })));
+    expect(takes.map((take) => take.used)).toEqual([1, 1, 1, 1, 1]);
+    expect(new Set(keys.map(keyToken)).size).toBe(keys.length);
+  });
+
+  test('when the day changes, then the counter starts again, and the hour counters roll every hour', async () => {
     const key = `guest:${randomUUID()}`;
-    for (const day of ['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23']) {
-      expect((await quota.take(key, 3, { now: new Date(`${day}T12:00:00Z`) })).ok).toBe(true);
-    }
-    await quota.sweep(now);
-    const left = await slots()
-      .find({ counter: { $regex: key } })
-      .toArray();
-    expect(left.map((slot) => slot.day).sort()).toEqual(['2026-11-22', '2026-11-23']);
+    const monday = new Date('2026-11-23T23:59:00Z');
+    const tuesday = new Date('2026-11-24T00:01:00Z');
+    expect((await quota.take({ key, limit: 1 }, monday)).ok).toBe(true);
+    expect((await quota.take({ key, limit: 1 }, monday)).ok).toBe(false);
+    expect((await quota.take({ key, limit: 1 }, tuesday)).ok).toBe(true);
+    const ip = `ip:${randomUUID()}`;
+    expect((await quota.take({ key: ip, limit: 1, period: 'hour' }, monday)).ok).toBe(true);
+    expect((await quota.take({ key: ip, limit: 1, period: 'hour' }, new Date('2026-11-23T23:59:59Z'))).ok).toBe(false);
+    expect((await quota.take({ key: ip, limit: 1, period: 'hour' }, tuesday)).ok).toBe(true);
+  });
+
+  test('when the bucket is made, then its slots expire by themselves after a day and keep no history', async () => {
+    const status = await kv.status();
+    expect(status.ttl).toBe(26 * 60 * 60 * 1000);
+    expect(status.history).toBe(1);
   });
 });
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

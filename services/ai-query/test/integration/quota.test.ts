@@ -1,11 +1,13 @@
 import { createEnvelope, signSubscriberCookie } from '@hhp/kit';
 import { SUBSCRIBER_COOKIE, Subjects } from '@hhp/proto';
+import { jest } from '@jest/globals';
+import { Kvm } from '@nats-io/kv';
 import { COOKIE_SECRET, ask, newGuestId, startAiQuery, storedCount, type AiQuery } from './harness.js';
 
 describe('ai-query: free questions (offline engine)', () => {
   let service: AiQuery;
   beforeAll(async () => {
-    service = await startAiQuery({ IP_DAILY_LIMIT: '1000' });
+    service = await startAiQuery({ IP_NEW_GUESTS_PER_HOUR: '100000' });
   });
   afterAll(() => service.close());
 
@@ -204,19 +206,117 @@ describe('ai-query: free questions (offline engine)', () => {
   });
 });
 
-describe('ai-query: the per-address ceiling', () => {
+describe('ai-query: the guard against guestId rotation', () => {
   let service: AiQuery;
   beforeAll(async () => {
-    service = await startAiQuery({ IP_DAILY_LIMIT: '4' });
+    service = await startAiQuery({ IP_NEW_GUESTS_PER_HOUR: '4' });
   });
   afterAll(() => service.close());
 
-  test('when one address rotates guestIds, then the ceiling stops it and the refused guest keeps its questions', async () => {
+  test('when one address rotates guestIds, then the guard stops it and the refused guest keeps its questions', async () => {
     const headers = { 'x-forwarded-for': '198.51.100.9' };
+    const guests = Array.from({ length: 6 }, () => newGuestId());
     const statuses = [];
-    for (let i = 0; i < 6; i++)
-      statuses.push((await ask(service, { query: 'Hello', guestId: newGuestId() }, headers)).status);
+    for (const guestId of guests) statuses.push((await ask(service, { query: 'Hello', guestId }, headers)).status);
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+    const refused = await ask(service, { query: 'Hello', guestId: newGuestId() }, headers);
+    expect(await refused.json()).toMatchObject({ message: expect.stringContaining('Too many new visitors') });
+    expect(await storedCount(service, `guest:${guests[4]!}`)).toBe(0);
+    // Another address is not affected.
+    const elsewhere = await ask(
+      service,
+      { query: 'Hello', guestId: newGuestId() },
+      { 'x-forwarded-for': '198.51.100.10' },
+    );
+    expect(elsewhere.status).toBe(200);
+  });
+
+  test('when many visitors share one address, then each has their own 3 questions: the guard counts new guestIds, not questions', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.77' };
+    const guests = Array.from({ length: 4 }, () => newGuestId());
+    const statuses = await Promise.all(
+      guests.flatMap((guestId) =>
+        [1, 2, 3, 4].map(async (i) => (await ask(service, { query: `Ginger? (${i})`, guestId }, headers)).status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(12);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+  });
+});
+
+describe('ai-query: a crisis never touches the counters', () => {
+  let service: AiQuery;
+  beforeAll(async () => {
+    service = await startAiQuery({ IP_NEW_GUESTS_PER_HOUR: '100000' });
+  });
+  afterAll(() => service.close());
+
+  test('when a guest with one question left sends crisis messages and an ordinary question together, then the question is answered', async () => {
+    const guestId = newGuestId();
+    for (let i = 0; i < 2; i++) expect((await ask(service, { query: `Turmeric? (${i})`, guestId })).status).toBe(200);
+    const kv = await new Kvm(service.bus.nc).open(service.config.QUOTA_BUCKET);
+    const create = jest.spyOn(Object.getPrototypeOf(kv) as { create: () => unknown }, 'create');
+    let responses: Response[];
+    try {
+      const crises = Array.from({ length: 5 }, () => ask(service, { query: 'I want to kill myself', guestId }));
+      responses = await Promise.all([...crises, ask(service, { query: 'Ginger for nausea?', guestId })]);
+      // One create: the ordinary question's slot. The crisis messages took none, not even for a moment.
+      expect(create).toHaveBeenCalledTimes(1);
+    } finally {
+      create.mockRestore();
+    }
+    const bodies = await Promise.all(responses.map((res) => res.json()));
+    expect(responses.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(bodies.slice(0, 5).every((body) => body.isCrisis === true)).toBe(true);
+    expect(bodies[5]).toMatchObject({ isCrisis: false, queriesUsed: 3 });
+  });
+});
+
+describe('ai-query: load beyond what the quota store can take', () => {
+  let service: AiQuery;
+  beforeAll(async () => {
+    service = await startAiQuery({ IP_NEW_GUESTS_PER_HOUR: '100000', MAX_WAITING_QUESTIONS: '5' });
+  });
+  afterAll(() => service.close());
+
+  test('when more questions wait for the store than allowed, then the rest get 503 with Retry-After at once, uncounted, and crises are still answered', async () => {
+    const kv = await new Kvm(service.bus.nc).open(service.config.QUOTA_BUCKET);
+    const methods = Object.getPrototypeOf(kv) as { create: (...a: unknown[]) => Promise<number> };
+    const real = methods.create;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const create = jest.spyOn(methods, 'create').mockImplementation(async function (this: unknown, ...args) {
+      await held;
+      return real.apply(this, args);
+    });
+    const guests = Array.from({ length: 8 }, () => newGuestId());
+    try {
+      const waiting = guests.slice(0, 5).map((guestId) => ask(service, { query: 'Ginger?', guestId }));
+      await waitFor(async () => create.mock.calls.length === 5);
+      const started = Date.now();
+      const shed = await Promise.all(guests.slice(5).map((guestId) => ask(service, { query: 'Ginger?', guestId })));
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(shed.map((res) => res.status)).toEqual([503, 503, 503]);
+      expect(shed.map((res) => res.headers.get('retry-after'))).toEqual(['1', '1', '1']);
+      expect(await shed[0]!.json()).toEqual({
+        message: 'The AI assistant is busy right now. Your question was not counted; please try again in a moment.',
+      });
+      const quota = await fetch(`${service.url}/api/quota?guestId=${guests[6]!}`);
+      expect(quota.status).toBe(503);
+      expect(quota.headers.get('retry-after')).toBe('1');
+      const crisis = await ask(service, { query: 'I want to end my life', guestId: guests[7]! });
+      expect(crisis.status).toBe(200);
+      expect((await crisis.json()).isCrisis).toBe(true);
+      release();
+      expect((await Promise.all(waiting)).map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
+      // Each admitted guest's slot and its address's new-guest slot; the shed questions touched nothing.
+      expect(create).toHaveBeenCalledTimes(10);
+    } finally {
+      release();
+      create.mockRestore();
+    }
+    for (const guestId of guests.slice(5)) expect(await storedCount(service, `guest:${guestId}`)).toBe(0);
+    expect((await ask(service, { query: 'Ginger?', guestId: newGuestId() })).status).toBe(200);
   });
 });
 
