@@ -31,6 +31,8 @@ export async function runK6(script, env) {
       p99: d['p(99)'],
       max: d.max,
       failed: metrics.http_req_failed.value,
+      /** Every metric of the summary, the script's own counters among them. */
+      metrics,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -26,7 +26,7 @@ export const AiQueryConfig = serviceConfig('ai-query', 4001).extend({
    * New guestIds one address may bring in an hour (their first question of the day): a guard against a
    * client rotating guestIds, not a second quota; many visitors behind one NAT stay far below it.
    */
-  IP_NEW_GUESTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  IP_NEW_GUESTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000_000).default(100),
   /**
    * How long a question waits for its stores (the quota bucket, the subscriber check) before it is
    * answered 503 and given back. A crisis or an emergency is answered without them.
