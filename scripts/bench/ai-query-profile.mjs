@@ -5,7 +5,12 @@
 // time. With --cpu-prof, the Node services also write V8 CPU profiles to --out, and
 // the script prints the hottest functions of ai-query by self time. With --gc-trace, ai-query's
 // scavenges during the measured run (V8's --trace-gc-nvp in its log): pauses, and the bytes they copied.
+// First, a bare node:http JSON server (lib/bare-server.mjs) is loaded at the same rate for the same time:
+// the CPU per question of ai-query and of the product's processes is printed as a multiple of its CPU
+// per request, a ratio that holds from one host to the next.
 //   npx node scripts/bench/ai-query-profile.mjs [--rate 200] [--duration 20s] [--warmup 10s] [--replicas 1] [--offline] [--cpu-prof] [--gc-trace] [--node-args="ARGS"] [--out DIR]
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -293,7 +298,35 @@ function byPackage(profiles, count = 15) {
   return shares(busy, total, count);
 }
 
+/** CPU ticks (user + system) a process has used so far. */
+function processTicks(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** The bare server at the run's rate, for the run's duration (after the same warm-up): ms of CPU per request. */
+async function bareServerCpuPerRequest() {
+  const child = fork(path.join(import.meta.dirname, 'lib', 'bare-server.mjs'), [], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  try {
+    const [port] = await once(child.stdout, 'data');
+    const env = { BASE_URL: `http://127.0.0.1:${String(port).trim()}`, RATE: values.rate };
+    await runK6('infra/k6/ai-query.js', { ...env, DURATION: values.warmup });
+    const before = processTicks(child.pid);
+    const started = performance.now();
+    const result = await runK6('infra/k6/ai-query.js', { ...env, DURATION: values.duration });
+    const cpuSeconds = (processTicks(child.pid) - before) / TICKS;
+    const requests = result.rps * ((performance.now() - started) / 1000);
+    return { msPerRequest: (cpuSeconds * 1000) / requests, result };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
 const messagingBefore = await describeMachine();
+const bare = await bareServerCpuPerRequest();
 const stub = await startStubModel();
 const profiles = path.join(values.out, String(Date.now()));
 try {
@@ -377,6 +410,13 @@ try {
   const waited = [...waits.values()].reduce((sum, w) => sum + w, 0);
   console.log(
     `| all | ${total.toFixed(2)} | ${((total / seconds) * 100).toFixed(0)}% | ${((total * 1000) / requests).toFixed(2)} | ${((waited * 1000) / requests).toFixed(2)} |`,
+  );
+  const perRequest = (names) =>
+    (used.filter(([group]) => names.includes(group)).reduce((sum, [, cpu]) => sum + cpu, 0) * 1000) / requests;
+  const product = ['ai-query', 'crisis', 'ferretdb', 'nats-server', 'nginx'];
+  const times = (ms) => `${ms.toFixed(2)} ms, ${(ms / bare.msPerRequest).toFixed(1)}×`;
+  console.log(
+    `\nCPU per request against a bare node:http JSON server loaded at the same rate in the same run (${bare.result.rps.toFixed(1)} req/s, p99 ${bare.result.p99.toFixed(1)} ms): the bare server ${bare.msPerRequest.toFixed(2)} ms; ai-query ${times(perRequest(['ai-query']))}; ${product.join(', ')} together ${times(perRequest(product))}`,
   );
   console.log(
     `The machine during the run (CPU seconds): busy ${machine.busy.toFixed(2)}, idle ${machine.idle.toFixed(2)}, iowait ${machine.iowait.toFixed(2)}, stolen by the host ${machine.steal.toFixed(2)}`,
