@@ -62,8 +62,12 @@ export class QuotaExceeded extends HttpError {
   }
 }
 
-/** The quota store did not answer in time: the question is not counted (what it took goes back). */
+/**
+ * The quota store is away or did not answer in time: the question is not counted (what it took goes
+ * back), and the visitor may try again in a moment.
+ */
 export class QuotaUnavailable extends HttpError {
+  readonly retryAfterSeconds: number = 2;
   constructor() {
     super(503, 'The AI assistant is busy right now. Your question was not counted; please try again in a moment.');
   }
@@ -71,15 +75,17 @@ export class QuotaUnavailable extends HttpError {
 
 /**
  * More questions wait for the quota store than it can take in time: refused at once, before anything is
- * counted (so nothing has to be given back), with a hint of when to try again.
+ * counted (so nothing has to be given back).
  */
 export class Overloaded extends QuotaUnavailable {
-  readonly retryAfterSeconds = 1;
+  override readonly retryAfterSeconds = 1;
 }
 
 export interface AssistantDeps {
   config: AiQueryConfig;
   quota: QuotaCounters;
+  /** Whether the quota store (NATS) is reachable now: while it is not, questions are refused at once. */
+  storeConnected: () => boolean;
   crisis: CrisisCheck;
   subscribers: Subscribers;
   library: Library;
@@ -155,11 +161,13 @@ export class Assistant {
   }
 
   /**
-   * Runs `work` against the quota store within DB_TIMEOUT_MS, unless MAX_WAITING_QUESTIONS are waiting
-   * already: then it is refused at once (Overloaded), before it touches anything. On a timeout, what the
+   * Runs `work` against the quota store within DB_TIMEOUT_MS, unless the store is away or
+   * MAX_WAITING_QUESTIONS are waiting already: then it is refused at once, before it touches anything. On a timeout, what the
    * late work took is given back with `undo` once it arrives.
    */
   private async withStore<T>(work: () => Promise<T>, undo?: (late: T) => unknown): Promise<T> {
+    // NATS away: no waiting DB_TIMEOUT_MS for an answer that cannot come.
+    if (!this.deps.storeConnected()) throw new QuotaUnavailable();
     if (this.waiting >= this.deps.config.MAX_WAITING_QUESTIONS) {
       this.refusals.inc({ reason: 'overloaded' });
       throw new Overloaded();

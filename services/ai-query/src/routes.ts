@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { QueryAiRequest, QuotaQuery } from '@hhp/proto';
 import { parse, toHttpError } from '@hhp/kit';
-import { Overloaded, QuotaExceeded, type Assistant, type Asker } from './assistant.js';
+import { QuotaExceeded, QuotaUnavailable, type Assistant, type Asker } from './assistant.js';
 
 function askerOf(req: Request, streamed: boolean): Asker {
   return {
@@ -21,9 +21,9 @@ function refuse(res: Response, err: QuotaExceeded): void {
     .json({ message: err.message, ...err.quota });
 }
 
-/** A question shed under overload says when to try again (the error handler writes the body). */
+/** A question refused for want of the quota store says when to try again (the error handler writes the body). */
 function retryLater(res: Response, err: unknown): void {
-  if (err instanceof Overloaded) res.set('Retry-After', String(err.retryAfterSeconds));
+  if (err instanceof QuotaUnavailable) res.set('Retry-After', String(err.retryAfterSeconds));
 }
 
 /** Aborts when the browser goes away before the answer is complete. */

@@ -31,6 +31,7 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
     const assistant = new Assistant({
       config,
       quota,
+      storeConnected: () => bus.isConnected(),
       crisis,
       subscribers,
       library: new Library(),
