@@ -1,11 +1,23 @@
-// Starts the stack's real dependencies (FerretDB, nats-server, nginx) as child processes on loopback.
-// Used by the launcher (`npm start`), the jest integration setup and the end-to-end harness.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+// Starts the stack's real dependencies (PostgreSQL, FerretDB, nats-server, nginx) as child processes on
+// loopback. Used by the launcher (`npm start`), the jest integration setup and the end-to-end harness.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 /** The repository root (this file lives in infra/src or infra/dist). */
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -115,6 +127,8 @@ export interface SpawnOptions {
   logFile?: string;
   /** Also copy output to this process's stdout/stderr. */
   inherit?: boolean;
+  /** What `stop()` sends first (default SIGTERM). */
+  stopSignal?: NodeJS.Signals;
 }
 
 export function spawnManaged(
@@ -167,7 +181,7 @@ export function spawnManaged(
     },
     async stop(graceMs = 5000) {
       if (exited) return;
-      child.kill('SIGTERM');
+      child.kill(options.stopSignal ?? 'SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
       await gone;
       clearTimeout(timer);
@@ -246,23 +260,34 @@ export interface FerretDb {
   stop(): Promise<void>;
 }
 
-/** FerretDB's arguments: the SQLite backend with its data under `dataDir`, loopback only (also the launcher's). */
+/** Where FerretDB keeps the data: the SQLite backend's files, or a PostgreSQL database (postgresUrl). */
+export type FerretDbBackend = { sqliteDir: string } | { postgresqlUrl: string };
+
+/** FerretDB's arguments: loopback only, its state file under `dataDir` (also the launcher's). */
 export function ferretDbArgs({
   port,
   debugPort,
   dataDir,
+  backend = { sqliteDir: dataDir },
 }: {
   port: number;
   debugPort: number;
   dataDir: string;
+  backend?: FerretDbBackend;
 }): string[] {
+  const storage =
+    'postgresqlUrl' in backend
+      ? ['--handler=postgresql', `--postgresql-url=${backend.postgresqlUrl}`]
+      : [
+          '--handler=sqlite',
+          // WAL with synchronous=NORMAL: a commit does not wait for fsync (checkpoints still do), as MongoDB
+          // acknowledges a w:1 write before its journal is flushed; a crash of the machine may lose the
+          // last moment's writes, never the database. With FULL, every quota slot waited for the disk and
+          // writers queued behind it (scripts/bench/ai-query-profile.mjs, BENCHMARKS.md).
+          `--sqlite-url=file:${backend.sqliteDir.endsWith('/') ? backend.sqliteDir : `${backend.sqliteDir}/`}?_pragma=synchronous(normal)`,
+        ];
   return [
-    '--handler=sqlite',
-    // WAL with synchronous=NORMAL: a commit does not wait for fsync (checkpoints still do), as MongoDB
-    // acknowledges a w:1 write before its journal is flushed; a crash of the machine may lose the
-    // last moment's writes, never the database. With FULL, every quota slot waited for the disk and
-    // writers queued behind it (scripts/bench/ai-query-profile.mjs, BENCHMARKS.md).
-    `--sqlite-url=file:${dataDir.endsWith('/') ? dataDir : `${dataDir}/`}?_pragma=synchronous(normal)`,
+    ...storage,
     `--listen-addr=127.0.0.1:${port}`,
     `--debug-addr=127.0.0.1:${debugPort}`,
     '--telemetry=disable',
@@ -272,23 +297,203 @@ export function ferretDbArgs({
   ];
 }
 
-/** FerretDB 1.x with its SQLite backend: a MongoDB wire-compatible server, data under `dataDir`. */
+/** FerretDB 1.x: a MongoDB wire-compatible server on SQLite files under `dataDir`, or on PostgreSQL. */
 export async function startFerretDb({
   port,
   dataDir,
   logFile,
+  postgresqlUrl,
 }: {
   port?: number;
   dataDir: string;
   logFile?: string;
+  /** Store in this PostgreSQL database (startPostgres) instead of SQLite files. */
+  postgresqlUrl?: string;
 }): Promise<FerretDb> {
   const dbPort = port ?? (await freePort());
   const debugPort = await freePort();
   mkdirSync(dataDir, { recursive: true });
-  const proc = spawnManaged('ferretdb', toolPath('ferretdb'), ferretDbArgs({ port: dbPort, debugPort, dataDir }), {
-    env: goEnv(),
-    ...(logFile ? { logFile } : {}),
-  });
+  const backend = postgresqlUrl ? { postgresqlUrl } : { sqliteDir: dataDir };
+  const proc = spawnManaged(
+    'ferretdb',
+    toolPath('ferretdb'),
+    ferretDbArgs({ port: dbPort, debugPort, dataDir, backend }),
+    { env: goEnv(), ...(logFile ? { logFile } : {}) },
+  );
   await waitFor(`FerretDB on ${dbPort}`, () => isPortOpen(dbPort), { child: proc });
   return { uri: `mongodb://127.0.0.1:${dbPort}`, port: dbPort, process: proc, stop: () => proc.stop() };
+}
+
+// --- PostgreSQL, FerretDB's backend -----------------------------------------------------------------
+// One cluster per data directory, created once by initdb (a second start finds it), reachable only on
+// 127.0.0.1 and on a unix socket inside the data directory, with trust authentication (nothing outside
+// this machine can reach it, as with FerretDB and nats-server). PostgreSQL refuses to run as root: under
+// root it runs as the `postgres` system user that Debian's package creates, and its directory is theirs.
+
+/** Where Debian's `postgresql` package puts the server of each major version. */
+const POSTGRES_ROOT = '/usr/lib/postgresql';
+
+/** The database FerretDB keeps its data in (one PostgreSQL schema per MongoDB database). */
+export const FERRETDB_DATABASE = 'ferretdb';
+
+/** Debian 12's PostgreSQL 15 (`apt-get install postgresql`, which the bootstrap runs), else the newest installed. */
+export function postgresPath(name: 'postgres' | 'initdb'): string {
+  const versions = existsSync(POSTGRES_ROOT)
+    ? readdirSync(POSTGRES_ROOT)
+        .filter((v) => existsSync(path.join(POSTGRES_ROOT, v, 'bin', 'postgres')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  const version = versions.includes('15') ? '15' : versions[0];
+  if (!version) throw new Error(`PostgreSQL is not installed in ${POSTGRES_ROOT}: run \`npm run bootstrap\``);
+  return path.join(POSTGRES_ROOT, version, 'bin', name);
+}
+
+/** Under root, a command of PostgreSQL's runs as the `postgres` user (setpriv execs it: no extra process). */
+export function asPostgresUser(command: string, args: string[], uid = process.getuid?.()): [string, string[]] {
+  if (uid !== 0) return [command, args];
+  return ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', '--', command, ...args]];
+}
+
+/** The `postgres` system user's uid and gid (from `id`), when this process is root; undefined otherwise. */
+async function postgresOwner(): Promise<{ uid: number; gid: number } | undefined> {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = async (flag: string) => Number((await promisify(execFile)('id', [flag, 'postgres'])).stdout.trim());
+  try {
+    return { uid: await id('-u'), gid: await id('-g') };
+  } catch {
+    throw new Error('PostgreSQL cannot run as root and there is no `postgres` user: run `npm run bootstrap`');
+  }
+}
+
+export interface PostgresCluster {
+  /** The cluster's directory (PGDATA). */
+  dataDir: string;
+  /** The unix socket's directory. */
+  socketDir: string;
+}
+
+/**
+ * The cluster under `dir` (`<dir>/data`, the socket in `<dir>/run`), created by initdb if it is not there
+ * yet, with FerretDB's database. A cluster whose creation was interrupted is created again.
+ */
+export async function initPostgresCluster(dir: string, logFile: string): Promise<PostgresCluster> {
+  const dataDir = path.join(dir, 'data');
+  // A unix socket's path has ~107 bytes at most; a long data directory puts the socket in a temporary one.
+  let socketDir = path.join(dir, 'run');
+  if (socketDir.length > 80)
+    socketDir = path.join(os.tmpdir(), `hhp-pg-${createHash('sha256').update(dir).digest('hex').slice(0, 12)}`);
+  const owner = await postgresOwner();
+  for (const d of [dir, socketDir]) {
+    mkdirSync(d, { recursive: true });
+    if (owner) chownSync(d, owner.uid, owner.gid);
+  }
+  if (owner) {
+    // The postgres user must be able to reach its directory: a temporary parent (mode 700) gets o+x.
+    const parent = path.dirname(dir);
+    const mode = statSync(parent).mode & 0o777;
+    if (!(mode & 0o001)) chmodSync(parent, mode | 0o001);
+  }
+  const done = path.join(dir, 'initialized');
+  if (existsSync(done)) return { dataDir, socketDir };
+
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(path.dirname(logFile), { recursive: true });
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const run = (command: string, args: string[], input?: string) =>
+    new Promise<void>((resolve, reject) => {
+      const [cmd, argv] = asPostgresUser(command, args);
+      const child = spawn(cmd, argv, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C.UTF-8' } });
+      child.stdout.pipe(log, { end: false });
+      child.stderr.pipe(log, { end: false });
+      child.stdin.end(input ?? '');
+      child.once('error', reject);
+      child.once('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`${path.basename(command)} failed (code ${code}); see ${logFile}`)),
+      );
+    });
+  try {
+    // --no-sync: a cluster that a crash interrupts here is created again (no `initialized` file).
+    await run(postgresPath('initdb'), [
+      '-D',
+      dataDir,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '--encoding=UTF8',
+      '--locale=C.UTF-8',
+      '--no-sync',
+    ]);
+    // Single-user mode, before the server listens: FerretDB finds its database at its first connection.
+    await run(
+      postgresPath('postgres'),
+      ['--single', '-D', dataDir, 'postgres'],
+      `CREATE DATABASE ${FERRETDB_DATABASE};\n`,
+    );
+  } finally {
+    await new Promise<void>((resolve) => log.end(resolve));
+  }
+  writeFileSync(done, `${new Date().toISOString()}\n`);
+  return { dataDir, socketDir };
+}
+
+/**
+ * The server's arguments. A commit is acknowledged once its WAL has been written (synchronous_commit on,
+ * PostgreSQL's default): a crash of PostgreSQL, which the launcher then restarts, loses nothing that was
+ * acknowledged. (With synchronous_commit off, a `kill -9` lost the last insert in the launcher's test: the
+ * WAL still in shared memory goes with the processes.) A throw-away cluster (tests, benchmarks, the e2e
+ * stack) skips fsync: a write reaches the OS, not the disk; only a crash of the machine could hurt it.
+ */
+export function postgresArgs({
+  cluster,
+  port,
+  throwaway = false,
+}: {
+  cluster: PostgresCluster;
+  port: number;
+  throwaway?: boolean;
+}): string[] {
+  const settings: Record<string, string> = {
+    listen_addresses: '127.0.0.1',
+    port: String(port),
+    unix_socket_directories: cluster.socketDir,
+    // FerretDB keeps a pool of connections per client; six services and a few tools stay well under this.
+    max_connections: '200',
+    logging_collector: 'off',
+    log_min_messages: 'warning',
+    log_timezone: 'UTC',
+    ...(throwaway ? { fsync: 'off', full_page_writes: 'off' } : {}),
+  };
+  return ['-D', cluster.dataDir, ...Object.entries(settings).flatMap(([key, value]) => ['-c', `${key}=${value}`])];
+}
+
+/** FerretDB's URL of the cluster's database (trust authentication: no password). */
+export const ferretDbPostgresUrl = (port: number): string =>
+  `postgres://postgres@127.0.0.1:${port}/${FERRETDB_DATABASE}`;
+
+export interface PostgresServer {
+  port: number;
+  /** What FerretDB's --postgresql-url takes. */
+  ferretDbUrl: string;
+  process: ManagedProcess;
+  stop(): Promise<void>;
+}
+
+/** PostgreSQL with its cluster under `dir` (created on the first start), for FerretDB's PostgreSQL backend. */
+export async function startPostgres({
+  port,
+  dir,
+  logFile,
+  throwaway,
+}: {
+  port?: number;
+  dir: string;
+  logFile: string;
+  throwaway?: boolean;
+}): Promise<PostgresServer> {
+  const pgPort = port ?? (await freePort());
+  const cluster = await initPostgresCluster(dir, logFile);
+  const [command, args] = asPostgresUser(postgresPath('postgres'), postgresArgs({ cluster, port: pgPort, throwaway }));
+  const proc = spawnManaged('postgres', command, args, { logFile, stopSignal: 'SIGINT' });
+  await waitFor(`PostgreSQL on ${pgPort}`, () => isPortOpen(pgPort), { child: proc });
+  return { port: pgPort, ferretDbUrl: ferretDbPostgresUrl(pgPort), process: proc, stop: () => proc.stop() };
 }
