@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { formatZodError, friendlyErrors } from './errors.js';
 
@@ -9,6 +10,37 @@ const natsUrls = z
     (value) => value.split(',').every((url) => /^(nats|tls|ws|wss):\/\/\S+$/.test(url.trim())),
     'must be one or more nats:// URLs, separated by commas',
   );
+
+/** express's names for address ranges (proxy-addr): 127.0.0.0/8 and ::1; 169.254.0.0/16 and fe80::/10; private ranges. */
+export const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+
+function isProxyEntry(entry: string): boolean {
+  if ((PROXY_RANGE_NAMES as readonly string[]).includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * The proxies whose X-Forwarded-For a service believes: addresses, CIDR ranges or express's range names,
+ * separated by commas. express walks X-Forwarded-For from the right, past every trusted address, and the
+ * first untrusted one is `req.ip`; a request from an untrusted peer is its own socket address, whatever it
+ * claims. Hop counts are not accepted: they believe whoever connects.
+ */
+export const trustedProxies = z
+  .string()
+  .transform((value) => value.split(',').map((entry) => entry.trim()))
+  .superRefine((entries, ctx) => {
+    const wrong = entries.filter((entry) => !isProxyEntry(entry));
+    if (wrong.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${wrong.map((entry) => JSON.stringify(entry)).join(', ')} ${wrong.length === 1 ? 'is' : 'are'} not an IP address, a CIDR range (10.0.0.0/8) or one of ${PROXY_RANGE_NAMES.join(', ')}`,
+      });
+    }
+  });
 
 /** The variables every service reads; extend it with the service's own. */
 export function serviceConfig(name: string, defaultPort: number) {
@@ -25,6 +57,8 @@ export function serviceConfig(name: string, defaultPort: number) {
       .default(`hhp-${name}`),
     NATS_URL: natsUrls.default('nats://127.0.0.1:4222'),
     LOG_LEVEL: LogLevel.default('info'),
+    /** Who may say, in X-Forwarded-For, which address a request came from (see `trustedProxies`). */
+    TRUSTED_PROXIES: trustedProxies.default(['loopback']),
   });
 }
 export type ServiceConfig = z.infer<ReturnType<typeof serviceConfig>>;

@@ -67,6 +67,7 @@ export async function startService<C extends ServiceConfig>({
   const app = createApp({
     logger,
     metrics,
+    trustedProxies: config.TRUSTED_PROXIES,
     routers: parts.routers,
     readiness: { mongodb: () => mongo.ping(), nats: () => bus.isConnected(), ...parts.readiness },
   });

@@ -14,6 +14,8 @@ export interface AppDeps {
   routers: Router[];
   readiness: ReadinessChecks;
   metrics: Metrics;
+  /** The proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES, parsed by the kit's config). */
+  trustedProxies: readonly string[];
 }
 
 const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
@@ -30,12 +32,13 @@ function recordDuration(metrics: Metrics): RequestHandler {
 }
 
 /** The express app of a service: security headers, request ids and logs, JSON, health, errors. */
-export function createApp({ logger, routers, readiness, metrics }: AppDeps): Application {
+export function createApp({ logger, routers, readiness, metrics, trustedProxies }: AppDeps): Application {
   const app = express();
   app.disable('x-powered-by');
-  // Exactly one proxy hop, nginx, in every deployment: the address it appends to X-Forwarded-For is the
-  // client's (per-IP quotas count it); anything the client wrote before that is ignored.
-  app.set('trust proxy', 1);
+  // By address, not by hop count: a request that reaches the port straight from anyone else (another
+  // container, a port left open) is counted by its socket address, whatever X-Forwarded-For it sends;
+  // one that came through the trusted proxies is the address they saw (per-address guards count it).
+  app.set('trust proxy', [...trustedProxies]);
   app.use(helmet());
   app.use(
     pinoHttp({

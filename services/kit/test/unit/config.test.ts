@@ -14,6 +14,7 @@ describe('service config', () => {
       MONGODB_DB: 'hhp-content',
       NATS_URL: 'nats://127.0.0.1:4222',
       LOG_LEVEL: 'info',
+      TRUSTED_PROXIES: ['loopback'],
     });
   });
 
@@ -39,6 +40,46 @@ describe('service config', () => {
 
   test('when a variable is empty, then it counts as unset', () => {
     expect(parseConfig(schema, { SECRET: 'y'.repeat(40), PORT: '' }).PORT).toBe(4005);
+  });
+});
+
+describe('TRUSTED_PROXIES', () => {
+  const schema = serviceConfig('content', 4005);
+
+  test('when it lists addresses, ranges and express names, then each is kept, trimmed', () => {
+    const config = parseConfig(schema, {
+      TRUSTED_PROXIES: '172.30.0.10, 10.0.0.0/8,uniquelocal , fd00::/8, ::1, linklocal,loopback',
+    });
+    expect(config.TRUSTED_PROXIES).toEqual([
+      '172.30.0.10',
+      '10.0.0.0/8',
+      'uniquelocal',
+      'fd00::/8',
+      '::1',
+      'linklocal',
+      'loopback',
+    ]);
+  });
+
+  test.each([
+    ['a host name', 'nginx', '"nginx" is not an IP address'],
+    ['a hop count', '1', '"1" is not an IP address'],
+    ['a prefix too long', '10.0.0.0/33', '"10.0.0.0/33"'],
+    ['an address out of range', '300.1.1.1', '"300.1.1.1"'],
+    ['an empty entry', 'loopback,,10.0.0.1', '""'],
+    ['two slashes', '10.0.0.0/8/8', '"10.0.0.0/8/8"'],
+  ])('when it holds %s, then the configuration is refused naming the entry', (_what, value, problem) => {
+    let error: unknown;
+    try {
+      parseConfig(schema, { TRUSTED_PROXIES: value });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const [line] = (error as ConfigError).problems;
+    expect(line).toMatch(/^TRUSTED_PROXIES: /);
+    expect(line).toContain(problem);
+    expect(line).toContain('a CIDR range (10.0.0.0/8) or one of loopback, linklocal, uniquelocal');
   });
 });
 
