@@ -1,4 +1,3 @@
-import { CRISIS_BANNER_TEXT, CRISIS_LINES } from '@hhp/proto/catalogue/crisis';
 import { PLANS } from '@hhp/proto/catalogue/plans';
 import { YEARS_OF_EXPERTISE } from '@hhp/proto/catalogue/practitioner';
 
@@ -24,12 +23,6 @@ export const texts = {
   interrupted: 'The answer stopped when the chat was closed. Your question was not counted; please ask again.',
   sourcesHeading: 'Read more on the portal',
   answered: (name: string, text: string) => `${name}'s AI: ${text}`,
-
-  crisisHeading: CRISIS_BANNER_TEXT,
-  crisisCall: `Call ${CRISIS_LINES.phone.number}`,
-  crisisCallLabel: CRISIS_LINES.phone.label,
-  crisisText: `Text HOME to ${CRISIS_LINES.text.number}`,
-  crisisTextLabel: CRISIS_LINES.text.label,
 
   inputLabel: (name: string) => `Your question for ${name}'s AI`,
   placeholder: 'Type your question...',

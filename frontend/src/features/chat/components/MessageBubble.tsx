@@ -3,7 +3,7 @@ import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
 import type { ChatMessage } from '../chat-store';
 import { texts } from '../texts';
 import { EmergencyCallLink } from '../../../shared/ai/EmergencyCallLink';
-import { CrisisLines } from './CrisisLines';
+import { CrisisLines } from '../../../shared/crisis/CrisisLines';
 import styles from './chat.module.css';
 
 export function MessageBubble({ message }: { message: ChatMessage }) {
