@@ -2,7 +2,7 @@
 # Installs everything the project needs on a bare machine, idempotently; a second run takes seconds.
 #   npm packages (Node 24 comes with them, through the `node` devDependency)
 #   .tools/bin: FerretDB, nats-server, k6 (Go modules, pinned)
-#   Debian packages: nginx, chromium
+#   Debian packages: nginx, postgresql (FerretDB's backend), chromium
 # Usage: scripts/bootstrap.sh [--no-browser]   (--no-browser skips Chromium, which only the e2e tests need)
 set -euo pipefail
 
@@ -38,7 +38,9 @@ fi
 
 # --- Go tools -------------------------------------------------------------------------------------
 have_version() { # file, expected version substring
-  [ -x "$1" ] && "$1" --version 2>/dev/null | grep -q -- "$2"
+  # Not `grep -q`: it exits at the first match, the tool then dies of SIGPIPE, and pipefail turns the
+  # match into a failure (FerretDB was rebuilt now and then on a second run).
+  [ -x "$1" ] && "$1" --version 2>/dev/null | grep -- "$2" >/dev/null
 }
 
 need_go() {
@@ -51,7 +53,7 @@ if ! have_version "$tools/nats-server" "${NATS_SERVER_VERSION}"; then
   GOBIN="$tools" go install "github.com/nats-io/nats-server/v2@${NATS_SERVER_VERSION}"
 fi
 
-if ! [ -x "$tools/k6" ] || ! "$tools/k6" version 2>/dev/null | grep -q -- "${K6_VERSION}"; then
+if ! [ -x "$tools/k6" ] || ! "$tools/k6" version 2>/dev/null | grep -- "${K6_VERSION}" >/dev/null; then
   need_go k6
   log "building k6 ${K6_VERSION}"
   GOBIN="$tools" go install "go.k6.io/k6@${K6_VERSION}"
@@ -103,6 +105,8 @@ apt_install() {
 
 pkgs=()
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || pkgs+=(nginx-light)
+# FerretDB's backend; the launcher runs its own cluster under .data/postgres (infra/src/dev-servers.ts).
+compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || pkgs+=(postgresql)
 if [ "$want_browser" -eq 1 ]; then
   [ -x /usr/bin/chromium ] || pkgs+=(chromium)
 fi

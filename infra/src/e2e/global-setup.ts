@@ -20,6 +20,7 @@ export default async function globalSetup(): Promise<void> {
     runDir: path.join(dataDir, 'run', 'nginx'),
     port,
     ports: 'free',
+    throwawayData: true,
     readyTimeoutMs: 60_000,
     // Every browser of the suite asks from 127.0.0.1: lift the guard against guestId rotation (the
     // quota's own tests cover it), so the guests' 3 free questions are what the specs see.

@@ -1,13 +1,19 @@
-// FerretDB and nats-server for the launcher, with dev-servers.ts' arguments and environment; these run in
-// their own process groups (process-group.ts) so the launcher controls the order in which the stack stops,
-// and under a supervisor (supervisor.ts) that starts them again on the same port if they end by themselves.
+// PostgreSQL, FerretDB and nats-server for the launcher, with dev-servers.ts' arguments and environment.
+// They run in their own process groups (process-group.ts) so the launcher controls the order in which the
+// stack stops, and under a supervisor (supervisor.ts) that starts them again on the same port if they end
+// by themselves.
 import { mkdirSync } from 'node:fs';
 import {
+  asPostgresUser,
   ferretDbArgs,
+  ferretDbPostgresUrl,
   freePort,
   goEnv,
+  initPostgresCluster,
   isPortOpen,
   natsArgs,
+  postgresArgs,
+  postgresPath,
   toolPath,
   waitFor,
   type ManagedProcess,
@@ -63,11 +69,32 @@ async function startListening(
   return supervised;
 }
 
-export async function startFerretDbGroup(options: DependencyOptions & { dataDir: string }): Promise<Dependency> {
-  const { port, dataDir, logFile } = options;
+/**
+ * PostgreSQL with its cluster under `dir` (initdb on the first start only); the url is FerretDB's
+ * --postgresql-url. `throwaway`: a cluster deleted after the run (tests, benchmarks) skips fsync.
+ */
+export async function startPostgresGroup(
+  options: DependencyOptions & { dir: string; throwaway?: boolean },
+): Promise<Dependency> {
+  const { port, dir, logFile, throwaway } = options;
+  const cluster = await initPostgresCluster(dir, logFile);
+  const [command, args] = asPostgresUser(postgresPath('postgres'), postgresArgs({ cluster, port, throwaway }));
+  // SIGINT is PostgreSQL's fast shutdown: it does not wait for clients to disconnect.
+  const proc = await startListening(
+    () => spawnGroup('postgres', command, args, { logFile, stopSignal: 'SIGINT' }),
+    options,
+  );
+  return { url: ferretDbPostgresUrl(port), process: proc };
+}
+
+/** FerretDB on the PostgreSQL database `postgresqlUrl` names; its state file under `dataDir`. */
+export async function startFerretDbGroup(
+  options: DependencyOptions & { dataDir: string; postgresqlUrl: string },
+): Promise<Dependency> {
+  const { port, dataDir, logFile, postgresqlUrl } = options;
   const debugPort = await freePort();
   mkdirSync(dataDir, { recursive: true });
-  const args = ferretDbArgs({ port, debugPort, dataDir });
+  const args = ferretDbArgs({ port, debugPort, dataDir, backend: { postgresqlUrl } });
   const proc = await startListening(
     () => spawnGroup('ferretdb', toolPath('ferretdb'), args, { logFile, env: goEnv() }),
     options,

@@ -1,5 +1,5 @@
 // Child processes that each lead their own process group, so that a Ctrl-C in the terminal reaches only
-// the launcher, which then stops them in order (services, nginx, NATS, FerretDB). If the launcher dies
+// the launcher, which then stops them in order (services, nginx, NATS, FerretDB, PostgreSQL). If the launcher dies
 // without stopping them, the reaper (reaper.ts) or the exit hook below takes them down.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';

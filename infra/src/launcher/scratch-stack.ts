@@ -16,6 +16,7 @@ export async function withScratchStack<T>(
       dataDir,
       port: 0,
       ports: 'free',
+      throwawayData: true,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       output: { log: () => {}, error: (line) => console.error(line) },
       ...(nodeArgs ? { nodeArgs } : {}),

@@ -1,12 +1,13 @@
-// The whole portal on one machine: FerretDB and nats-server (unless MONGODB_URI / NATS_URL name servers
-// already), the six services, and nginx serving the built frontend with the repository's nginx.conf.
+// The whole portal on one machine: FerretDB on PostgreSQL, and nats-server (unless MONGODB_URI / NATS_URL
+// name servers already), the six services, and nginx serving the built frontend with the repository's
+// nginx.conf.
 // Once the stack is ready, every one of these processes that ends by itself is started again, with
 // backoff (supervisor.ts). Used by `npm start` (main.ts) and by the Playwright global setup (infra/src/e2e).
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { freePort, isPortHandedOut, nginxPath, repoRoot, reservePort, waitFor } from '../dev-servers.js';
-import { listensOn, startFerretDbGroup, startNatsGroup } from './dependencies.js';
+import { listensOn, startFerretDbGroup, startNatsGroup, startPostgresGroup } from './dependencies.js';
 import { acquireLock, type Lock } from './lock.js';
 import { nginxArgs, testNginxConfig, writeNginxConfig, type NginxVariables } from './nginx-config.js';
 import { releaseReaper, spawnGroup, type GroupProcess } from './process-group.js';
@@ -41,6 +42,8 @@ export interface StackOptions {
   nodeArgs?: string[];
   /** How a process that ended by itself is restarted (default: 0.5 s doubling to 30 s; supervisor.ts). */
   restartPolicy?: Partial<RestartPolicy>;
+  /** The data directory is deleted after the run (tests, benchmarks): PostgreSQL skips fsync. */
+  throwawayData?: boolean;
 }
 
 export interface RunningService {
@@ -73,10 +76,10 @@ export interface Stack {
   /** Milliseconds from the call of startStack until everything answered. */
   readyInMs: number;
   /** The pid of a process of the stack as it runs now (`ai-query`, `ai-query#2`, `nginx`, `nats-server`,
-   * `ferretdb`); undefined when it is not running (between a crash and its restart). */
+   * `ferretdb`, `postgres`); undefined when it is not running (between a crash and its restart). */
   pidOf(name: string): number | undefined;
-  /** Restarts nothing from now on; stops services, then nginx, then NATS, then FerretDB; releases the lock.
-   * Safe to call twice. */
+  /** Restarts nothing from now on; stops services, then nginx, then NATS, then FerretDB, then PostgreSQL;
+   * releases the lock. Safe to call twice. */
   stop(): Promise<void>;
 }
 
@@ -149,9 +152,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     nginx?: Supervised;
     nats?: Supervised;
     ferret?: Supervised;
+    postgres?: Supervised;
   } = { services: [] };
   const supervised = () =>
-    [...started_.services, started_.nginx, started_.nats, started_.ferret].filter((p) => p !== undefined);
+    [...started_.services, started_.nginx, started_.nats, started_.ferret, started_.postgres].filter(
+      (p) => p !== undefined,
+    );
   const restartPolicy = options.restartPolicy ?? {};
   let stopping: Promise<void> | undefined;
   const stop = () => {
@@ -162,6 +168,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       await started_.nginx?.stop(5000);
       await started_.nats?.stop(5000);
       await started_.ferret?.stop(5000);
+      await started_.postgres?.stop(10_000);
       releaseReaper();
       lock.release();
     })();
@@ -187,10 +194,21 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       env.MONGODB_URI
         ? env.MONGODB_URI
         : choosePort(27017, mode).then(async (dbPort) => {
+            // Nothing but FerretDB talks to PostgreSQL: any free port will do.
+            const postgres = await startPostgresGroup({
+              port: await freePort(),
+              dir: path.join(dataDir, 'postgres'),
+              logFile: path.join(logDir, 'postgres.log'),
+              output: out,
+              restartPolicy,
+              throwaway: options.throwawayData ?? false,
+            });
+            started_.postgres = postgres.process;
             const ferret = await startFerretDbGroup({
               port: dbPort,
               dataDir: path.join(dataDir, 'ferretdb'),
               logFile: path.join(logDir, 'ferretdb.log'),
+              postgresqlUrl: postgres.url,
               output: out,
               restartPolicy,
             });

@@ -140,8 +140,13 @@ export class Supervised {
     const file = this.#current.logFile;
     if (!file) return;
     try {
-      // One JSON line, as pino writes them: the services' logs stay machine-readable.
-      const entry = { level: level === 'error' ? 50 : 30, time: Date.now(), name: 'launcher', msg: text };
+      // One JSON line as the services' pino writes them: their logs stay machine-readable.
+      const entry = {
+        level: level === 'error' ? 'error' : 'info',
+        time: new Date().toISOString(),
+        name: 'launcher',
+        msg: text,
+      };
       appendFileSync(file, `${JSON.stringify(entry)}\n`);
     } catch {
       // The console has it; a log that cannot be written must not stop the supervision.

@@ -1,15 +1,24 @@
 // jest globalSetup for the integration project: one database server and one nats-server for every suite
 // (each suite uses its own database names). In order of preference: the servers MONGODB_URI and NATS_URL
 // name; MongoDB 7 and NATS in containers when a Docker engine is reachable (testcontainers); the local
-// FerretDB and nats-server that the bootstrap built.
+// FerretDB on PostgreSQL (as `npm start` runs it) and nats-server that the bootstrap installed.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startFerretDb, startNats, type FerretDb, type NatsServer } from '../dev-servers.js';
+import {
+  startFerretDb,
+  startNats,
+  startPostgres,
+  type FerretDb,
+  type NatsServer,
+  type PostgresServer,
+} from '../dev-servers.js';
 import { dockerConfigured, startContainers, type Containers } from './containers.js';
 
 declare global {
-  var __integrationServers: { ferret?: FerretDb; nats?: NatsServer; containers?: Containers; dir: string } | undefined;
+  var __integrationServers:
+    | { postgres?: PostgresServer; ferret?: FerretDb; nats?: NatsServer; containers?: Containers; dir: string }
+    | undefined;
 }
 
 export default async function globalSetup(): Promise<void> {
@@ -23,15 +32,32 @@ export default async function globalSetup(): Promise<void> {
       process.env.NATS_URL = servers.containers.natsUrl;
     }
   }
-  if (!process.env.MONGODB_URI) {
-    servers.ferret = await startFerretDb({
-      dataDir: path.join(dir, 'ferretdb'),
-      logFile: path.join(dir, 'ferretdb.log'),
-    });
-    process.env.MONGODB_URI = servers.ferret.uri;
-  }
-  if (!process.env.NATS_URL) {
-    servers.nats = await startNats({ storeDir: path.join(dir, 'nats'), logFile: path.join(dir, 'nats.log') });
-    process.env.NATS_URL = servers.nats.url;
+  const started = Promise.allSettled([
+    (async () => {
+      if (process.env.MONGODB_URI) return;
+      servers.postgres = await startPostgres({
+        dir: path.join(dir, 'postgres'),
+        logFile: path.join(dir, 'postgres.log'),
+        throwaway: true,
+      });
+      servers.ferret = await startFerretDb({
+        dataDir: path.join(dir, 'ferretdb'),
+        logFile: path.join(dir, 'ferretdb.log'),
+        postgresqlUrl: servers.postgres.ferretDbUrl,
+      });
+      process.env.MONGODB_URI = servers.ferret.uri;
+    })(),
+    (async () => {
+      if (process.env.NATS_URL) return;
+      servers.nats = await startNats({ storeDir: path.join(dir, 'nats'), logFile: path.join(dir, 'nats.log') });
+      process.env.NATS_URL = servers.nats.url;
+    })(),
+  ]);
+  const failed = (await started).find((result) => result.status === 'rejected');
+  if (failed) {
+    // jest runs no teardown when the setup fails: leave nothing running.
+    const teardown = (await import('./global-teardown.js')).default;
+    await teardown();
+    throw failed.reason;
   }
 }

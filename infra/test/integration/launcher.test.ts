@@ -259,7 +259,7 @@ describe('the stack', () => {
     expect(open).toEqual([]);
   }, 60_000);
 
-  test('when a service, nginx, nats-server or FerretDB is killed with SIGKILL, then it answers again on its port within seconds, and the console and its log say so', async () => {
+  test('when a service, nginx, nats-server, FerretDB or PostgreSQL is killed with SIGKILL, then it answers again on its port within seconds, and the console and its log say so', async () => {
     const lines: string[] = [];
     const output = { log: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
     const stack = await startStack({
@@ -296,10 +296,30 @@ describe('the stack', () => {
         await until(`${name}'s restart is reported`, async () => lines.includes(`[${name}] restarted`));
       }
       expect((await fetch(`${stack.url}/api/videos`)).status).toBe(200);
+
+      // FerretDB's PostgreSQL: back with the data it had, FerretDB reconnecting to it.
+      const client = await MongoClient.connect(stack.mongodbUri);
+      try {
+        const kept = client.db('hhp-launcher-test').collection('kept');
+        await kept.insertOne({ _id: 'before-the-crash' as never });
+        const pid = stack.pidOf('postgres')!;
+        process.kill(pid, 'SIGKILL');
+        await until("postgres's restart is reported", async () => lines.includes('[postgres] restarted'));
+        expect(stack.pidOf('postgres')).not.toBe(pid);
+        await until('FerretDB answers from PostgreSQL again', () =>
+          kept.findOne({}).then(
+            (doc) => doc?._id === 'before-the-crash',
+            () => false,
+          ),
+        );
+      } finally {
+        await client.close();
+      }
     } finally {
       await stack.stop();
     }
     expect(await openPorts(stackPorts(stack))).toEqual([]);
+    expect(spawnSync('pgrep', ['-f', dir], { encoding: 'utf8' }).stdout.trim()).toBe('');
   }, 60_000);
 
   test('when a service fails at every start, then it is retried with a doubling pause, comes back once it can, and a stop during a pause restarts nothing', async () => {
