@@ -27,7 +27,7 @@ interface Shown {
 
 /**
  * The free-text analysis (specification, sections 2, 5 and 8): the symptoms wrapped in a request for a
- * holistic analysis, sent with only `query`; then three follow-ups about the same symptoms.
+ * holistic analysis, sent with the visitor's guestId; then three follow-ups about the same symptoms.
  */
 export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) {
   const hydrated = useHydrated();
@@ -48,7 +48,7 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
     crisis.onSubmitted(symptoms);
     const query = perspective ? perspective.request(symptoms) : texts.analysisRequest(symptoms);
     try {
-      const answer = await queryAi({ query, queryOnly: true }).unwrap();
+      const answer = await queryAi({ query }).unwrap();
       setShown({ perspective, answer });
       if (answer.isCrisis) {
         crisis.onVerdict(true);
