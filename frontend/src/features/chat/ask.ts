@@ -1,8 +1,12 @@
 // One question from the chat widget, start to finish (specification, sections 4 and 8): the visitor's
 // message goes in, the answer streams into the conversation, and the counters follow. A 429 turns the
-// input into the upgrade panel; any other failure adds the apology.
+// input into the upgrade panel; any other failure adds the apology. A message that reads as a crisis is
+// never left with only an error: whatever went wrong, the crisis lines are added instead.
 import { guestId } from '../../shared/ai/guest-id';
+import { normalizeQuery } from '../../shared/ai/query-text';
 import { PRACTITIONER_NAME } from '../../shared/config/practitioner';
+import { CRISIS_ANSWER_WAIT_MS, looksLikeCrisis } from '../../shared/crisis/local-check';
+import { texts as crisisTexts } from '../../shared/crisis/texts';
 import { chatStore } from './chat-store';
 import { StreamError, streamAnswer } from './stream';
 import { texts } from './texts';
@@ -21,26 +25,42 @@ function isQuota(body: unknown): body is Quota {
   );
 }
 
+/** The crisis lines in place of an answer that did not come, and read out. */
+function addUnansweredCrisis(): void {
+  chatStore.add({ id: chatStore.newId(), role: 'assistant', content: crisisTexts.unanswered, isCrisis: true });
+  const { heading, call, callLabel, text, unanswered } = crisisTexts;
+  chatStore.announce(texts.answered(PRACTITIONER_NAME, `${heading}. ${call}: ${callLabel}. ${text}. ${unanswered}`));
+}
+
 /**
- * Sends `question` (trimmed; blank or while another is pending, nothing happens). `signal` ends the
- * answer early (the panel closed); `refreshQuota` re-reads the counters when an answer that had
+ * Sends `question` (normalised and trimmed; blank or while another is pending, nothing happens). `signal`
+ * ends the answer early (the panel closed); `refreshQuota` re-reads the counters when an answer that had
  * counted a question failed, because the service gives the question back.
  */
 export async function ask(question: string, signal: AbortSignal, refreshQuota: () => void): Promise<void> {
-  const query = question.trim();
+  const query = normalizeQuery(question);
   if (!query || chatStore.get().pending) return;
+  // The browser's keyword check, or the service's verdict once the answer has begun.
+  let crisis = looksLikeCrisis(query);
 
   chatStore.add({ id: chatStore.newId(), role: 'user', content: query });
   chatStore.setPending(true);
   chatStore.announce(texts.typing(PRACTITIONER_NAME));
   const answerId = chatStore.newId();
   let started = false;
+  // A crisis message whose answer has not begun in time is given up, and the crisis lines are shown.
+  const call = new AbortController();
+  const stop = () => call.abort();
+  signal.addEventListener('abort', stop);
+  const deadline = crisis ? setTimeout(stop, CRISIS_ANSWER_WAIT_MS) : undefined;
 
   try {
     await streamAnswer(
       { query, userId: null, sessionId: null, guestId: guestId() },
       {
         meta({ isCrisis, isEmergency = false, ...quota }) {
+          clearTimeout(deadline);
+          crisis ||= isCrisis;
           chatStore.setQuota(quota);
           chatStore.add({ id: answerId, role: 'assistant', content: '', isCrisis, isEmergency, streaming: true });
           started = true;
@@ -53,30 +73,35 @@ export async function ask(question: string, signal: AbortSignal, refreshQuota: (
           chatStore.announce(texts.answered(PRACTITIONER_NAME, response));
         },
       },
-      signal,
+      call.signal,
     );
   } catch (err) {
     if (started) {
       chatStore.remove(answerId);
       refreshQuota();
     }
-    if (signal.aborted) {
-      chatStore.add({ id: chatStore.newId(), role: 'assistant', content: texts.interrupted });
-      return;
-    }
     const message = err instanceof Error ? err.message : String(err);
-    if (message.includes('429')) {
+    const refused = !signal.aborted && message.includes('429');
+    if (refused) {
       const body = err instanceof StreamError ? err.body : undefined;
       if (isQuota(body)) chatStore.setQuota(body);
       if (!isQuota(body) || !body.isSubscriber) {
         chatStore.setLimitReached(true);
         chatStore.announce(`${texts.limitTitle}. ${texts.limitSubtext}`);
       }
-      return;
     }
-    chatStore.add({ id: chatStore.newId(), role: 'assistant', content: texts.apology });
-    chatStore.announce(texts.answered(PRACTITIONER_NAME, texts.apology));
+    // Whatever went wrong, a message that reads as a crisis is answered with the crisis lines.
+    if (crisis) {
+      addUnansweredCrisis();
+    } else if (signal.aborted) {
+      chatStore.add({ id: chatStore.newId(), role: 'assistant', content: texts.interrupted });
+    } else if (!refused) {
+      chatStore.add({ id: chatStore.newId(), role: 'assistant', content: texts.apology });
+      chatStore.announce(texts.answered(PRACTITIONER_NAME, texts.apology));
+    }
   } finally {
+    clearTimeout(deadline);
+    signal.removeEventListener('abort', stop);
     chatStore.setPending(false);
   }
 }

@@ -3,9 +3,12 @@ import type { QueryAiResponse } from '@hhp/proto';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../api/error-message';
 import { PRACTITIONER_NAME } from '../config/practitioner';
+import { UnansweredCrisis } from '../crisis/UnansweredCrisis';
 import { useCrisisCheck } from '../crisis/use-crisis-check';
+import { useCrisisFallback } from '../crisis/use-crisis-fallback';
 import { AiAnswer } from './AiAnswer';
 import { useQueryAiMutation } from './api';
+import { normalizeQuery } from './query-text';
 import { texts } from './texts';
 import { Button } from '../ui/Button';
 import { TextInput } from '../ui/TextInput';
@@ -22,23 +25,27 @@ interface Props {
 /**
  * The query bar (specification, sections 2, 4, 5 and 8): one question to the AI, the trimmed text sent
  * with the visitor's guestId, the answer shown below it. Pages show it together with the crisis banner.
+ * Text of only invisible characters is blank. A message that reads as a crisis and gets no answer shows
+ * the crisis lines instead of the error.
  */
 export function QueryBar({ placeholder = texts.placeholder, label = texts.label(PRACTITIONER_NAME) }: Props) {
   const [text, setText] = useState('');
   const [answer, setAnswer] = useState<QueryAiResponse | null>(null);
   const [queryAi, { isLoading }] = useQueryAiMutation();
   const crisis = useCrisisCheck();
+  const fallback = useCrisisFallback();
   const toast = useToast();
   const inputId = useId();
-  const blank = !text.trim();
+  const blank = !normalizeQuery(text);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const query = text.trim();
+    const query = normalizeQuery(text);
     if (!query || isLoading) return;
-    crisis.onSubmitted(query);
+    fallback.sent(query, crisis.onSubmitted(query));
     try {
       const result = await queryAi({ query }).unwrap();
+      fallback.answered();
       crisis.onVerdict(result.isCrisis);
       setAnswer(result);
       setText('');
@@ -47,7 +54,8 @@ export function QueryBar({ placeholder = texts.placeholder, label = texts.label(
         description: texts.receivedDescription(PRACTITIONER_NAME),
       });
     } catch (error) {
-      toast.error({ title: texts.failedTitle, description: errorMessage(error) });
+      if (fallback.failed(query)) setAnswer(null);
+      else toast.error({ title: texts.failedTitle, description: errorMessage(error) });
     }
   };
 
@@ -85,6 +93,7 @@ export function QueryBar({ placeholder = texts.placeholder, label = texts.label(
         </div>
       </form>
       <div aria-live="polite">
+        {fallback.shown && <UnansweredCrisis />}
         {answer && (
           <section className={styles.answerCard} aria-label={texts.answerTitle(PRACTITIONER_NAME)}>
             <p className={styles.answerTitle}>{texts.answerTitle(PRACTITIONER_NAME)}</p>

@@ -7,7 +7,7 @@ import styles from './crisis.module.css';
 
 /**
  * The crisis banner (specification, sections 1 and 4). It is a live alert, so it is announced the moment
- * it appears. When a service's verdict raises it, focus moves to it too; a match while typing leaves focus
+ * it appears. When a service's verdict (or an unanswered crisis message) raises it, focus moves to it too; a match while typing leaves focus
  * in the text box, so the visitor is not pulled out of what they are writing.
  */
 export function CrisisBanner() {
@@ -21,7 +21,7 @@ export function CrisisBanner() {
   useEffect(() => {
     if (crisis.raised === handled.current) return;
     handled.current = crisis.raised;
-    if (crisis.visible && crisis.source === 'server') ref.current?.focus();
+    if (crisis.visible && crisis.source !== 'typing') ref.current?.focus();
   }, [crisis.raised, crisis.visible, crisis.source]);
 
   if (!crisis.visible) return null;

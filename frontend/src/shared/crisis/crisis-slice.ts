@@ -1,7 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Who raised the banner: the browser's keyword check while typing, or a service's verdict. */
-export type CrisisSource = 'typing' | 'server';
+/**
+ * Who raised the banner: the browser's keyword check while typing, a service's verdict, or a message that
+ * reads as a crisis and got no answer (the AI call failed or took too long).
+ */
+export type CrisisSource = 'typing' | 'server' | 'unanswered';
 
 export interface CrisisState {
   visible: boolean;

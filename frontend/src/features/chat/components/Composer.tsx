@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent, type RefObject } from 'react';
+import { normalizeQuery } from '../../../shared/ai/query-text';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
 import { texts } from '../texts';
 import styles from './chat.module.css';
@@ -13,19 +14,21 @@ interface ComposerProps {
 }
 
 /**
- * The question input: blank or whitespace-only text is not sent, nothing is sent while an answer is pending.
+ * The question input: blank text (whitespace or invisible characters only) is not sent, nothing is sent while
+ * an answer is pending; what is sent is the normalised, trimmed text.
  * "Disabled" is aria-disabled with read-only rather than the attribute, so that keyboard focus stays put
  * (a disabled element drops it to the page, where Escape no longer reaches the panel).
  */
 export function Composer({ inputRef, pending, onSend }: ComposerProps) {
   const [text, setText] = useState('');
   const inputId = useId();
-  const blank = text.trim() === '';
+  const question = normalizeQuery(text);
+  const blank = question === '';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (blank || pending) return;
-    onSend(text.trim());
+    onSend(question);
     setText('');
   };
 

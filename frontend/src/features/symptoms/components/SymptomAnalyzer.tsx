@@ -3,9 +3,12 @@ import type { QueryAiResponse } from '@hhp/proto';
 import { useId, useState, type FormEvent, type RefObject } from 'react';
 import { AiAnswer } from '../../../shared/ai/AiAnswer';
 import { useQueryAiMutation } from '../../../shared/ai/api';
+import { normalizeQuery } from '../../../shared/ai/query-text';
 import { errorMessage } from '../../../shared/api/error-message';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
+import { UnansweredCrisis } from '../../../shared/crisis/UnansweredCrisis';
 import type { useCrisisCheck } from '../../../shared/crisis/use-crisis-check';
+import { useCrisisFallback } from '../../../shared/crisis/use-crisis-fallback';
 import { Button } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
 import { useHydrated } from '../../../shared/ui/use-hydrated';
@@ -27,7 +30,8 @@ interface Shown {
 
 /**
  * The free-text analysis (specification, sections 2, 5 and 8): the symptoms wrapped in a request for a
- * holistic analysis, sent with the visitor's guestId; then three follow-ups about the same symptoms.
+ * holistic analysis, sent with the visitor's guestId; then three follow-ups about the same symptoms. When
+ * symptoms that read as a crisis get no answer, the crisis lines show instead of the error.
  */
 export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) {
   const hydrated = useHydrated();
@@ -35,6 +39,7 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
   const [analyzed, setAnalyzed] = useState('');
   const [shown, setShown] = useState<Shown | null>(null);
   const [asked, setAsked] = useState(false);
+  const fallback = useCrisisFallback();
   const toast = useToast();
   const baseId = useId();
   const titleId = `${baseId}-title`;
@@ -45,23 +50,25 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
   const ask = async (symptoms: string, perspective: Perspective | null) => {
     if (!symptoms || isLoading) return;
     setAsked(true);
-    crisis.onSubmitted(symptoms);
+    fallback.sent(symptoms, crisis.onSubmitted(symptoms));
     const query = perspective ? perspective.request(symptoms) : texts.analysisRequest(symptoms);
     try {
       const answer = await queryAi({ query }).unwrap();
+      fallback.answered();
       setShown({ perspective, answer });
       if (answer.isCrisis) {
         crisis.onVerdict(true);
         toast.error({ title: texts.crisisTitle, description: texts.crisisDescription });
       }
     } catch (error) {
-      toast.error({ title: texts.analysisFailed, description: errorMessage(error) });
+      if (fallback.failed(symptoms)) setShown(null);
+      else toast.error({ title: texts.analysisFailed, description: errorMessage(error) });
     }
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const symptoms = text.trim();
+    const symptoms = normalizeQuery(text);
     setAnalyzed(symptoms);
     void ask(symptoms, null);
   };
@@ -91,7 +98,7 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
           onChange={(event) => onChange(event.target.value)}
         />
         <div className={styles.analyzerActions}>
-          <Button variant="primary" size="large" type="submit" disabled={!text.trim() || isLoading}>
+          <Button variant="primary" size="large" type="submit" disabled={!normalizeQuery(text) || isLoading}>
             {texts.analyze}
           </Button>
           {/* Voice chat is not built yet: say so instead of offering a button that does nothing. */}
@@ -111,6 +118,7 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
             {shown?.perspective && !isLoading ? `: ${shown.perspective.label}` : ''}
           </h3>
           <div aria-live="polite">
+            {fallback.shown && <UnansweredCrisis />}
             {isLoading ? (
               <p role="status" className={styles.analyzing}>
                 <span className={styles.spinner} aria-hidden />

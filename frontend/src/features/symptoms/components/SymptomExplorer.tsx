@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { normalizeQuery } from '../../../shared/ai/query-text';
 import { useCrisisCheck } from '../../../shared/crisis/use-crisis-check';
 import { SymptomAnalyzer } from './SymptomAnalyzer';
 import { SymptomCategories } from './SymptomCategories';
@@ -18,7 +19,7 @@ export function SymptomExplorer() {
     <>
       <SymptomCategories
         onDescribe={(start) => {
-          if (!text.trim()) change(start);
+          if (!normalizeQuery(text)) change(start);
           textareaRef.current?.focus();
         }}
       />
