@@ -6,5 +6,7 @@ export const ContentConfig = serviceConfig('content', 4005).extend({
   CONTENT_INGEST_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)'),
   /** How far an ingest request's x-timestamp may be from the server's clock. */
   INGEST_MAX_SKEW_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** How long a request waits for the database before it is answered 503 (the write itself goes on). */
+  DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
 });
 export type ContentConfig = z.infer<typeof ContentConfig>;

@@ -27,13 +27,14 @@ export async function contentService({
   const videoLists = new VideoListCache();
   return {
     routers: [
-      videosRouter(videos, videoLists),
+      videosRouter(videos, videoLists, config.DB_TIMEOUT_MS),
       ingestRouter(videos, videoEvents, {
         secret: config.CONTENT_INGEST_SECRET,
         maxSkewSeconds: config.INGEST_MAX_SKEW_SECONDS,
-        onStored: () => videoLists.clear(),
+        timeoutMs: config.DB_TIMEOUT_MS,
+        onStored: () => videoLists.invalidate(),
       }),
-      subscribersRouter(subscribers, subscriberEvents),
+      subscribersRouter(subscribers, subscriberEvents, config.DB_TIMEOUT_MS),
     ],
     stop: [['outbox relays', () => Promise.all([subscriberEvents.stop(), videoEvents.stop()])]],
   };

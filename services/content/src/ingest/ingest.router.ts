@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { IngestVideoRequest } from '@hhp/proto';
-import { HttpError, parse, type OutboxRelay } from '@hhp/kit';
+import { HttpError, orUnavailable, parse, type OutboxRelay } from '@hhp/kit';
+import { LIBRARY_UNAVAILABLE } from '../videos/videos.router.js';
 import { bodyObject, requestContext } from '../http/request.js';
 import type { VideoModel } from '../videos/video.model.js';
 import { ingestVideo } from './ingest-video.js';
@@ -9,6 +10,8 @@ import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyIngestSignature } from './sig
 export interface IngestOptions {
   secret: string;
   maxSkewSeconds: number;
+  /** How long to wait for the database before answering 503 (the ingest itself goes on). */
+  timeoutMs: number;
   /** Called after a video was stored (clears the list cache). */
   onStored?: () => void;
 }
@@ -27,9 +30,16 @@ export function ingestRouter(videos: VideoModel, events: OutboxRelay, options: I
     const input = parse(IngestVideoRequest, bodyObject(req));
     const { requestId, log } = requestContext(req);
     // One at a time with the relay's writes: see OutboxRelay.exclusive (FerretDB updates are not isolated).
-    const { video, created } = await events.exclusive(() => ingestVideo(videos, input, requestId));
-    events.kick();
-    options.onStored?.();
+    // After a 503 it goes on, and what follows a stored video follows whenever it is stored; a retry by the
+    // automation service replaces the same video (200) and announces it again.
+    const ingest = events
+      .exclusive(() => ingestVideo(videos, input, requestId))
+      .then((result) => {
+        events.kick();
+        options.onStored?.();
+        return result;
+      });
+    const { video, created } = await orUnavailable(options.timeoutMs, ingest, LIBRARY_UNAVAILABLE);
     log.info({ videoId: video.id, created }, 'video ingested');
     res
       .status(created ? 201 : 200)

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import type { z } from 'zod';
 import { ListVideosQuery, ListVideosResponse, VIDEO_CATEGORIES } from '@hhp/proto';
-import { formatZodError, HttpError } from '@hhp/kit';
+import { formatZodError, HttpError, TIMED_OUT } from '@hhp/kit';
+import { requestContext } from '../http/request.js';
 import { toVideo, type VideoModel } from './video.model.js';
 import type { VideoListCache } from './video-list-cache.js';
 
@@ -19,19 +20,27 @@ function parseQuery(query: unknown): ListVideosQuery {
   return result.data;
 }
 
-/** GET /api/videos?category=…: newest first, then by title, so the order never shuffles between calls. */
-export function videosRouter(videos: VideoModel, cache: VideoListCache): Router {
+export const LIBRARY_UNAVAILABLE = 'The video library is not available right now. Please try again in a moment.';
+
+/**
+ * GET /api/videos?category=…: newest first, then by title, so the order never shuffles between calls. When
+ * the database is slower than `timeoutMs`, the list served last time, else 503.
+ */
+export function videosRouter(videos: VideoModel, cache: VideoListCache, timeoutMs: number): Router {
   const router = Router();
   router.get('/api/videos', async (req, res) => {
     const { category } = parseQuery(req.query);
-    const json = await cache.get(category ?? '*', async () => {
+    const load = async () => {
       const docs = await videos
         .find(category ? { category } : {}, { _id: 0, outbox: 0 })
         .sort({ publishedAt: -1, title: 1, id: 1 })
         .lean();
       return ListVideosResponse.parse(docs.map(toVideo));
-    });
-    res.set('Cache-Control', 'public, max-age=30').type('json').send(json);
+    };
+    const answer = await cache.get(category ?? '*', load, timeoutMs);
+    if (answer === TIMED_OUT) throw new HttpError(503, LIBRARY_UNAVAILABLE);
+    if (answer.stale) requestContext(req).log.warn({ category }, 'database slow or failing: served the kept list');
+    res.set('Cache-Control', 'public, max-age=30').type('json').send(answer.json);
   });
   return router;
 }

@@ -1,5 +1,6 @@
 // Starts the content service in-process (port 0, its own database) and reads what it published.
 import { randomUUID } from 'node:crypto';
+import { jest } from '@jest/globals';
 import { parseConfig, startService, type EventBus, type RunningService } from '@hhp/kit';
 import { EVENTS_STREAM } from '@hhp/proto';
 import { ContentConfig } from '../../src/config.js';
@@ -79,3 +80,44 @@ export async function eventually<T>(
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Held = (...args: unknown[]) => unknown;
+
+/**
+ * The database stops answering (a frozen server, a full disk, a partition) for one collection's methods:
+ * their calls wait until `release()`, then run for real. `find` hands back its real cursor, whose
+ * `toArray` waits. (The same idea as ai-query's database-stall test.)
+ */
+export function stallDatabase(service: ContentService, collection: string, methods: string[]) {
+  let open!: () => void;
+  const held = new Promise<void>((resolve) => (open = resolve));
+  const target = service.mongo.connection.collection(collection) as unknown as Record<string, Held>;
+  const calls: Promise<unknown>[] = [];
+  const hold = (run: () => unknown) => {
+    const call = held.then(run);
+    calls.push(call.catch(() => undefined));
+    return call;
+  };
+  const spies = methods.map((method) => {
+    const real = target[method]!.bind(target);
+    return jest.spyOn(target, method).mockImplementation((...args: unknown[]) => {
+      if (method !== 'find') return hold(() => real(...args));
+      const cursor = real(...args) as { toArray: () => Promise<unknown> };
+      const toArray = cursor.toArray.bind(cursor);
+      cursor.toArray = () => hold(toArray) as Promise<unknown>;
+      return cursor;
+    });
+  });
+  return {
+    /** How many calls are being held. */
+    get held() {
+      return calls.length;
+    },
+    /** Lets the held calls through and waits for them. */
+    async release() {
+      open();
+      for (const spy of spies) spy.mockRestore();
+      await Promise.all(calls);
+    },
+  };
+}

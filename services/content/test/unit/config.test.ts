@@ -4,13 +4,20 @@ import { ContentConfig } from '../../src/config.js';
 const secret = 'x'.repeat(32);
 
 describe('ContentConfig', () => {
-  test('when only the ingest secret is set, then the defaults are port 4005, database hhp-content and 300 s of skew', () => {
+  test('when only the ingest secret is set, then the defaults are port 4005, database hhp-content, 300 s of skew and 2 s for the database', () => {
     expect(parseConfig(ContentConfig, { CONTENT_INGEST_SECRET: secret })).toMatchObject({
       PORT: 4005,
       MONGODB_DB: 'hhp-content',
       CONTENT_INGEST_SECRET: secret,
       INGEST_MAX_SKEW_SECONDS: 300,
+      DB_TIMEOUT_MS: 2000,
     });
+  });
+
+  test('when the database timeout is out of range, then the configuration is refused naming it', () => {
+    expect(() => parseConfig(ContentConfig, { CONTENT_INGEST_SECRET: secret, DB_TIMEOUT_MS: '10' })).toThrow(
+      /DB_TIMEOUT_MS/,
+    );
   });
 
   test.each([
