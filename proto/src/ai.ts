@@ -27,7 +27,7 @@ export function normalizeQuery(text: string): string {
     .trim();
 }
 
-/** POST /api/query-ai and /api/query-ai/stream. The symptom page sends only `query`. */
+/** POST /api/query-ai and /api/query-ai/stream. Every surface of the frontend sends the guestId. */
 export const QueryAiRequest = z
   .object({
     query: z
