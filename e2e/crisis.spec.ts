@@ -54,6 +54,17 @@ test.describe('the crisis banner', () => {
     await expect(text).toContainText('Text HOME to 741741');
   });
 
+  test('when a keyword is split by an invisible character, then the banner still shows', async ({ page }) => {
+    await page.goto('/');
+    await expect(queryBox(page)).toBeEditable();
+    await queryBox(page).fill('I want to d\u200Bie');
+    await expect(banner(page)).toBeVisible();
+    await banner(page).getByRole('button', { name: 'Close crisis resources' }).click();
+    await queryBox(page).fill('');
+    await queryBox(page).fill('thinking about sui\u00ADcide');
+    await expect(banner(page)).toBeVisible();
+  });
+
   test('when a benign question is typed, then no banner shows', async ({ page }) => {
     await page.goto('/');
     await typeInto(queryBox(page), 'What helps with restful sleep?');
