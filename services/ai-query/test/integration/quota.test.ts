@@ -123,6 +123,7 @@ describe('ai-query: free questions (offline engine)', () => {
 
   test.each([
     ['blank', { query: '   ' }, 'query: must not be blank'],
+    ['only invisible characters', { query: '\u200B\u200D\u2060\uFEFF \u0000\u00AD' }, 'query: must not be blank'],
     ['oversized', { query: 'x'.repeat(4001) }, 'query: must be at most 4000 characters'],
     ['missing', {}, 'query: is required'],
     ['a bad guestId', { query: 'hello', guestId: 'short' }, 'guestId: must be 21 characters of A-Z, a-z, 0-9, _ or -'],
@@ -132,6 +133,15 @@ describe('ai-query: free questions (offline engine)', () => {
     const res = await ask(service, { guestId, ...body });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message });
+    expect(await storedCount(service, `guest:${guestId}`)).toBe(0);
+  });
+
+  test('when a crisis word is split by an invisible character, then it is still a crisis, uncounted', async () => {
+    const guestId = newGuestId();
+    for (const query of ['I want to d\u0000ie', 'I want to k\u200Bill my\u00ADself']) {
+      const body = await (await ask(service, { query, guestId })).json();
+      expect(body).toMatchObject({ isCrisis: true, queriesUsed: 0 });
+    }
     expect(await storedCount(service, `guest:${guestId}`)).toBe(0);
   });
 
