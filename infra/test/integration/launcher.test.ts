@@ -50,7 +50,7 @@ describe('launcher', () => {
     expect(rendered).not.toMatch(/\$\{[A-Z_]+\}/);
     expect(rendered).toContain('listen 127.0.0.1:8080;');
     expect(rendered).toContain('server 127.0.0.1:4001;');
-    expect(rendered).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+    expect(rendered).toContain('proxy_set_header X-Real-IP $remote_addr;');
     expect(rendered).toContain('try_files $uri $uri/index.html /spa.html;');
   });
 
