@@ -14,6 +14,7 @@ export * from './http/server.js';
 export { requestIdFor } from './http/request-id.js';
 export * from './events/bus.js';
 export * from './events/envelope.js';
+export * from './events/durable-publisher.js';
 export * from './events/outbox.js';
 export * from './events/redelivery.js';
 export * from './events/stream.js';
