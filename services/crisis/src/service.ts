@@ -4,7 +4,7 @@ import { Counter } from 'prom-client';
 import { RULES_VERSION, detectCrisis } from '@hhp/crisis-rules';
 import { z } from 'zod';
 import { CrisisDetectedEvent, DetectCrisisRequest, RpcSubjects, Subjects, type DetectCrisisResponse } from '@hhp/proto';
-import { createEnvelope, hashVisitor, parse, type ServiceContext, type ServiceParts } from '@hhp/kit';
+import { DurablePublisher, createEnvelope, hashVisitor, parse, type ServiceContext, type ServiceParts } from '@hhp/kit';
 import type { CrisisConfig } from './config.js';
 import { openAiModeration, type Moderation } from './moderation.js';
 
@@ -32,6 +32,13 @@ export function crisisService(overrides: { moderation?: Moderation } = {}) {
     const client = 'moderation' in overrides ? undefined : openAiModeration(config, logger);
     const moderation = 'moderation' in overrides ? overrides.moderation : client?.moderate;
     const visitorKey = config.VISITOR_HASH_KEY ?? randomBytes(32).toString('hex');
+    // Kept until JetStream acknowledges them: a crisis detected while NATS is away is published when it returns.
+    const events = new DurablePublisher({
+      bus,
+      logger,
+      name: Subjects.crisisDetected,
+      registry: metrics.registry,
+    });
     const detected = new Counter({
       name: 'crisis_detected_total',
       help: 'Messages judged to be a crisis, by source and channel',
@@ -56,9 +63,7 @@ export function crisisService(overrides: { moderation?: Moderation } = {}) {
           ...(verdict.ruleId ? { ruleId: verdict.ruleId } : {}),
           ...(visitor ? { visitor: hashVisitor(visitor, visitorKey) } : {}),
         });
-        bus
-          .publish(createEnvelope(Subjects.crisisDetected, data))
-          .catch((err: unknown) => logger.warn({ err }, 'could not publish crisis.v1.detected'));
+        events.publish(createEnvelope(Subjects.crisisDetected, data));
       }
       return { isCrisis: verdict.isCrisis };
     };
@@ -83,6 +88,7 @@ export function crisisService(overrides: { moderation?: Moderation } = {}) {
       routers: [router],
       stop: [
         ['crisis replies', () => Promise.all([subscription.drain(), info.drain()])],
+        ['crisis events', () => events.close()],
         ['moderation client', async () => client?.close()],
       ],
     };
