@@ -42,6 +42,7 @@ const GROUPS = [
   ['nginx', /^nginx/],
   ['ferretdb', /\/ferretdb$/],
   ['nats-server', /\/nats-server$/],
+  ['postgres', /\/postgresql\/\d+\/bin\/postgres$|^postgres: /],
   ['ai-query', /services\/ai-query\//],
   ['crisis', /services\/crisis\//],
   ['content', /services\/content\//],
@@ -413,7 +414,7 @@ try {
   );
   const perRequest = (names) =>
     (used.filter(([group]) => names.includes(group)).reduce((sum, [, cpu]) => sum + cpu, 0) * 1000) / requests;
-  const product = ['ai-query', 'crisis', 'ferretdb', 'nats-server', 'nginx'];
+  const product = ['ai-query', 'crisis', 'ferretdb', 'postgres', 'nats-server', 'nginx'];
   const times = (ms) => `${ms.toFixed(2)} ms, ${(ms / bare.msPerRequest).toFixed(1)}×`;
   console.log(
     `\nCPU per request against a bare node:http JSON server loaded at the same rate in the same run (${bare.result.rps.toFixed(1)} req/s, p99 ${bare.result.p99.toFixed(1)} ms): the bare server ${bare.msPerRequest.toFixed(2)} ms; ai-query ${times(perRequest(['ai-query']))}; ${product.join(', ')} together ${times(perRequest(product))}`,
