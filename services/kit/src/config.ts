@@ -37,7 +37,7 @@ export const trustedProxies = z
     if (wrong.length > 0) {
       ctx.addIssue({
         code: 'custom',
-        message: `${wrong.map((entry) => JSON.stringify(entry)).join(', ')} ${wrong.length === 1 ? 'is' : 'are'} not an IP address, a CIDR range (10.0.0.0/8) or one of ${PROXY_RANGE_NAMES.join(', ')}`,
+        message: `each entry must be an IP address, a CIDR range (10.0.0.0/8) or one of ${PROXY_RANGE_NAMES.join(', ')} (not ${wrong.map((entry) => JSON.stringify(entry)).join(', ')})`,
       });
     }
   });
