@@ -55,6 +55,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class EventBus {
   private connected = true;
   private readonly subscriptions = new Set<Subscription>();
+  private readonly reconnectListeners = new Set<() => void>();
 
   private constructor(
     readonly nc: NatsConnection,
@@ -91,8 +92,15 @@ export class EventBus {
       } else if (status.type === 'reconnect') {
         this.connected = true;
         this.logger.info({ server: status.server }, 'NATS reconnected');
+        for (const listener of this.reconnectListeners) listener();
       }
     }
+  }
+
+  /** Calls `listener` whenever the connection is back after a disconnect; returns what stops that. */
+  onReconnect(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
   }
 
   /** For /readyz: false while the client is disconnected or closed. */

@@ -3,8 +3,8 @@
 // until JetStream has acknowledged it: a publish that fails (NATS away, JetStream not ready after a
 // restart, no acknowledgement in time) is tried again with backoff, with the same msgID (the event id), so
 // an attempt that did reach the stream before its acknowledgement was lost is dropped by the server as a
-// duplicate. The server remembers ids for the stream's duplicate window (24 h, stream.ts); a retry comes at
-// most `maxRetryMs` after NATS is back, so any outage shorter than that window is covered.
+// duplicate. The server remembers ids for the stream's duplicate window (24 h, stream.ts); the retry comes
+// when the connection is back (or at most `maxRetryMs` later), so any outage shorter than that is covered.
 //
 // The memory is bounded (`maxPending`): beyond it the oldest events are dropped, with an error log and a
 // counter, rather than the process growing without end. On shutdown, `close()` tries for a bounded time
@@ -16,7 +16,8 @@ import type { EventBus, PublishOptions } from './bus.js';
 import type { EventEnvelope } from './envelope.js';
 
 export interface DurablePublisherOptions {
-  bus: Pick<EventBus, 'publish' | 'isConnected'>;
+  /** With `onReconnect`, what waits goes out as soon as NATS is back, not at the next retry. */
+  bus: Pick<EventBus, 'publish' | 'isConnected'> & Partial<Pick<EventBus, 'onReconnect'>>;
   logger: Logger;
   /** Names the publisher in logs and metrics (the event type, say). */
   name: string;
@@ -65,6 +66,7 @@ export class DurablePublisher {
   private readonly droppedTotal: Counter<'publisher'> | undefined;
   private readonly waitingGauge: Gauge<'publisher'> | undefined;
   private inFlight = 0;
+  private readonly stopListening: (() => unknown) | undefined;
 
   constructor(private readonly options: DurablePublisherOptions) {
     this.batchMs = options.batchMs ?? 0;
@@ -73,6 +75,7 @@ export class DurablePublisher {
     this.firstRetryMs = options.firstRetryMs ?? 250;
     this.maxRetryMs = options.maxRetryMs ?? 2000;
     this.logger = options.logger.child({ publisher: options.name });
+    this.stopListening = options.bus.onReconnect?.(() => this.reconnected());
     const { registry } = options;
     if (registry) {
       this.droppedTotal = metric(
@@ -124,6 +127,7 @@ export class DurablePublisher {
    */
   async close(timeoutMs = 3000): Promise<void> {
     this.closing = true;
+    this.stopListening?.();
     clearTimeout(this.timer);
     this.timer = undefined;
     const deadline = Date.now() + timeoutMs;
@@ -154,6 +158,15 @@ export class DurablePublisher {
   private async run(): Promise<void> {
     await this.pass();
     if (this.waiting.length > 0) this.schedule(this.failures > 0 ? this.retryDelay() : 0);
+  }
+
+  /** NATS is back: publish now, and retry soon if JetStream is not ready yet. */
+  private reconnected(): void {
+    if (this.closing || this.sending || this.waiting.length === 0) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.failures = Math.min(this.failures, 1);
+    void this.run();
   }
 
   private retryDelay(): number {

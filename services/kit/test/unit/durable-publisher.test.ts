@@ -9,7 +9,16 @@ class FakeBus {
   up = true;
   acknowledged: string[] = [];
   attempts = 0;
+  listeners = new Set<() => void>();
   isConnected = () => this.up;
+  onReconnect = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  comeBack() {
+    this.up = true;
+    for (const listener of this.listeners) listener();
+  }
   publish = async (envelope: EventEnvelope) => {
     this.attempts += 1;
     await new Promise((resolve) => setTimeout(resolve, 1));
@@ -57,6 +66,21 @@ describe('DurablePublisher', () => {
     expect(bus.acknowledged.sort()).toEqual(Array.from({ length: 25 }, (_, n) => `event-${n}`).sort());
     expect(lines.filter((line) => line.msg.startsWith('could not publish events'))).toHaveLength(1);
     expect(lines.some((line) => line.msg === 'publishing events again')).toBe(true);
+  });
+
+  test('when the connection comes back, then what waits goes out at once, not at the next retry', async () => {
+    const bus = new FakeBus();
+    const { logger } = capture();
+    const publisher = new DurablePublisher({ bus, logger, name: 'test', firstRetryMs: 60_000, maxRetryMs: 60_000 });
+    bus.up = false;
+    publisher.publish(event(1));
+    publisher.publish(event(2));
+    await sleep(20);
+    bus.comeBack();
+    await until(() => publisher.pending === 0, 500);
+    expect(bus.acknowledged).toEqual(['event-1', 'event-2']);
+    await publisher.close();
+    expect(bus.listeners.size).toBe(0);
   });
 
   test('when more events wait than the buffer holds, then the oldest are dropped, said once in the log and counted', async () => {
