@@ -16,7 +16,11 @@ export const STREAM_CONFIG = {
   storage: StorageType.File,
   retention: RetentionPolicy.Limits,
   max_age: nanos(30 * 24 * HOUR_MS),
-  // Publishers use the event id as msgID: a re-publish within this window is dropped by the server.
+  // Publishers use the event id as msgID: a re-publish within this window is dropped by the server. A
+  // re-publish follows NATS's return at once (DurablePublisher, on reconnect) or within a second (the outbox
+  // relay), so the window only has to outlast the outages to bridge: a day. The server keeps every id of
+  // the window in memory (scripts/dedup-window-memory.mjs measures one): at a much higher event rate than
+  // today's, shorten the window to the longest outage the publishers' buffers can bridge anyway.
   duplicate_window: nanos(24 * HOUR_MS),
 } satisfies Partial<StreamConfig> & { name: string };
 
