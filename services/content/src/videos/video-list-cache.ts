@@ -17,7 +17,7 @@ export type ListAnswer = { json: string; stale: boolean } | typeof TIMED_OUT;
 export class VideoListCache {
   private readonly entries = new Map<string, Entry>();
   /** One read per list at a time: during a stall, requests wait on the read already waiting. */
-  private readonly loading = new Map<string, { generation: number; json: Promise<string> }>();
+  private readonly loading = new Map<string, { generation: number; startedAt: number; json: Promise<string> }>();
   private generation = 0;
 
   constructor(private readonly ttlMs = VIDEO_LIST_TTL_MS) {}
@@ -31,6 +31,9 @@ export class VideoListCache {
     if (kept && kept.generation === this.generation && kept.expiresAt > Date.now()) {
       return { json: kept.json, stale: false };
     }
+    // A read already past the deadline means the database is stalled: answer with the kept list at once.
+    const running = this.loading.get(key);
+    if (kept && running && Date.now() - running.startedAt >= timeoutMs) return { json: kept.json, stale: true };
     try {
       const json = await within(timeoutMs, this.read(key, load));
       if (json !== TIMED_OUT) return { json, stale: false };
@@ -54,7 +57,7 @@ export class VideoListCache {
       }
       return text;
     });
-    const entry = { generation, json };
+    const entry = { generation, startedAt: Date.now(), json };
     this.loading.set(key, entry);
     const done = () => {
       if (this.loading.get(key) === entry) this.loading.delete(key);
