@@ -134,3 +134,34 @@ describe('content when the database does not answer', () => {
     expect(await eventually('the event', announced, (found) => found.length > 0, 5000)).toHaveLength(1);
   }, 30_000);
 });
+
+describe('content stopping while the database does not answer', () => {
+  test('when it is stopped during a stall, then it stops within seconds and the signup is kept', async () => {
+    const db = uniqueDb('stall-stop');
+    const stopping = await startContent(db, { DB_TIMEOUT_MS: String(DB_TIMEOUT_MS) });
+    // The outbox relay's next read of the subscribers is held: its pass cannot finish.
+    const stall = stallDatabase(stopping, 'subscribers', ['find']);
+    try {
+      const email = `stopping-${randomUUID().slice(0, 8)}@example.com`;
+      expect((await postJson(`${stopping.url}/api/subscribe-email`, { email })).status).toBe(200);
+      await eventually(
+        'the relay waiting on the database',
+        async () => stall.held,
+        (held) => held > 0,
+        5000,
+      );
+
+      const started = Date.now();
+      await stopping.close();
+      expect(Date.now() - started).toBeLessThan(6000);
+    } finally {
+      await stall.release();
+    }
+    // Stored, with its event, for the next start to publish.
+    const again = await startContent(db);
+    const stored = await again.mongo.connection.db!.collection('subscribers').findOne({});
+    expect(stored?.email).toMatch(/^stopping-/);
+    await again.mongo.connection.dropDatabase();
+    await again.close();
+  }, 30_000);
+});

@@ -3,6 +3,7 @@
 // them with msgID = event id (a re-publish after a crash is dropped by JetStream), then removes them.
 import type { Model, Types, mongo } from 'mongoose';
 import type { Logger } from 'pino';
+import { within } from '../deadline.js';
 import type { EventBus } from './bus.js';
 import type { EventEnvelope } from './envelope.js';
 
@@ -139,10 +140,13 @@ export class OutboxRelay {
     return result;
   }
 
-  /** Stop the interval and wait for a running pass. */
-  async stop(): Promise<void> {
+  /**
+   * Stop the interval and wait for a running pass, at most `timeoutMs` (a stalled database must not hold
+   * up shutdown; what the pass did not publish stays in the documents for the next start).
+   */
+  async stop(timeoutMs = 2000): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
-    await this.running;
+    if (this.running) await within(timeoutMs, this.running);
   }
 }
