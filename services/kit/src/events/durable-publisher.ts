@@ -23,7 +23,7 @@ export interface DurablePublisherOptions {
   name: string;
   /**
    * Events published within this window go out together, in one socket write, and their acknowledgements
-   * come back together; 0 sends on the next turn of the event loop.
+   * come back together; 0 (the default) sends each at once, as a direct publish would.
    */
   batchMs?: number;
   /** Events kept at most; past this the oldest are dropped (with an error log). */
