@@ -27,7 +27,7 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
     if (!model) logger.info('no OPENAI_API_KEY: answering from the offline library');
     if (!config.SUBSCRIBER_COOKIE_SECRET) logger.warn('no SUBSCRIBER_COOKIE_SECRET: subscribers are treated as guests');
     const crisis = new CrisisCheck(bus, config.CRISIS_TIMEOUT_MS, logger);
-    const analytics = new AnalyticsPublisher(bus, logger);
+    const analytics = new AnalyticsPublisher(bus, logger, metrics.registry);
     const assistant = new Assistant({
       config,
       quota,
