@@ -3,15 +3,42 @@ import express, { type RequestHandler } from 'express';
 import { HttpError } from '../errors.js';
 
 export const JSON_BODY_LIMIT = '16kb';
+/** The same limit in bytes, for documents that state it (proto's OpenAPI document says 16384). */
+export const JSON_BODY_LIMIT_BYTES = 16 * 1024;
+
+const parseJson = express.json({
+  limit: JSON_BODY_LIMIT,
+  verify: (req, _res, buf) => {
+    req.rawBody = buf;
+  },
+});
+
+/**
+ * A body sent with Content-Encoding gzip, deflate, br or zstd that does not decompress: body-parser passes
+ * zlib's own error on (a `code` such as Z_DATA_ERROR, no `type`), which would otherwise be a 500. It is
+ * the client's bytes that are wrong, so it is a 400 that names the encoding.
+ */
+function isDecompressionError(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || 'type' in err) return false;
+  const { code } = err as { code?: unknown };
+  return typeof code === 'string' && /^(Z_|ERR_BROTLI|ERR__ERROR|ZSTD_)/.test(code);
+}
 
 /** Parses JSON bodies up to 16 kB and keeps the raw bytes on `req.rawBody` (for signature checks). */
-export const jsonBody = (): RequestHandler =>
-  express.json({
-    limit: JSON_BODY_LIMIT,
-    verify: (req, _res, buf) => {
-      req.rawBody = buf;
-    },
+export const jsonBody = (): RequestHandler => (req, res, next) => {
+  parseJson(req, res, (err?: unknown) => {
+    if (isDecompressionError(err)) {
+      const encoding = String(req.headers['content-encoding'] ?? '').toLowerCase();
+      next(
+        new HttpError(400, `Request body is not valid ${encoding} data (Content-Encoding: ${encoding})`, {
+          cause: err,
+        }),
+      );
+      return;
+    }
+    next(err);
   });
+};
 
 /** A request that carries a body must say it is JSON: every route of the portal speaks JSON only. */
 export const requireJsonContentType = (): RequestHandler => (req, _res, next) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { Router } from 'express';
 import { z } from 'zod';
 import { DEAD_LETTER_SUBJECT, EVENTS_STREAM } from '@hhp/proto';
@@ -94,6 +95,46 @@ describe('a service built on the kit', () => {
     const res = await post('/api/echo', body, type);
     expect(res.status).toBe(status);
     expect(await res.json()).toEqual({ message });
+  });
+
+  const compressed = (encoding: string, body: Buffer) =>
+    fetch(`${service.url}/api/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+      body,
+    });
+  const word = Buffer.from(JSON.stringify({ word: 'calm' }));
+
+  test('when the body is compressed with gzip, deflate or br, then the route sees it', async () => {
+    for (const [encoding, body] of [
+      ['gzip', gzipSync(word)],
+      ['deflate', deflateSync(word)],
+      ['br', brotliCompressSync(word)],
+    ] as const) {
+      const res = await compressed(encoding, body);
+      expect([encoding, res.status, await res.json()]).toEqual([encoding, 200, { word: 'calm' }]);
+    }
+  });
+
+  test.each([
+    ['gzip', 'not gzip at all', 'Request body is not valid gzip data (Content-Encoding: gzip)'],
+    ['gzip', gzipSync(word).subarray(0, 12), 'Request body is not valid gzip data (Content-Encoding: gzip)'],
+    ['deflate', 'not deflate either', 'Request body is not valid deflate data (Content-Encoding: deflate)'],
+    [
+      'br',
+      Buffer.from([0xff, 0xff, 0xff, 0xff, 0x00, 0x12]),
+      'Request body is not valid br data (Content-Encoding: br)',
+    ],
+  ])('when a %s body is corrupt, then the answer is a 400 naming the encoding', async (encoding, body, message) => {
+    const res = await compressed(encoding, Buffer.from(body));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message });
+  });
+
+  test('when a compressed body inflates past the limit, then the answer is 413', async () => {
+    const res = await compressed('gzip', gzipSync(Buffer.from(JSON.stringify({ word: 'x'.repeat(100_000) }))));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'Request body is too large (limit 16kb)' });
   });
 
   test('when a route throws, then an HttpError keeps its status and anything else is a 500 without details', async () => {
