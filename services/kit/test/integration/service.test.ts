@@ -73,6 +73,18 @@ describe('a service built on the kit', () => {
   });
 
   test.each([
+    ['markup', '<b>x</b>'],
+    ['a colon', 'a:b'],
+    ['65 characters', 'a'.repeat(65)],
+  ])(
+    'when the request id has %s, then the service answers with one of its own (the rule nginx applies)',
+    async (_name, id) => {
+      const res = await fetch(`${service.url}/api/teapot`, { headers: { 'x-request-id': id } });
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
+
+  test.each([
     ['malformed JSON', '{"word":', 'application/json', 400, 'Malformed JSON body'],
     [
       'a wrong content type',

@@ -1,0 +1,226 @@
+// The repository's nginx.conf in front of a service built on the kit, as `npm start` runs it: what the
+// browser sees at the edge. The kit service stands in for crisis; every other upstream is a closed port
+// (a service that is down), and the SPA is a two-file build in a temporary folder.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Router } from 'express';
+import type { z } from 'zod';
+import { freePort, isPortOpen, nginxPath, spawnManaged, waitFor, type ManagedProcess } from '@hhp/infra/dev-servers';
+import { defaultNginxVariables } from '@hhp/infra/launcher/check-config';
+import { nginxArgs, writeNginxConfig, type NginxVariables } from '@hhp/infra/launcher/nginx-config';
+import { serviceConfig, startService, type RunningService } from '../../src/index.js';
+
+type Config = z.output<ReturnType<typeof serviceConfig>>;
+
+let dir: string;
+let nginx: ManagedProcess;
+let port: number;
+let base: string;
+let service: RunningService<Config>;
+const seen: (string | undefined)[] = [];
+
+beforeAll(async () => {
+  service = await startService({
+    name: 'kit-nginx-test',
+    config: {
+      ...serviceConfig('kit-nginx-test', 0).parse({}),
+      PORT: 0,
+      MONGODB_URI: process.env.MONGODB_URI!,
+      NATS_URL: process.env.NATS_URL!,
+      MONGODB_DB: `kit-nginx-${randomUUID().slice(0, 8)}`,
+      LOG_LEVEL: 'silent',
+    },
+    setup: () => {
+      const router = Router();
+      router.post('/api/detect-crisis', (req, res) => {
+        seen.push(req.headers['x-request-id'] as string | undefined);
+        res.json({ isCrisis: false });
+      });
+      return { routers: [router] };
+    },
+  });
+  dir = mkdtempSync(path.join(os.tmpdir(), 'hhp-kit-nginx-'));
+  const www = path.join(dir, 'www');
+  mkdirSync(www);
+  writeFileSync(path.join(www, 'index.html'), '<!doctype html><title>home</title>');
+  writeFileSync(path.join(www, 'spa.html'), '<!doctype html><title>spa</title>');
+  port = await freePort();
+  const closed = `127.0.0.1:${await freePort()}`;
+  const defaults = defaultNginxVariables(`127.0.0.1:${port}`);
+  const variables = Object.fromEntries(
+    Object.entries(defaults).map(([name, value]) => [name, name.endsWith('_UPSTREAM') ? closed : value]),
+  ) as NginxVariables;
+  const files = writeNginxConfig({
+    runDir: dir,
+    logDir: path.join(dir, 'logs'),
+    variables: { ...variables, FRONTEND_ROOT: www, CRISIS_UPSTREAM: `127.0.0.1:${service.http.port}` },
+  });
+  nginx = spawnManaged('nginx', nginxPath(), nginxArgs(files), { logFile: path.join(dir, 'logs', 'nginx.out') });
+  await waitFor(`nginx on ${port}`, () => isPortOpen(port), { child: nginx });
+  base = `http://127.0.0.1:${port}`;
+}, 30_000);
+
+afterAll(async () => {
+  await nginx?.stop();
+  await service?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+const ask = (init: RequestInit = {}) =>
+  fetch(`${base}/api/detect-crisis`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: '{"query":"hello"}',
+  });
+
+interface RawResponse {
+  status: number;
+  headers: [string, string][];
+  body: string;
+}
+
+/** One request written byte for byte (fetch refuses to send what nginx must refuse); nginx closes after it. */
+function raw(request: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('latin1');
+      const [head = '', ...rest] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      resolve({
+        status: Number(statusLine.split(' ')[1]),
+        headers: lines.map((line) => {
+          const at = line.indexOf(':');
+          return [line.slice(0, at).toLowerCase(), line.slice(at + 1).trim()];
+        }),
+        body: rest.join('\r\n\r\n'),
+      });
+    });
+  });
+}
+
+const get = (target: string, extra = '') =>
+  raw(`GET ${target} HTTP/1.1\r\nHost: x\r\n${extra}Connection: close\r\n\r\n`);
+const header = (res: RawResponse, name: string) => res.headers.filter(([n]) => n === name).map(([, v]) => v);
+const LONG = 'a'.repeat(20_000);
+
+describe('security headers', () => {
+  const ONCE = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-request-id'];
+
+  test.each([
+    [
+      'an API response',
+      () =>
+        raw(
+          `POST /api/detect-crisis HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+        ),
+    ],
+    ['the SPA', () => get('/')],
+    ['an SPA route', () => get('/symptoms')],
+    ['an API 404 from nginx', () => get('/api/nothing')],
+    ['an API 502 from nginx', () => get('/api/videos')],
+  ])('when nginx answers %s, then each security header comes once, with the edge policy', async (_name, send) => {
+    const res = await send();
+    expect(res.status).toBeGreaterThanOrEqual(200);
+    const counts = Object.fromEntries(ONCE.map((name) => [name, header(res, name).length]));
+    expect(counts).toEqual(Object.fromEntries(ONCE.map((name) => [name, 1])));
+    expect(header(res, 'referrer-policy')).toEqual(['strict-origin-when-cross-origin']);
+    expect(header(res, 'x-content-type-options')).toEqual(['nosniff']);
+    expect(header(res, 'content-security-policy')[0]).toContain('https://js.stripe.com');
+  });
+});
+
+describe('request ids', () => {
+  test('when a visitor sends a safe request id, then the service and the response carry it', async () => {
+    const res = await ask({ headers: { 'x-request-id': 'visitor-id_1.2' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBe('visitor-id_1.2');
+    expect(seen.at(-1)).toBe('visitor-id_1.2');
+  });
+
+  test.each([
+    ['markup', '<script>alert(1)</script>'],
+    ['a log line', 'abc\tlevel=error msg=forged'],
+    ['a colon', 'abc:def'],
+    ['65 characters', 'a'.repeat(65)],
+  ])('when a visitor sends a request id with %s, then nginx replaces it with its own', async (_name, id) => {
+    const res = await ask({ headers: { 'x-request-id': id } });
+    expect(res.status).toBe(200);
+    const echoed = res.headers.get('x-request-id');
+    expect(echoed).toMatch(/^[0-9a-f]{32}$/);
+    expect(seen.at(-1)).toBe(echoed);
+  });
+
+  test('when a visitor sends no request id, then nginx generates one and the service logs that one', async () => {
+    const res = await ask();
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+    expect(seen.at(-1)).toBe(res.headers.get('x-request-id'));
+  });
+});
+
+describe("nginx's own errors", () => {
+  const json = (res: RawResponse) => {
+    expect(header(res, 'content-type')).toEqual(['application/json; charset=utf-8']);
+    return JSON.parse(res.body) as unknown;
+  };
+  const html = (res: RawResponse) => {
+    expect(header(res, 'content-type')).toEqual(['text/html; charset=utf-8']);
+    return res.body;
+  };
+
+  test.each([
+    ['a URI too long', () => get(`/api/${LONG}`), 414, 'Request URI too long'],
+    ['headers too large', () => get('/api/quota', `X-Big: ${LONG}\r\n`), 400, 'Request headers too large'],
+    ['two Host headers', () => get('/api/quota', 'Host: y\r\n'), 400, 'Bad request'],
+    [
+      'a body over the limit',
+      () =>
+        raw(
+          `POST /api/detect-crisis HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\nConnection: close\r\n\r\n`,
+        ),
+      413,
+      'Request body too large',
+    ],
+    [
+      'a service that is down',
+      () => get('/api/videos'),
+      502,
+      'The service is not reachable right now; please try again shortly',
+    ],
+  ])('when an API request has %s, then the answer is JSON with the status', async (_name, send, status, message) => {
+    const res = await send();
+    expect(res.status).toBe(status);
+    expect(json(res)).toEqual({ message });
+  });
+
+  test.each([
+    ['a URI too long', () => get(`/${LONG}`), 414],
+    ['headers too large', () => get('/', `X-Big: ${LONG}\r\n`), 400],
+    [
+      'a body over the limit',
+      () => raw(`POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\nConnection: close\r\n\r\n`),
+      413,
+    ],
+    [
+      'a POST to a page',
+      () => raw(`POST /index.html HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`),
+      405,
+    ],
+  ])('when a page request has %s, then the answer is still HTML', async (_name, send, status) => {
+    const res = await send();
+    expect(res.status).toBe(status);
+    expect(html(res)).toContain(`<title>${status} `);
+  });
+
+  test('when a visitor asks for an error page itself, then it is not found', async () => {
+    const res = await get('/.errors/502');
+    expect(res.status).toBe(404);
+    expect(res.body).not.toContain('not reachable');
+  });
+});
