@@ -1,5 +1,6 @@
 import { normalizeForCrisis } from './normalize.js';
 import { CRISIS_RULES, DENIALS } from './rules.js';
+import { languageOfNormalised, type CrisisLanguage } from './language.js';
 // The browser's own keyword check (specification, section 5), used only if matching itself fails, so an
 // unexpected error can never turn a crisis message into an ordinary one.
 import { matchesLocalCrisisKeyword } from '@hhp/proto/catalogue/crisis';
@@ -8,6 +9,8 @@ export interface CrisisDecision {
   isCrisis: boolean;
   /** The first rule that matched; absent when the message is not a crisis. */
   ruleId?: string;
+  /** The language of a crisis message ('en' unless its words are mostly Spanish): the answer's language. */
+  language?: CrisisLanguage;
 }
 
 /**
@@ -17,11 +20,14 @@ export interface CrisisDecision {
 export function detectCrisis(text: string): CrisisDecision {
   if (typeof text !== 'string' || text.length === 0) return { isCrisis: false };
   try {
-    let normalised = normalizeForCrisis(text);
+    const read = normalizeForCrisis(text);
+    let normalised = read;
     for (const denial of DENIALS) normalised = normalised.replace(denial, ' ');
     normalised = normalised.replace(/ {2,}/g, ' ');
     for (const rule of CRISIS_RULES) {
-      if (rule.pattern.test(normalised)) return { isCrisis: true, ruleId: rule.id };
+      if (rule.pattern.test(normalised)) {
+        return { isCrisis: true, ruleId: rule.id, language: languageOfNormalised(read, text) };
+      }
     }
     return { isCrisis: false };
   } catch {
@@ -29,6 +35,6 @@ export function detectCrisis(text: string): CrisisDecision {
       .slice(0, 10_000)
       .replace(/(?![\t\n\v\f\r])[\p{Cc}\p{Cf}]/gu, '');
     const hit = matchesLocalCrisisKeyword(visible);
-    return hit ? { isCrisis: true, ruleId: 'fallback-keyword' } : { isCrisis: false };
+    return hit ? { isCrisis: true, ruleId: 'fallback-keyword', language: 'en' } : { isCrisis: false };
   }
 }

@@ -16,7 +16,7 @@ export interface CrisisRule {
 }
 
 /** Bump when any rule or the normalisation changes, so logged decisions can be traced to a rule set. */
-export const RULES_VERSION = '1.0.2';
+export const RULES_VERSION = '1.1.0';
 
 // --- Vocabulary shared by several rules (written in ordinary spelling; collapsed at compile time) ---
 
@@ -35,12 +35,31 @@ const ORDINARY_CONTINUATION = String.raw`(?! (?:to|a|an|the|my|your|his|her|our|
 // Accidents and chores after "hurt/cut/burn myself": "I cut myself shaving" is first aid, not self-harm.
 // Deliberately does NOT include "with a knife/razor/lighter": those are how self-harm is described.
 const ACCIDENT = String.raw`(?:(?: (?:yesterday|today|last \w+|this morning|again|badly|pretty bad|real bad|a bit|a little))? (?:lifting|running|jogging|playing|exercising|working out|training|stretching|doing (?:yoga|pilates|sports|squats|deadlifts|crossfit|the|some|my)|skiing|snowboarding|skating|hiking|climbing|gardening|cleaning|shoveling|moving|shaving|cooking|chopping|slicing|baking|ironing|falling|fell|tripped|slipped|off (?:a|the|my)|at (?:the )?(?:gym|work|practice|yoga|pilates|crossfit|park|game)|in (?:a|the) (?:fall|crash|accident|kitchen|garden)|on (?:a|the|some|my) (?:\w+ )?(?:stove|oven|pan|iron|kettle|grill|stairs|ice|bike|trampoline|glass|can|paper|fence|nail|tin|treadmill|ladder)|with (?:a|the|my) (?:curling |hair |steam )?(?:iron|kettle|pan|pot|oven|stove|straightener|hot water|boiling water|hot oil|grill)|by (?:accident|mistake)|accidentally|while (?:lifting|running|playing|exercising|cooking|shaving|chopping|gardening|cleaning|working out|training|hiking|skiing|moving)|when (?:i|he|she) (?:fell|slipped|tripped|was (?:running|playing|lifting|cooking|shaving)))\b)`;
+// Dieting and trimming after "been cutting": "I've been cutting for 8 weeks, how do I keep muscle?".
+const CUTTING_FOOD = String.raw`(?!(?: \w+){0,6} (?:calories|carbs|sugar|macros|bulk\w*|protein|muscle|gluten|dairy|caffeine|coffee|alcohol|meat|diet|dieting|deficit|hair)\b)`;
+// What can follow "cutting" as self-harm: "been cutting again", "I keep cutting to cope", "cutting for a year".
+const CUTTING_HOW = String.raw`(?:again|tonight|today|so bad|badly|deeper|deep|rn|right now|to cope|to feel|to numb|to calm|to punish|to release|for (?:a|the|months|years|weeks|days|\d+|two|three|a few|a while|about|over|so long)|since|lately|recently|more|every|daily|at night|in secret|secretly|in the bathroom|a lot|on and off|last night|yesterday|whenever|when (?:i|im|things|it|ever)|because|cause|so i|after)`;
 // Medicines, for questions about lethal amounts.
 const MEDS = String.raw`(?:pills?|tablets?|meds|medications?|medicines?|antidepressants?|sleeping pills|painkillers?|tylenol|paracetamol|acetaminophen|ibuprofen|advil|aspirin|benadryl|xanax|valium|ambien|zopiclone|oxy\w*|opioids?|insulin|lithium|sertraline|prozac|seroquel|codeine|tramadol)`;
 // Overindulgence, not poisoning: "I overdosed on sugar at the party".
 const OVERINDULGENCE = String.raw`(?:sugar|candy|chocolate|cake|cookies|sweets|carbs|junk|junk food|pizza|caffeine|coffee|netflix|tv|pasta|bread|cheese|ice cream|fruit|snacks|desserts?|food|christmas|holidays|sun|sunshine|exercise|cardio|work|garlic|spicy food|salt|fries|memes)`;
 // How a thought or plan is introduced.
 const INTENT = String.raw`(?:${WANT}|going|gonna|gona|about to|plan|plans|planning|ready|try|tries|tried|trying|attempt\w*|decided|decide|urges?|tempted|considering|consider|thinking|thought|think|dreaming|fantasi\w*|might|will|wil)`;
+
+// --- Spanish (written without accents: normalisation strips them, so "daño" reads "dano") ---
+
+// Wanting: "quiero morir", "tengo ganas de morirme", "desearía estar muerta".
+const ES_WANT = String.raw`(?:quiero|quisiera|queria|deseo|desearia|quiere|quieren|quieres|prefiero|preferiria|necesito|me gustaria|ganas de|tengo ganas de|solo quiero|ya quiero)`;
+// Wanting, planning or trying: "voy a matarme", "pienso en suicidarme", "intenté ahorcarme".
+const ES_INTENT = String.raw`(?:${ES_WANT}|voy a|vas a|va a|iba a|estoy por|pienso|pienso en|pensando en|pense en|he pensado en|planeo|planeando|decidi|intente|intento|trate de|trato de|tratando de|intentando|como|forma de|manera de|formas de|maneras de|deberia|podria)`;
+// Hyperbole after "morir": "me muero de hambre", "quiero morir de risa".
+const ES_NOT_HYPERBOLE = String.raw`(?! de (?:hambre|risa|sed|calor|frio|sueno|ganas|aburrimiento|verguenza|envidia|miedo|amor|placer|gusto|cansancio)\b)`;
+// Haircuts and nails after "cortarme": "me voy a cortar el pelo".
+const ES_NOT_GROOMING = String.raw`(?! (?:el|la|las|los|mi|mis) (?:pelo|cabello|unas|flequillo|fleco|puntas|barba|bigote|melena)\b)`;
+// Who hurts or threatens the writer: partners, exes, parents (English and Spanish).
+const PARTNER = String.raw`(?:husband|hubby|wife|boyfriend|bf|girlfriend|gf|partner|fiance|fiancee|spouse|ex|dad|father|stepdad|stepfather|mom|mum|mother|stepmom|stepmother|parents|brother|uncle|he|she)`;
+const ES_PARTNER = String.raw`(?:esposo|marido|pareja|novio|novia|esposa|mujer|ex|exnovio|exesposo|papa|padre|padrastro|madre|mama|madrastra|hermano|tio|el|ella)`;
+const HARM_VERB = String.raw`(?:kill|hurt|beat|hit|murder|shoot|stab|choke|strangle|burn)`;
 
 function rule(id: string, description: string, ...alternatives: string[]): CrisisRule {
   const source = alternatives.map((a) => `(?:${a})`).join('|');
@@ -58,6 +77,9 @@ export const CRISIS_RULES: readonly CrisisRule[] = [
     String.raw`\bun ?aliv\w*`,
     String.raw`\b(?:${WANT}|gonna|gona|going|about|should|might|just|literally|i|finna) (?:to )?(?:kms|kys)\b`,
     String.raw`\bkms (?:rn|tonight|now|fr)\b`,
+    // "kms" or "kys" on its own, but not as kilometres ("I walk 5 kms", "how many kms a week").
+    String.raw`(?<!\b(?:\d+|\d+ \w+|a few|few|many|several|of|the|ten|five|two|three|four|six|seven|eight|nine|twenty|fifty|hundred|hundreds|thousand|thousands|couple|more|extra|those|these|some|per|total|or|and|in) )\b(?:kms|kys)\b(?! (?:a day|a week|an hour|per|each|every|daily|of|on|in|to|from|away|long|or|and|run|ran|walk|walked|cycle|cycled|bike|biked|hike|hiked|uphill|round trip)\b)`,
+    String.raw`\b(?:tell|tells|told|telling|say|says|said|saying) (?:me|him|her|them) (?:to |i should |he should |she should |they should )?(?:kms|kys|kill ${SELF}|die)\b`,
   ),
   rule(
     'kill-self',
@@ -69,7 +91,8 @@ export const CRISIS_RULES: readonly CrisisRule[] = [
     'Ending or taking one\'s life: "end my life", "take my own life", "end it all", "going to end it".',
     String.raw`\b(?:end|ends|ending|ended|take|takes|taking|took|takin) (?:my|his|her|their|ones) (?:own )?life\b(?! back\b)`,
     String.raw`\bend(?:s|ing|ed)? (?:it ?all|everything|my existence)\b`,
-    String.raw`\b(?:${INTENT}|id|ill|should|just|time|how|way|ways|researching|googling) (?:to |of |about )?(?:just )?end(?:ing)? (?:it|things)\b(?! (?:with|between|for (?:him|her|them|us)|off)\b)`,
+    String.raw`\b(?:${INTENT}|id|ill|should|just|time|how|way|ways|researching|googling|close|near|closer|on the verge|plan on|planning on|thinking|considering|keep|about) (?:to |of |about |on )?(?:just )?end(?:ing)? (?:it|things)\b(?! (?:with|between|for (?:him|her|them|us)|off)\b)`,
+    String.raw`\bending (?:it|things|my life) (?:would|will|is|seems|feels|sounds|might|could) (?:be )?(?:so |much |a lot )?(?:easier|better|best|the only|the answer|a relief|peaceful|the way out|a mercy)\b`,
     // "the night I end it", but not "how do I end it?" (a fast, a cleanse).
     String.raw`(?<!\b(?:how|when|where|why|if|should|can|could|do) (?:do |should |can |could |would |will )?)\bi (?:will |ll |finally |just |really )?end (?:it|things|everything)(?= *$| (?:tonight|today|now|soon|all|for good|forever|once)\b)`,
   ),
@@ -190,6 +213,13 @@ export const CRISIS_RULES: readonly CrisisRule[] = [
     String.raw`\bburn\w* (?:${SELF}|my (?:\w+ )?(?:arms?|wrists?|legs?|thighs?|skin|hands?|stomach|body)) (?:\w+ ){0,2}(?:with|using) (?:a |my |the )?(?:lighter|cigarettes?|matches|match|candle)\b`,
     String.raw`\bcutting (?:again|my (?:arms?|wrists?|legs?|thighs?|skin|stomach|body|hips?))\b`,
     String.raw`\b(?:urges?|want|wanna|wana|started|start|relapsed|relapse|relapsing|stop|stopped|quit|quitting|been|keep|kept) (?:to )?(?:cut|cutting)(?= *$| (?:again|tonight|so bad|badly|deeper|and|but|because|when|rn|right now|or)\b)`,
+    // Other tenses and subjects: "I cut again last night", "she's been cutting for a year", "went back to cutting".
+    String.raw`\b(?:i|ive|i have|i just|im|she|shes|he|hes|they|theyre|theyve|still|secretly|started|been|keep|kept|back to|went back to|go back to|going back to|returned to|habit of|addicted to|resort to|resorted to|turn to|turned to|turning to) (?:been )?(?:cut|cutting)(?= *$| ${CUTTING_HOW}\b)${CUTTING_FOOD}`,
+    String.raw`\b(?:cut|cuts|cutting|slice|sliced|slicing|slash|slashed|slashing|carve|carved|carving) (?:up |into )?(?:my|his|her|their) (?:own )?(?:arms|wrists|thighs|legs|forearms|hips|stomach|skin|body)\b(?!${ACCIDENT})(?! on (?:a|an|the|some)\b)`,
+    String.raw`\b(?:cut|cuts|cutting|slice|sliced|slicing|slash|slashed|slashing|carve|carved|carving) (?:up |into )?(?:my|his|her|their) (?:own )?(?:arm|wrist|thigh|leg|forearm|hip|\w+ )?(?:\w+ ){0,3}(?:with|using) (?:a |my |the |some )?(?:razor|razors|blade|blades|razor blade|knife|scissors|glass|sharpener|pencil sharpener|compass|box cutter)\b(?!${ACCIDENT})`,
+    String.raw`\b(?:razor|razors|blade|blades|razor blade|box cutter|scissors) (?:on|to|across|into|against) (?:my|his|her|their) (?:\w+ )?(?:arms?|wrists?|thighs?|legs?|skin|body|stomach|forearms?|hips?)\b`,
+    String.raw`\b(?:cut|cuts|cutting|hurt|hurts|hurting|burn|burns|burned|burnt|burning|harm|harming|hit|hitting) (?:${SELF}|my (?:\w+ )?(?:arms?|wrists?|legs?|thighs?|skin|body|stomach)) (?:\w+ ){0,2}(?:so|to) (?:that )?(?:i |he |she )?(?:can |could )?feel (?:something|anything|alive|real|in control)\b`,
+    String.raw`\b(?:i|ive|i have|she|shes|he|hes|they|just|had|i already) cut (?:again|deep|deeper|last night|tonight|yesterday|today|this morning)\b`,
     String.raw`\b(?:what|something) (?:i|he|she|they) (?:might|could|would|will|am going to|m going to|is going to) do to ${SELF}\b|\bdo (?:something|anything) (?:stupid |bad |drastic )?to ${SELF}\b`,
     // A toddler hitting or biting himself is a parenting question, not self-harm.
     String.raw`(?<!\b(?:toddler|toddlers|baby|babies|infant|\d+ (?:month|year) old)(?: \w+){0,2} )\b(?:hit|hitting|punch|punching|punish|punishing|beat|beating) ${SELF}\b(?! up\b)`,
@@ -208,10 +238,60 @@ export const CRISIS_RULES: readonly CrisisRule[] = [
     String.raw`\b(?:intentionally|deliberately|purposely|purposefully) (?:took an |take an )?(?:overdos\w*|oded)\b`,
     String.raw`\boverdos\w* (?:\w+ ){0,4}(?:to|and) (?:die|end it|end my life|kill ${SELF}|not wake up|never wake up)\b`,
     String.raw`\b(?:take|taking|took|takin|swallow|swallowing|swallowed|down|downing|downed|empty|emptied|chug|chugged|pop|popped|popping) (?:all|every|each|every ?one|every single one|the whole|the entire|a whole|an entire|the rest) (?:of )?(?:my |the |these |those |his |her |their |our )?(?:\w+ ){0,2}(?:${MEDS}|bottle|pack|packet|box|prescriptions?)\b(?! (?:at the same time|together|with (?:food|water|a meal|meals|breakfast|lunch|dinner)|in the morning|at night|before bed|before breakfast|after (?:food|meals|breakfast|dinner)|on an empty)\b)`,
+    String.raw`\b(?:ate|eaten|eat|eating) (?:all|every|each|every ?one|every single one|the whole|the entire|a whole|an entire|the rest) (?:of )?(?:my |the |these |those |his |her |their |our )?(?:\w+ ){0,2}${MEDS}\b`,
+    String.raw`\b(?:taken|have taken|had taken|has taken) (?:all|every|every ?one|every single one|the whole|the entire|a whole|an entire|the rest) (?:of )?(?:my |the |these |those |his |her |their |our )?(?:\w+ ){0,2}(?:${MEDS}|bottle|pack|packet|box|prescriptions?)\b(?! (?:at the same time|together|with (?:food|water|a meal|meals|breakfast|lunch|dinner)|as (?:prescribed|directed)|in the morning|at night|before bed)\b)`,
+    // "I just took a bottle of pills", "downed two boxes of paracetamol", "a month's worth of my pills".
+    String.raw`\b(?:took|take|taking|taken|swallow|swallowed|swallowing|popped|downed|downing|ate|eaten|chugged|drank|emptied) (?:a|an|one|two|three|four|five|several|half a|half of a|\d+|a whole|an entire|the whole|the entire|like a|like two) (?:whole |entire |full )?(?:bottles?|boxes|box|packs?|packets?|strips?|blister packs?|sheets?|tubs?|jars?|months? worth|months worth|weeks? worth|weeks worth) (?:of )?(?:my |the |his |her |their |those |these )?(?:\w+ ){0,2}${MEDS}\b`,
+    String.raw`\b(?:took|taken|swallowed|popped|downed|ate) (?:my|his|her|their|the) (?:whole|entire) (?:\w+ )?(?:prescription|supply|stash|bottle|pack|box)\b(?! (?:of (?:antibiotics|vitamins|supplements|probiotics) )?(?:as (?:prescribed|directed)|like (?:i was|you are) told)\b)`,
+    String.raw`\b(?:took|taken|swallowed|popped|downed|ate) (?:everything|all the (?:pills|meds|medicine|medication|tablets)|whatever (?:pills |meds )?i (?:could find|had|found)) (?:in|from) (?:the|my|our|his|her) (?:medicine cabinet|cabinet|bathroom|pill box|pillbox|drawer|house|cupboard)\b`,
+    String.raw`(?<!\b(?:accidentally|by accident|mistakenly|by mistake) (?:\w+ )?)\b(?:took|taken|swallowed|popped|downed) (?:way |far |much )?too many (?:of )?(?:my |the |his |her )?(?:\w+ ){0,2}(?:pills|tablets|meds|medications?|painkillers|antidepressants|sleeping pills)\b(?! (?:by (?:accident|mistake)|accidentally)\b)`,
     String.raw`\b(?:took|swallowed|popped|downed|ate|taken) (?:about |like |around |over |maybe )?(?:[1-9]\d+|a handful of|a bunch of|handfuls of|loads of|a lot of|tons of|all the) (?:of )?(?:my |the |his |her )?(?:\w+ ){0,2}(?:pills|tablets|caps|capsules|meds)\b`,
     String.raw`\b(?:[1-9]\d+|a bottle of|a whole bottle of|all my|all of my|the whole|a handful of|enough) (?:of )?(?:my |the |these )?(?:\w+ ){0,2}?${MEDS} (?:\w+ ){0,3}?(?:kill (?:me|you|someone|a person)|be lethal|be fatal|to die)\b`,
     String.raw`\b${MEDS} (?:are |is )?(?:all )?(?:lined up|counted out|laid out)\b|\b(?:got|have) (?:the|my|all) ${MEDS} ready\b(?! for\b)`,
     String.raw`\b(?:stockpil\w*|hoard\w*|saving up|saved up|collect\w*|gathering|gathered) (?:all )?(?:my |the |enough )?(?:\w+ )?(?:pills|meds|tablets|medication)\b`,
+  ),
+  rule(
+    'domestic-violence',
+    'A partner, ex or parent who hits, chokes, abuses or threatens the writer: "my husband hits me", "he threatened to kill me", "mi esposo me pega". Not "beats me at chess", not "kicks me in her sleep".',
+    String.raw`\b${PARTNER}(?: \w+){0,3} (?:hits|hit|hitting|beats|beat|beating|punch|punches|punched|punching|slap|slaps|slapped|slapping|kick|kicks|kicked|kicking|choke|chokes|choked|choking|strangles|strangled|strangling|hurts|hurt|hurting|abuses|abused|abusing|rape|rapes|raped|raping|attacks|attacked|assaulted|bruised|stabbed|smacks|smacked|threatens|threatened|threatening|throws things at|threw things at) me\b(?! (?:at|in (?:chess|cards|games?|a race|tennis|arguments?|his sleep|her sleep|their sleep|bed by accident)|to it|up|off|out|awake|with (?:a |the )?(?:pillow|snowball|water balloon|questions?)|playfully|by accident|accidentally|lol|lmao|haha)\b)`,
+    String.raw`\b${PARTNER}(?: \w+){0,3} (?:pushed|pushes|shoved|shoves|grabbed|grabs|pinned|pins|locks|locked|threw|throws|dragged|drags) me (?:down|against|into|to the (?:ground|floor|wall)|off|over|across|in (?:a|the|my) (?:room|closet|bathroom|house|basement)|out of the (?:car|house)|by (?:my|the) (?:hair|neck|throat|arm))\b`,
+    String.raw`\bthreat\w* (?:to |that (?:he|she|they) (?:will|would|ll|d|is going to) )?${HARM_VERB} (?:me|us|my kids|the kids|my children|my family|my baby)\b`,
+    String.raw`\b(?:says|said|swore|swears|told me|keeps saying|promised|threatens|threatened) (?:that )?(?:he|she|they) (?:will|would|ll|d|is going to|s going to|gonna|is gonna) ${HARM_VERB} (?:me|us|my kids|the kids|my children|my family)\b`,
+    String.raw`\b(?:afraid|scared|terrified|frightened|fear|worried) (?:that )?(?:my )?${PARTNER} (?:\w+ ){0,2}(?:will|would|might|is going to|s going to|gonna|could|is gonna|ll|d) (?:\w+ )?${HARM_VERB} me\b`,
+    String.raw`\b(?:afraid|scared|terrified|frightened) (?:to go|of going|to go back) home\b|\b(?:afraid|scared|terrified|frightened) of (?:my|her|his) (?:husband|hubby|wife|boyfriend|bf|girlfriend|gf|partner|fiance|fiancee|spouse|ex|dad|father|stepdad|stepfather|mom|mum|mother|stepmom|stepmother|parents)\b`,
+    String.raw`\b(?:husband|hubby|wife|boyfriend|bf|girlfriend|gf|partner|fiance|fiancee|spouse|ex|dad|father|stepdad|stepfather|mom|mum|mother|stepmom|stepmother|parents|he|she) (?:is|was|has been|gets|can be|becomes|became|is being) (?:\w+ )?(?:abusive|violent)\b`,
+    String.raw`\b(?:in|stuck in|trapped in|leave|leaving|escape|escaping|my) (?:an |a |this )?(?:abusive|violent) (?:relationship|marriage|home|household|husband|wife|partner|boyfriend|girlfriend|ex|dad|father|mom|mother|parents?)\b`,
+    String.raw`\b(?:im|i am|i was|ive been|i have been|being|getting|keep getting) (?:physically |sexually |emotionally |verbally )?(?:abused|beaten|raped|assaulted|molested)\b`,
+    String.raw`\b${ES_PARTNER}(?: \w+){0,3} (?:me|nos) (?:pega|pego|pegaba|golpea|golpeo|golpeaba|maltrata|maltrato|maltrataba|amenaza|amenazo|amenazaba|ahorca|ahorco|estrangula|estrangulo|lastima|lastimo|hace dano|hizo dano|viola|violo|abusa|abuso|quiere matar|encierra|encerro|patea|pateo|cachetea|cacheteo|abofetea|abofeteo)\b`,
+    String.raw`\bamenaz\w* con (?:matarme|matarnos|hacerme dano|pegarme|golpearme|lastimarme|quitarme a mis hijos|matar a mis hijos)\b`,
+    String.raw`\b(?:tengo miedo de|tengo miedo a|me da miedo|le tengo miedo a) (?:mi|su) (?:esposo|marido|pareja|novio|novia|esposa|ex|padre|padrastro)\b|\bsufro (?:de )?(?:violencia|maltrato|abuso)\b`,
+  ),
+  rule(
+    'es-suicidal',
+    'Spanish: wanting to die or to kill oneself, suicide methods, no reason to live, can\'t take any more, better off without me: "quiero morir", "voy a matarme", "ya no quiero vivir", "estarían mejor sin mí".',
+    String.raw`\b${ES_INTENT} (?:\w+ )?(?:matarme|matarse|matarte|suicidarme|suicidarse|quitarme la vida|quitarse la vida|ahorcarme|ahorcarse|colgarme|colgarse|envenenarme|envenenarse|acabar con (?:todo|mi vida|esto|mi existencia)|terminar con (?:todo|mi vida|esto|mi existencia)|poner fin a (?:todo|mi vida|esto)|hacerme dano|lastimarme|herirme|quemarme|golpearme|cortarme|cortarse|cortarme las venas)\b${ES_NOT_GROOMING}(?! (?:todo|esto) (?:el|la|los|las|este|esta|lo)\b)`,
+    String.raw`\b${ES_WANT} (?:solo |ya |simplemente |realmente )?(?:morir|morirme|morirse|estar muert[oa]s?|desaparecer(?: para siempre)?|dejar de existir|dejar de vivir|no existir|no despertar(?:me)?|dormir para siempre|no estar aqui|no seguir aqui|no vivir mas)\b${ES_NOT_HYPERBOLE}(?! (?:el|la|los|las|mis|mi|estas|estos|esa|ese|esta|este|de mi)\b)`,
+    String.raw`\b(?:me|se|te) (?:quiero|quiere|quieres|queria|queremos) morir\b${ES_NOT_HYPERBOLE}`,
+    String.raw`\b(?:me|se|te) (?:quiero|quiere|quieres|queria|voy|va|vas|iba|pienso|piensa|estoy pensando en|esta pensando en|deberia|acabo de) (?:a )?(?:matar|suicidar|ahorcar|colgar|quitar la vida|envenenar|cortar las venas|cortar|hacer dano|lastimar|herir|tirar (?:de|desde|por) (?:un|una|el|la))\b${ES_NOT_GROOMING}`,
+    String.raw`\bquit(?:arme|arse|arte|o|e|aria|are|ando) la vida\b|\bahorc(?:ar|arme|arse|arte|are|aria|ando|andome)\b|\bcortar(?:me|se)? las venas\b`,
+    String.raw`\b(?:tirar|aventar|arrojar|lanzar)(?:me|se|te)? (?:de|desde|por) (?:un|una|el|la|mi) (?:\w+ )?(?:puente|edificio|balcon|ventana|azotea|techo|acantilado|precipicio)\b|\b(?:tirar|aventar|arrojar|lanzar)(?:me|se|te)? (?:al|a las|bajo|debajo de|frente a) (?:un |el |las |los )?(?:tren|metro|vias|camion|coche|carro|auto|autobus|vacio)\b`,
+    String.raw`\bojala (?:que )?(?:me muera|muriera|me muriera|estuviera muert\w*|estar muert\w*|no despierte|no despertar|no despertara|no haber nacido|nunca hubiera nacido|no hubiera nacido|desapareciera|desaparecer|no existiera|no existir|me atropelle)\b|\b(?:desearia|quisiera) (?:no )?(?:haber nacido|estar muert[oa])\b`,
+    String.raw`\bno (?:tengo|hay|veo|encuentro|tiene|le veo|le encuentro) (?:ninguna |ningun |una |un |mas |el |ni una )?(?:razon|razones|motivo|motivos|sentido|proposito|ganas) (?:para|de|a|en) (?:seguir )?(?:vivir|viviendo|existir|seguir|estar aqui|estar vivo|estar viva|la vida|mi vida|levantarme|despertar)\b`,
+    String.raw`\bno le (?:veo|encuentro) (?:el |ningun )?sentido a (?:la|mi) vida\b|\b(?:la|mi) vida no (?:tiene (?:sentido|proposito)|vale (?:la pena|nada))\b|\bno vale la pena (?:vivir|seguir|seguir viviendo|estar vivo|estar viva)\b`,
+    String.raw`\bya no (?:quiero|puedo|deseo) (?:vivir|seguir viviendo|seguir|existir|estar aqui|estar vivo|estar viva)\b(?! (?:con|en|cerca|sin|asi de|comiendo|tomando|haciendo|trabajando|estudiando)\b)`,
+    String.raw`\bno (?:quiero|deseo) (?:vivir|seguir viviendo|existir|estar vivo|estar viva|seguir aqui)\b(?= *$| (?:mas|asi|ya|nunca|porque|por que|me|no|y)\b)|\bno quiero (?:volver a )?despertar(?:me)?\b(?! (?:cansad\w*|temprano|tarde|con|a las|de noche|en la noche|sin|tan)\b)`,
+    String.raw`\b(?:cansad[oa]s?|harto|harta|hartos) de (?:vivir|la vida|existir|estar vivo|estar viva)\b`,
+    String.raw`\bya no (?:aguanto|puedo|soporto|resisto) mas\b(?= *$| (?:con (?:esta|mi|la) vida|la vida|esta vida|vivir|de vivir|quiero|me|no|y|estoy|por favor|ayuda|ayudame)\b)|\bno (?:aguanto|soporto|puedo con) (?:esta|mi|la) vida\b`,
+    String.raw`\b(?:estarian|estaria|estarias|vivirian|seria|serian|estariamos) (?:todos )?(?:mucho )?(?:mejor|mas felices|felices|tranquilos) sin mi\b|\bsoy (?:una|un) (?:carga|estorbo)\b|\b(?:estaria|estarian|estarias) mejor muert[oa]s?\b`,
+    String.raw`\bnadie (?:me )?(?:extranaria|echaria de menos|notaria|lloraria|se daria cuenta)\b|\ba nadie le importaria si (?:me muero|muero|desaparezco|me mato)\b`,
+  ),
+  rule(
+    'es-self-harm',
+    'Spanish: self-harm and overdose: "me corto los brazos", "me hago daño a propósito", "tomé todas mis pastillas". Not "me corté el dedo cocinando", not "tomé todas mis vitaminas".',
+    String.raw`\bautolesi\w*`,
+    String.raw`\b(?:me|se|te) (?:corto|corte|cortaba|corta|cortan|cortas|he cortado|ha cortado|has cortado|han cortado|esta cortando|estoy cortando|estas cortando|estan cortando|he estado cortando|ha estado cortando|sigo cortando|sigue cortando|volvi a cortar|volvio a cortar|lastimo|lastime|lastima|lastimaba|he lastimado|ha lastimado|hago dano|hice dano|hace dano|hacia dano|quemo|queme|quema|golpeo)\b(?! (?:el|la|las|los|un|una|mi|mis) (?!(?:brazos?|piernas?|munecas?|muslos?|venas|piel|cuerpo|abdomen|estomago)\b))(?! (?:al|cocinando|afeitandome|jugando|corriendo|entrenando|picando|en (?:el|la|los|las|mi|mis|un|una))\b)`,
+    String.raw`\b(?:me tome|tome|me he tomado|he tomado|me trague|trague|tragarme|tomarme|me voy a tomar|voy a tomar|me quiero tomar|quiero tomar|tomar|tomando|me tomo|ha tomado|se tomo|se trago) (?:todas|todos|toda|un frasco|una caja|un bote|un blister|una tira|el frasco|la caja|el bote|un monton|muchas|el resto|\d+|dos cajas|dos frascos|varias cajas) (?:entero |entera )?(?:de )?(?:mis |las |los |sus |tus )?(?:\w+ ){0,2}?(?:pastillas|pildoras|medicamentos|medicinas|tabletas|capsulas|antidepresivos|somniferos|calmantes|analgesicos|paracetamol|ibuprofeno|clonazepam|alprazolam)\b(?! (?:con (?:el|la|comida|agua)|en (?:el|la) (?:desayuno|manana|comida|cena)|como (?:me )?(?:indico|indicaron|receto|recetaron))\b)`,
+    String.raw`\b(?:tomar|tomarme|me tome|tome|tomo|hacer|hice|intente|intento|quiero|voy a|pienso en|planeo|sufri|tuve|me provoque) (?:una )?sobredosis\b(?! de (?:vitamina\w*|azucar|cafe|cafeina|magnesio|hierro|zinc|melatonina|proteina)\b)`,
   ),
 ];
 
@@ -226,4 +306,6 @@ export const DENIALS: readonly RegExp[] = [
   String.raw`\bno (?:suicidal|self ?harm) (?:thoughts|ideation|feelings|intent|tendencies|history)\b`,
   String.raw`\bno (?:thoughts|history|signs) of (?:suicide|self ?harm)\b`,
   String.raw`\b(?:never|not|hasnt|havent|hadnt|didnt|doesnt|dont) (?:ever )?(?:talked|talk|spoke|spoken|mentioned|mention|thought|think|thinking|had thoughts|considered|attempted)(?: about| of)? (?:suicide|self ?harm)\b(?! (?:yet|until|til|till|before|but (?:now|lately|recently|these days|this week|tonight|today|then|since))\b)`,
+  String.raw`\bno (?:soy|estoy|me siento|es|era) suicida\b|\b(?:no tengo|sin|no tiene|nunca he tenido|nunca ha tenido) (?:pensamientos|ideas|ideacion) suicidas?\b`,
+  String.raw`\b(?:nunca|no) (?:ha|he|han|hemos) (?:hablado|pensado|mencionado) (?:de|del|en|sobre) (?:el )?suicidio\b`,
 ].map((source) => new RegExp(collapseRegexSource(source), 'g'));

@@ -1,4 +1,5 @@
-import { CRISIS_RULES, RULES_VERSION, detectCrisis, normalizeForCrisis } from '../../src/index.js';
+import { CRISIS_RULES, RULES_VERSION, crisisLanguage, detectCrisis, normalizeForCrisis } from '../../src/index.js';
+import { ENGLISH_WORDS, SPANISH_WORDS } from '../../src/language.js';
 
 const isCrisis = (text: string): boolean => detectCrisis(text).isCrisis;
 
@@ -14,7 +15,7 @@ describe('detectCrisis', () => {
   );
 
   it('when a crisis is found, then the rule that matched is named', () => {
-    expect(detectCrisis('I want to die')).toEqual({ isCrisis: true, ruleId: 'want-to-die' });
+    expect(detectCrisis('I want to die')).toEqual({ isCrisis: true, ruleId: 'want-to-die', language: 'en' });
     expect(detectCrisis('my knee hurts')).toEqual({ isCrisis: false });
   });
 
@@ -98,7 +99,11 @@ describe('detectCrisis', () => {
     ['halfwidth Hangul filler', '\uFFA0'],
     ['Mongolian vowel separator', '\u180E'],
   ])("when a word is split by %s ('I want to d…ie'), then it is still a crisis", (_, invisible) => {
-    expect(detectCrisis(`I want to d${invisible}ie`)).toEqual({ isCrisis: true, ruleId: 'want-to-die' });
+    expect(detectCrisis(`I want to d${invisible}ie`)).toEqual({
+      isCrisis: true,
+      ruleId: 'want-to-die',
+      language: 'en',
+    });
     expect(isCrisis(`ki${invisible}ll my${invisible}self`)).toBe(true);
   });
 
@@ -162,5 +167,70 @@ describe('CRISIS_RULES', () => {
     const killSelf = CRISIS_RULES.find((r) => r.id === 'kill-self')!;
     expect(killSelf.pattern.test(normalizeForCrisis('kill myself'))).toBe(true);
     expect(killSelf.pattern.test('kil myself')).toBe(true);
+  });
+});
+
+describe('rules 1.1.0: the kinds a held-out check missed', () => {
+  it.each([
+    "I've been cutting again",
+    'I cut myself last night',
+    'been hurting myself',
+    "I'm going to end it tonight",
+    'thinking about ending it',
+    'I took all my pills',
+    'swallowed a whole bottle of sleeping pills',
+    'my husband hits me',
+    'my partner threatened to kill me',
+    'kms',
+    'everyone at school tells me to kys',
+  ])("when the text says '%s', then it is a crisis", (text) => expect(isCrisis(text)).toBe(true));
+
+  it.each([
+    'ending my subscription',
+    'I cut my finger cooking',
+    'my back is killing me',
+    'how not to overdo it at the gym',
+    'my husband beats me at chess every night',
+    'I walk 5 kms every day',
+    'me muero de hambre después del gimnasio',
+    'me corté el dedo cocinando',
+    '¿qué té es bueno para dormir?',
+  ])("when the text says '%s', then it is not a crisis", (text) => expect(isCrisis(text)).toBe(false));
+});
+
+describe('the language of a crisis', () => {
+  it.each([
+    ['quiero morir', 'es-suicidal'],
+    ['ya no quiero vivir', 'es-suicidal'],
+    ['me corto los brazos', 'es-self-harm'],
+    ['tomé todas mis pastillas', 'es-self-harm'],
+    ['mi esposo me pega', 'domestic-violence'],
+    ['pienso en suicidarme todos los días', 'suicide-mention'],
+  ])("when a Spanish message ('%s') is a crisis, then its language is 'es'", (text, ruleId) => {
+    expect(detectCrisis(text)).toEqual({ isCrisis: true, ruleId, language: 'es' });
+  });
+
+  it("when an English message is a crisis, then its language is 'en'", () => {
+    expect(detectCrisis('my friend says she wants to die').language).toBe('en');
+    expect(detectCrisis('kms').language).toBe('en');
+  });
+
+  it('when the language is asked of any text, then the words decide and English is the default', () => {
+    expect(crisisLanguage('no tengo razones para vivir')).toBe('es');
+    expect(crisisLanguage('¿Me ayudas?')).toBe('es');
+    expect(crisisLanguage('I want to die, no one would care')).toBe('en');
+    expect(crisisLanguage('')).toBe('en');
+    expect(crisisLanguage(undefined as unknown as string)).toBe('en');
+  });
+
+  it('when the two word lists are compared after collapsing, then they share no word', () => {
+    expect([...SPANISH_WORDS].filter((word) => ENGLISH_WORDS.has(word))).toEqual([]);
+  });
+});
+
+describe('explicit denials in Spanish', () => {
+  it('when the writer denies being suicidal in Spanish, then the denial alone is not a crisis', () => {
+    expect(isCrisis('no tengo pensamientos suicidas, solo ansiedad')).toBe(false);
+    expect(isCrisis('no soy suicida pero quiero morir')).toBe(true);
   });
 });
