@@ -9,6 +9,7 @@ import {
   existsSync,
   mkdirSync,
   readdirSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -18,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { natsAuthConfig, type NatsUser } from './nats-auth.js';
 
 /** The repository root (this file lives in infra/src or infra/dist). */
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -209,8 +211,20 @@ export function goEnv(env: NodeJS.ProcessEnv = process.env, cores = os.available
   return env.GOMAXPROCS || cores > 2 ? env : { ...env, GOMAXPROCS: '1' };
 }
 
-/** nats-server's arguments: JetStream, loopback only, the store under `storeDir` (also the launcher's). */
-export const natsArgs = ({ port, storeDir }: { port: number; storeDir: string }): string[] => [
+/**
+ * nats-server's arguments: JetStream, loopback only, the store under `storeDir` (also the launcher's), and
+ * the users of `configFile` (writeNatsAuthConfig), when given; the flags win over the file.
+ */
+export const natsArgs = ({
+  port,
+  storeDir,
+  configFile,
+}: {
+  port: number;
+  storeDir: string;
+  configFile?: string | undefined;
+}): string[] => [
+  ...(configFile ? ['-c', configFile] : []),
   '-js',
   '-a',
   '127.0.0.1',
@@ -220,23 +234,40 @@ export const natsArgs = ({ port, storeDir }: { port: number; storeDir: string })
   storeDir,
 ];
 
-/** nats-server with JetStream, its store under `storeDir`. */
+/** Writes nats-server's configuration (its users and their passwords) readable by this user only. */
+export function writeNatsAuthConfig(file: string, users: NatsUser[]): string {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, natsAuthConfig(users), { mode: 0o600 });
+  renameSync(temp, file);
+  return file;
+}
+
+/** nats-server with JetStream, its store under `storeDir`; with `users`, only they may connect. */
 export async function startNats({
   port,
   storeDir,
   logFile,
+  users,
 }: {
   port?: number;
   storeDir: string;
   logFile?: string;
+  users?: NatsUser[];
 }): Promise<NatsServer> {
   const natsPort = port ?? (await freePort());
   mkdirSync(storeDir, { recursive: true });
+  const configFile = users ? writeNatsAuthConfig(path.join(storeDir, 'auth.conf'), users) : undefined;
   const launch = async () => {
-    const proc = spawnManaged('nats-server', toolPath('nats-server'), natsArgs({ port: natsPort, storeDir }), {
-      env: goEnv(),
-      ...(logFile ? { logFile } : {}),
-    });
+    const proc = spawnManaged(
+      'nats-server',
+      toolPath('nats-server'),
+      natsArgs({ port: natsPort, storeDir, configFile }),
+      {
+        env: goEnv(),
+        ...(logFile ? { logFile } : {}),
+      },
+    );
     await waitFor(`nats-server on ${natsPort}`, () => isPortOpen(natsPort), { child: proc });
     return proc;
   };

@@ -102,10 +102,13 @@ export async function startFerretDbGroup(
   return { url: `mongodb://127.0.0.1:${port}`, process: proc };
 }
 
-export async function startNatsGroup(options: DependencyOptions & { storeDir: string }): Promise<Dependency> {
-  const { port, storeDir, logFile } = options;
+/** nats-server with JetStream; with `configFile` (writeNatsAuthConfig), only its users may connect. */
+export async function startNatsGroup(
+  options: DependencyOptions & { storeDir: string; configFile?: string },
+): Promise<Dependency> {
+  const { port, storeDir, logFile, configFile } = options;
   mkdirSync(storeDir, { recursive: true });
-  const args = natsArgs({ port, storeDir });
+  const args = natsArgs({ port, storeDir, configFile });
   const proc = await startListening(
     () => spawnGroup('nats-server', toolPath('nats-server'), args, { logFile, env: goEnv() }),
     options,

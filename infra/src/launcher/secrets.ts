@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { NATS_SERVICE_USERS, passwordVariable } from '../nats-auth.js';
 
 export const GENERATED_SECRETS = ['CONTENT_INGEST_SECRET', 'SUBSCRIBER_COOKIE_SECRET', 'VISITOR_HASH_KEY'] as const;
 
@@ -50,4 +51,32 @@ export function loadSecrets(
   const result: Record<string, string> = {};
   for (const name of names) result[name] = env[name] || stored[name]!;
   return result;
+}
+
+/**
+ * Each service's NATS password (NATS_PASSWORD_AI_QUERY, NATS_PASSWORD_CONTENT, …): generated into the same
+ * file when the launcher runs its own nats-server; with an external NATS_URL, those the environment sets.
+ */
+export function serviceNatsPasswords(dataDir: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const variables = NATS_SERVICE_USERS.map(passwordVariable);
+  const values: Record<string, string | undefined> = env.NATS_URL
+    ? Object.fromEntries(variables.map((name) => [name, env[name]]))
+    : loadSecrets(dataDir, env, variables);
+  return Object.fromEntries(
+    NATS_SERVICE_USERS.flatMap((user) => {
+      const value = values[passwordVariable(user)];
+      return value ? [[user, value]] : [];
+    }),
+  );
+}
+
+/** A service's NATS_USER and NATS_PASSWORD; nothing when it has no password (an open external NATS). */
+export function natsUserEnv(service: string, passwords: Record<string, string>): Record<string, string> {
+  const password = passwords[service];
+  return password ? { NATS_USER: service, NATS_PASSWORD: password } : {};
+}
+
+/** The environment without every service's NATS password: a service is given its own only. */
+export function withoutNatsPasswords(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('NATS_PASSWORD_')));
 }

@@ -6,12 +6,21 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { freePort, isPortHandedOut, nginxPath, repoRoot, reservePort, waitFor } from '../dev-servers.js';
+import {
+  freePort,
+  isPortHandedOut,
+  nginxPath,
+  repoRoot,
+  reservePort,
+  waitFor,
+  writeNatsAuthConfig,
+} from '../dev-servers.js';
+import { bucketsFrom, serviceUsers } from '../nats-auth.js';
 import { listensOn, startFerretDbGroup, startNatsGroup, startPostgresGroup } from './dependencies.js';
 import { acquireLock, type Lock } from './lock.js';
 import { nginxArgs, testNginxConfig, writeNginxConfig, type NginxVariables } from './nginx-config.js';
 import { releaseReaper, spawnGroup, type GroupProcess } from './process-group.js';
-import { loadSecrets } from './secrets.js';
+import { loadSecrets, natsUserEnv, serviceNatsPasswords, withoutNatsPasswords } from './secrets.js';
 import { StartupError } from './startup-error.js';
 import { SERVICES, UPSTREAM_VARIABLE, serviceEntryPoint, type ServiceName } from './services.js';
 import { Supervised, type RestartPolicy } from './supervisor.js';
@@ -189,6 +198,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       throw new Error(`port ${port} is in use by another program; stop it or choose another port with PORT=…`);
     }
     const secrets = loadSecrets(dataDir, env);
+    const natsPasswords = serviceNatsPasswords(dataDir, env);
 
     const [mongodbUri, natsUrl] = await Promise.all([
       env.MONGODB_URI
@@ -221,6 +231,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             const nats = await startNatsGroup({
               port: natsPort,
               storeDir: path.join(dataDir, 'nats'),
+              configFile: writeNatsAuthConfig(
+                path.join(dataDir, 'nats-auth.conf'),
+                serviceUsers((user) => natsPasswords[user]!, bucketsFrom(env)),
+              ),
               logFile: path.join(logDir, 'nats.log'),
               output: out,
               restartPolicy,
@@ -237,8 +251,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         const servicePort = await choosePort(service.port + 100 * (replica - 1), mode);
         const logFile = path.join(logDir, `${replica === 1 ? service.name : `${service.name}-${replica}`}.log`);
         const serviceEnv: NodeJS.ProcessEnv = {
-          ...env,
+          ...withoutNatsPasswords(env),
           ...secrets,
+          ...natsUserEnv(service.name, natsPasswords),
           PORT: String(servicePort),
           HOST: '127.0.0.1',
           MONGODB_URI: mongodbUri,

@@ -3,6 +3,7 @@
 // Asked only when Docker is configured (DOCKER_HOST or the default socket), so machines without an
 // engine pay nothing.
 import { existsSync } from 'node:fs';
+import { natsAuthConfig, type NatsUser } from '../nats-auth.js';
 
 export interface Containers {
   mongodbUri: string;
@@ -15,8 +16,11 @@ export function dockerConfigured(env: NodeJS.ProcessEnv = process.env): boolean 
   return Boolean(env.DOCKER_HOST) || existsSync('/var/run/docker.sock');
 }
 
-/** Starts MongoDB 7 and NATS with JetStream, or resolves undefined when the engine does not answer. */
-export async function startContainers(): Promise<Containers | undefined> {
+/**
+ * Starts MongoDB 7 and NATS with JetStream (with `users` only: nats-auth.ts), or resolves undefined when the
+ * engine does not answer.
+ */
+export async function startContainers(users: NatsUser[]): Promise<Containers | undefined> {
   const { GenericContainer, Wait, getContainerRuntimeClient } = await import('testcontainers');
   try {
     await Promise.race([
@@ -32,7 +36,8 @@ export async function startContainers(): Promise<Containers | undefined> {
       .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
       .start(),
     new GenericContainer('nats:2')
-      .withCommand(['-js'])
+      .withCopyContentToContainer([{ content: natsAuthConfig(users), target: '/etc/nats/auth.conf' }])
+      .withCommand(['-c', '/etc/nats/auth.conf', '-js'])
       .withExposedPorts(4222)
       .withWaitStrategy(Wait.forLogMessage(/Server is ready/))
       .start(),

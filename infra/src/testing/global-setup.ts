@@ -1,7 +1,8 @@
 // jest globalSetup for the integration project: one database server and one nats-server for every suite
 // (each suite uses its own database names). In order of preference: the servers MONGODB_URI and NATS_URL
 // name; MongoDB 7 and NATS in containers when a Docker engine is reachable (testcontainers); the local
-// FerretDB on PostgreSQL (as `npm start` runs it) and nats-server that the bootstrap installed.
+// FerretDB on PostgreSQL (as `npm start` runs it) and nats-server that the bootstrap installed, which
+// refuses anonymous connections as `npm start`'s does (nats-users.ts: NATS_URL carries the test superuser).
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import {
   type PostgresServer,
 } from '../dev-servers.js';
 import { dockerConfigured, startContainers, type Containers } from './containers.js';
+import { exportTestNatsUsers, testNatsUsers } from './nats-users.js';
 
 declare global {
   var __integrationServers:
@@ -25,11 +27,13 @@ export default async function globalSetup(): Promise<void> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'hhp-it-'));
   const servers: NonNullable<typeof globalThis.__integrationServers> = { dir };
   globalThis.__integrationServers = servers;
+  // Every service's own user and the test superuser (nats-users.ts); anonymous connections are refused.
+  const { users, passwords } = testNatsUsers();
   if (!process.env.MONGODB_URI && !process.env.NATS_URL && dockerConfigured()) {
-    servers.containers = await startContainers();
+    servers.containers = await startContainers(users);
     if (servers.containers) {
       process.env.MONGODB_URI = servers.containers.mongodbUri;
-      process.env.NATS_URL = servers.containers.natsUrl;
+      exportTestNatsUsers(servers.containers.natsUrl, passwords);
     }
   }
   const started = Promise.allSettled([
@@ -49,8 +53,8 @@ export default async function globalSetup(): Promise<void> {
     })(),
     (async () => {
       if (process.env.NATS_URL) return;
-      servers.nats = await startNats({ storeDir: path.join(dir, 'nats'), logFile: path.join(dir, 'nats.log') });
-      process.env.NATS_URL = servers.nats.url;
+      servers.nats = await startNats({ storeDir: path.join(dir, 'nats'), logFile: path.join(dir, 'nats.log'), users });
+      exportTestNatsUsers(servers.nats.url, passwords);
     })(),
   ]);
   const failed = (await started).find((result) => result.status === 'rejected');

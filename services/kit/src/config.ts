@@ -56,6 +56,9 @@ export function serviceConfig(name: string, defaultPort: number) {
       .regex(/^[A-Za-z0-9_-]{1,63}$/, 'must be 1-63 letters, digits, dashes or underscores')
       .default(`hhp-${name}`),
     NATS_URL: natsUrls.default('nats://127.0.0.1:4222'),
+    /** The service's own NATS user (nats-server refuses anonymous connections; infra/src/nats-auth.ts). */
+    NATS_USER: z.string().min(1).optional(),
+    NATS_PASSWORD: z.string().min(1).optional(),
     LOG_LEVEL: LogLevel.default('info'),
     /** Who may say, in X-Forwarded-For, which address a request came from (see `trustedProxies`). */
     TRUSTED_PROXIES: trustedProxies.default(['loopback']),

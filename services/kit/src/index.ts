@@ -13,6 +13,7 @@ export * from './http/health.js';
 export * from './http/server.js';
 export { requestIdFor } from './http/request-id.js';
 export * from './events/bus.js';
+export * from './events/connection.js';
 export * from './events/envelope.js';
 export * from './events/durable-publisher.js';
 export * from './events/outbox.js';

@@ -54,7 +54,13 @@ export async function startService<C extends ServiceConfig>({
   const metrics = createMetrics(name);
   const [mongo, bus] = await Promise.all([
     connectMongo(config.MONGODB_URI, config.MONGODB_DB, logger),
-    EventBus.connect({ url: config.NATS_URL, name, logger }),
+    EventBus.connect({
+      url: config.NATS_URL,
+      user: config.NATS_USER,
+      password: config.NATS_PASSWORD,
+      name,
+      logger,
+    }),
   ]);
   const context: ServiceContext<C> = { config, logger, mongo, bus, metrics };
   let parts: ServiceParts;

@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import { Kvm, type KV } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { natsConnectOptions } from '@hhp/kit';
 import { QuotaCounters, keyToken } from '../../src/quota.js';
 
 describe('QuotaCounters against a real JetStream key-value bucket', () => {
@@ -10,7 +11,8 @@ describe('QuotaCounters against a real JetStream key-value bucket', () => {
   let kv: KV;
   const bucket = `quota_test_${randomUUID().slice(0, 8)}`;
   beforeAll(async () => {
-    nc = await connect({ servers: process.env.NATS_URL! });
+    // The harness's NATS_URL names its user (the test superuser), which nats.js does not read from a URL.
+    nc = await connect(natsConnectOptions(process.env.NATS_URL!));
     quota = await QuotaCounters.open(nc, 'UTC', { bucket });
     kv = await new Kvm(nc).open(bucket);
   });

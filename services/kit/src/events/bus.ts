@@ -17,6 +17,7 @@ import { decodeEnvelope, encodeEnvelope, type EventEnvelope } from './envelope.j
 import { ensureStream } from './stream.js';
 import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_DELIVER, afterFailure } from './redelivery.js';
 import { replyTo, requestFrom, type ReplyHandler } from './request-reply.js';
+import { natsConnectOptions, type NatsCredentials } from './connection.js';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -67,9 +68,14 @@ export class EventBus {
     void this.watchStatus();
   }
 
-  static async connect({ url, name, logger }: { url: string; name: string; logger: Logger }): Promise<EventBus> {
+  static async connect({
+    url,
+    name,
+    logger,
+    ...credentials
+  }: { url: string; name: string; logger: Logger } & NatsCredentials): Promise<EventBus> {
     const nc = await connect({
-      servers: url.split(',').map((s) => s.trim()),
+      ...natsConnectOptions(url, credentials),
       name,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 1000,
