@@ -23,9 +23,34 @@ export function matchesLocalCrisisKeyword(text: string): boolean {
   return LOCAL_CRISIS_KEYWORDS.some((keyword) => lower.includes(keyword));
 }
 
+/**
+ * A link that opens the messaging app with the number and the first word already typed. Android reads the
+ * body from the query (`?body=`), iOS from `&body=` after the number; `sms:741741&body=HOME` alone makes
+ * Android address "741741&body=HOME". `sms:741741?&body=HOME` is read by both: Android sees a query whose
+ * second parameter is the body, iOS sees `&body=`. Every text link is built here, once.
+ */
+export function smsHref(number: string, body: string): string {
+  return `sms:${number}?&body=${encodeURIComponent(body)}`;
+}
+
 export const CRISIS_LINES = {
   phone: { number: '988', href: 'tel:988', label: '988 Suicide & Crisis Lifeline' },
-  text: { number: '741741', href: 'sms:741741&body=HOME', label: 'Crisis Text Line: Text HOME to 741741' },
+  text: { number: '741741', href: smsHref('741741', 'HOME'), label: 'Crisis Text Line: Text HOME to 741741' },
+} as const;
+
+/**
+ * The same lines in Spanish: 988 answers in Spanish when the caller presses 2 or texts AYUDA to 988, and
+ * the Crisis Text Line when AYUDA is texted to 741741.
+ */
+export const CRISIS_LINES_ES = {
+  phone: {
+    number: '988',
+    href: 'tel:988',
+    label: 'Línea 988 de Prevención del Suicidio y Crisis (988 Suicide & Crisis Lifeline)',
+    press: '2',
+  },
+  lifelineText: { number: '988', keyword: 'AYUDA', href: smsHref('988', 'AYUDA') },
+  text: { number: '741741', keyword: 'AYUDA', href: smsHref('741741', 'AYUDA'), label: 'Crisis Text Line' },
 } as const;
 
 /** A medical emergency (chest pain, a stroke, …): shown with an answer whose isEmergency is true. */
