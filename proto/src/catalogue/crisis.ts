@@ -33,24 +33,28 @@ export function smsHref(number: string, body: string): string {
   return `sms:${number}?&body=${encodeURIComponent(body)}`;
 }
 
-export const CRISIS_LINES = {
-  phone: { number: '988', href: 'tel:988', label: '988 Suicide & Crisis Lifeline' },
-  text: { number: '741741', href: smsHref('741741', 'HOME'), label: 'Crisis Text Line: Text HOME to 741741' },
-} as const;
-
 /**
- * The same lines in Spanish: 988 answers in Spanish when the caller presses 2 or texts AYUDA to 988, and
- * the Crisis Text Line when AYUDA is texted to 741741.
+ * The crisis lines. Each has a Spanish service (`spanish`): 988 answers in Spanish when the caller presses 2
+ * or texts AYUDA to 988; the Crisis Text Line when AYUDA is texted to 741741.
  */
-export const CRISIS_LINES_ES = {
+export const CRISIS_LINES = {
   phone: {
     number: '988',
     href: 'tel:988',
-    label: 'Línea 988 de Prevención del Suicidio y Crisis (988 Suicide & Crisis Lifeline)',
-    press: '2',
+    label: '988 Suicide & Crisis Lifeline',
+    spanish: {
+      label: 'Línea 988 de Prevención del Suicidio y Crisis',
+      press: '2',
+      keyword: 'AYUDA',
+      textHref: smsHref('988', 'AYUDA'),
+    },
   },
-  lifelineText: { number: '988', keyword: 'AYUDA', href: smsHref('988', 'AYUDA') },
-  text: { number: '741741', keyword: 'AYUDA', href: smsHref('741741', 'AYUDA'), label: 'Crisis Text Line' },
+  text: {
+    number: '741741',
+    href: smsHref('741741', 'HOME'),
+    label: 'Crisis Text Line: Text HOME to 741741',
+    spanish: { keyword: 'AYUDA', href: smsHref('741741', 'AYUDA') },
+  },
 } as const;
 
 /** A medical emergency (chest pain, a stroke, …): shown with an answer whose isEmergency is true. */

@@ -1,4 +1,4 @@
-import { CRISIS_LINES, CRISIS_LINES_ES, smsHref } from '../../src/catalogue/crisis.js';
+import { CRISIS_LINES, smsHref } from '../../src/catalogue/crisis.js';
 
 // How each platform reads an sms: link's body. Android (its Uri parser) takes the body from the query
 // after '?'; iOS Messages takes it from '&body=' after the number. A link must give both the number and
@@ -27,8 +27,8 @@ describe('the crisis text links', () => {
 
   it('when the Spanish links are read on either platform, then they text AYUDA to 741741 and to 988', () => {
     for (const read of [androidReads, iosReads]) {
-      expect(read(CRISIS_LINES_ES.text.href)).toEqual({ to: '741741', body: 'AYUDA' });
-      expect(read(CRISIS_LINES_ES.lifelineText.href)).toEqual({ to: '988', body: 'AYUDA' });
+      expect(read(CRISIS_LINES.text.spanish.href)).toEqual({ to: '741741', body: 'AYUDA' });
+      expect(read(CRISIS_LINES.phone.spanish.textHref)).toEqual({ to: '988', body: 'AYUDA' });
     }
   });
 

@@ -2,6 +2,7 @@
 // quota, then the answer from the model or the offline library. Used by both the JSON and the SSE route.
 import { randomBytes } from 'node:crypto';
 import { Counter, Gauge, Histogram } from 'prom-client';
+import { crisisLanguage } from '@hhp/crisis-rules';
 import {
   AiAnsweredEvent,
   FREE_QUESTIONS_PER_DAY,
@@ -398,7 +399,8 @@ export class Assistant {
     subscriber: Promise<boolean | undefined>,
   ): Promise<Answered> {
     const quota = await this.countersSoon(asker, subscriber);
-    const response = crisisAnswer();
+    // In Spanish when the message is: 988 and the Crisis Text Line both answer in Spanish.
+    const response = crisisAnswer(crisisLanguage(asker.body.query));
     sink.start({ ...quota, isCrisis: true, isEmergency: false });
     sink.delta(response);
     this.record(asker, { mode: 'crisis', isSubscriber: quota.isSubscriber, started, sources: 0 });

@@ -56,7 +56,16 @@ export function emergencyAnswer(practitioner: string): string {
   ].join('\n\n');
 }
 
-export function crisisAnswer(): string {
+export function crisisAnswer(language: 'en' | 'es' = 'en'): string {
+  if (language === 'es') {
+    const { phone, text } = CRISIS_LINES;
+    return [
+      'Siento mucho que estés pasando por esto. No tienes que enfrentarlo a solas y hay ayuda disponible ahora mismo.',
+      `Llama al ${phone.number} y marca el ${phone.spanish.press} para hablar en español con la ${phone.spanish.label} (${phone.label}), o envía ${phone.spanish.keyword} por mensaje de texto al ${phone.number}. También puedes enviar ${text.spanish.keyword} al ${text.number} para hablar en español con la Crisis Text Line. Son gratuitos, confidenciales y atienden las 24 horas, los 7 días de la semana.`,
+      'Si estás en peligro inmediato, llama al 911 o ve a la sala de emergencias más cercana.',
+      'Si puedes, habla con alguien de confianza y cuéntale cómo te sientes. Soy una IA y no puedo darte el apoyo que mereces, pero estas personas sí pueden.',
+    ].join('\n\n');
+  }
   return [
     "I'm really sorry you're going through this. You don't have to face it alone, and help is available right now.",
     `Please call or text 988 to reach the ${CRISIS_LINES.phone.label}, or text HOME to 741741 to reach the Crisis Text Line. Both are free, confidential and open 24/7.`,
