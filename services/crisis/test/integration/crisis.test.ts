@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DetectCrisisResponse, RpcSubjects } from '@hhp/proto';
+import { RULES_VERSION } from '@hhp/crisis-rules';
+import { CrisisInfo, DetectCrisisResponse, RpcSubjects } from '@hhp/proto';
 import { EVENTS_STREAM, Subjects } from '@hhp/proto';
 import { startService, type RunningService } from '@hhp/kit';
 import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
@@ -43,6 +44,16 @@ describe('crisis service', () => {
     ['I have been thinking about how to harm myself', true],
     ['My knee hurts after running', false],
     ['Is ginger good for harmony in digestion?', false],
+    // Rules 1.1.0: other tenses, "ending it", plain overdoses, domestic violence, shorthand and Spanish.
+    ["I've been cutting again", true],
+    ["I'm going to end it tonight", true],
+    ['swallowed a whole bottle of sleeping pills', true],
+    ['my husband hits me', true],
+    ['kms', true],
+    ['ya no quiero vivir', true],
+    ['ending my subscription', false],
+    ['I walk 5 kms every day', false],
+    ['me muero de hambre después del gimnasio', false],
   ])('when asked about %j, then isCrisis is %s', async (query, isCrisis) => {
     const res = await detect({ query });
     expect(res.status).toBe(200);
@@ -56,6 +67,12 @@ describe('crisis service', () => {
     expect(await missing.json()).toEqual({ message: 'query: is required' });
     const operator = await detect({ query: { $gt: '' } });
     expect(operator.status).toBe(400);
+  });
+
+  test('when ai-query asks which rules it runs, then it names the rules version that ai-query runs too', async () => {
+    const info = await service.bus.request(RpcSubjects.crisisInfo, {}, { response: CrisisInfo, timeoutMs: 2000 });
+    expect(info).toEqual({ moderation: false, rulesVersion: RULES_VERSION });
+    expect(RULES_VERSION).toBe('1.1.0');
   });
 
   test('when ai-query asks over NATS, then it gets the same verdict', async () => {
