@@ -4,8 +4,10 @@ import { serviceConfig } from '@hhp/kit';
 export const ContentConfig = serviceConfig('content', 4005).extend({
   /** Shared with the automation service that publishes videos; signs POST /api/videos/ingest. */
   CONTENT_INGEST_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)'),
-  /** How far an ingest request's x-timestamp may be from the server's clock. */
+  /** How old an ingest request's x-timestamp may be. */
   INGEST_MAX_SKEW_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** How far ahead of the server's clock an ingest request's x-timestamp may be (the sender's clock drift). */
+  INGEST_MAX_FUTURE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** How long a request waits for the database before it is answered 503 (the write itself goes on). */
   DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
 });

@@ -5,6 +5,7 @@ import { seedVideos } from './videos/seed.js';
 import { videosRouter } from './videos/videos.router.js';
 import { VideoListCache } from './videos/video-list-cache.js';
 import { ingestRouter } from './ingest/ingest.router.js';
+import { SeenSignatures, seenSignatureModel } from './ingest/seen-signatures.js';
 import { subscriberModel } from './subscribers/subscriber.model.js';
 import { subscribersRouter } from './subscribers/subscribers.router.js';
 
@@ -28,9 +29,10 @@ export async function contentService({
   return {
     routers: [
       videosRouter(videos, videoLists, config.DB_TIMEOUT_MS),
-      ingestRouter(videos, videoEvents, {
+      ingestRouter(videos, new SeenSignatures(seenSignatureModel(mongo.connection)), videoEvents, {
         secret: config.CONTENT_INGEST_SECRET,
         maxSkewSeconds: config.INGEST_MAX_SKEW_SECONDS,
+        maxFutureSeconds: config.INGEST_MAX_FUTURE_SECONDS,
         timeoutMs: config.DB_TIMEOUT_MS,
         onStored: () => videoLists.invalidate(),
       }),

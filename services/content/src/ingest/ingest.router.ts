@@ -6,10 +6,15 @@ import { bodyObject, requestContext } from '../http/request.js';
 import type { VideoModel } from '../videos/video.model.js';
 import { ingestVideo } from './ingest-video.js';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyIngestSignature } from './signature.js';
+import type { SeenSignatures } from './seen-signatures.js';
+
+export const REPLAYED =
+  'Replayed request: this signature was used before; sign the request again with a new x-timestamp';
 
 export interface IngestOptions {
   secret: string;
   maxSkewSeconds: number;
+  maxFutureSeconds: number;
   /** How long to wait for the database before answering 503 (the ingest itself goes on). */
   timeoutMs: number;
   /** Called after a video was stored (clears the list cache). */
@@ -17,7 +22,12 @@ export interface IngestOptions {
 }
 
 /** POST /api/videos/ingest: the automation service adds or replaces a video; HMAC-signed. */
-export function ingestRouter(videos: VideoModel, events: OutboxRelay, options: IngestOptions): Router {
+export function ingestRouter(
+  videos: VideoModel,
+  seen: SeenSignatures,
+  events: OutboxRelay,
+  options: IngestOptions,
+): Router {
   const router = Router();
   router.post('/api/videos/ingest', async (req, res) => {
     const verdict = verifyIngestSignature({
@@ -32,8 +42,14 @@ export function ingestRouter(videos: VideoModel, events: OutboxRelay, options: I
     // One at a time with the relay's writes: see OutboxRelay.exclusive (FerretDB updates are not isolated).
     // After a 503 it goes on, and what follows a stored video follows whenever it is stored; a retry by the
     // automation service replaces the same video (200) and announces it again.
-    const ingest = events
-      .exclusive(() => ingestVideo(videos, input, requestId))
+    const version = verdict.timestamp;
+    const expiresAt = new Date((version + options.maxSkewSeconds + 1) * 1000);
+    const ingest = seen
+      .claim(verdict.digest, expiresAt)
+      .then((first) => {
+        if (!first) throw new HttpError(401, REPLAYED);
+        return events.exclusive(() => ingestVideo(videos, input, { requestId, version }));
+      })
       .then((result) => {
         events.kick();
         options.onStored?.();

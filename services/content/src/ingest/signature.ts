@@ -7,7 +7,13 @@ export const TIMESTAMP_HEADER = 'x-timestamp';
 const TIMESTAMP = /^\d{1,12}$/;
 const SIGNATURE = /^sha256=([0-9a-f]{64})$/i;
 
-export type SignatureVerdict = { ok: true } | { ok: false; message: string };
+export type SignatureVerdict =
+  | {
+      ok: true;
+      /** The signature's digest, lower-case hex (what replays are recognised by). */ digest: string;
+      timestamp: number;
+    }
+  | { ok: false; message: string };
 
 export interface SignedRequest {
   secret: string;
@@ -17,7 +23,10 @@ export interface SignedRequest {
   signature: string | undefined;
   /** The body exactly as received. */
   body: Buffer;
+  /** How old x-timestamp may be. */
   maxSkewSeconds: number;
+  /** How far ahead of the server's clock x-timestamp may be (the sender's clock running fast). */
+  maxFutureSeconds: number;
   nowSeconds?: number;
 }
 
@@ -30,13 +39,18 @@ export function signIngest(secret: string, timestamp: string | number, body: Buf
   return `sha256=${digest(secret, String(timestamp), body).toString('hex')}`;
 }
 
-/** Authenticity first (constant-time compare), then freshness, so a replayed request is refused too. */
+/**
+ * Authenticity first (constant-time compare), then freshness: at most `maxSkewSeconds` old and at most
+ * `maxFutureSeconds` ahead. A fresh request may still be a replay: the router remembers the signatures it
+ * accepted for as long as they stay fresh (seen-signatures.ts).
+ */
 export function verifyIngestSignature({
   secret,
   timestamp,
   signature,
   body,
   maxSkewSeconds,
+  maxFutureSeconds,
   nowSeconds = Math.floor(Date.now() / 1000),
 }: SignedRequest): SignatureVerdict {
   if (!signature) return { ok: false, message: `Missing ${SIGNATURE_HEADER} header` };
@@ -47,8 +61,14 @@ export function verifyIngestSignature({
   if (!timingSafeEqual(Buffer.from(hex, 'hex'), digest(secret, timestamp, body))) {
     return { ok: false, message: 'Invalid signature' };
   }
-  if (Math.abs(nowSeconds - Number(timestamp)) > maxSkewSeconds) {
-    return { ok: false, message: `Stale request: ${TIMESTAMP_HEADER} is more than ${maxSkewSeconds} s from now` };
+  if (nowSeconds - Number(timestamp) > maxSkewSeconds) {
+    return { ok: false, message: `Stale request: ${TIMESTAMP_HEADER} is more than ${maxSkewSeconds} s old` };
   }
-  return { ok: true };
+  if (Number(timestamp) - nowSeconds > maxFutureSeconds) {
+    return {
+      ok: false,
+      message: `Request from the future: ${TIMESTAMP_HEADER} is more than ${maxFutureSeconds} s ahead of the server's clock`,
+    };
+  }
+  return { ok: true, digest: hex.toLowerCase(), timestamp: Number(timestamp) };
 }

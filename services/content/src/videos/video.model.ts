@@ -13,6 +13,8 @@ export interface VideoDocument {
   videoUrl?: string;
   publishedAt: Date;
   updatedAt: Date;
+  /** The signed x-timestamp of the ingest that wrote it: an older ingest is refused (ingest-video.ts). */
+  ingestVersion?: number;
   /** `video.v1.upserted` events not yet published (see the kit's OutboxRelay). */
   outbox?: OutboxEntry[];
 }
@@ -32,6 +34,7 @@ const videoSchema = new Schema<VideoDocument>(
     videoUrl: String,
     publishedAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
+    ingestVersion: Number,
     outbox: outboxPath,
   },
   // `id: false`: the video's own `id` field, not mongoose's virtual of `_id`.

@@ -71,7 +71,7 @@ describe('content when the database does not answer', () => {
     expect(await subscribers().findOne({ email })).toMatchObject({ source: 'footer' });
 
     const eventsFor = async () =>
-      (await eventsOn(service.bus, Subjects.emailSubscribed)).filter((event) => event.data.email === email);
+      (await eventsOn(Subjects.emailSubscribed)).filter((event) => event.data.email === email);
     // The held write's event goes out when it lands (not at the relay's next sweep, 30 s away).
     const events = await eventually('the event', eventsFor, (found) => found.length > 0, 5000);
     expect(events.map((event) => event.data)).toEqual([{ email, source: 'footer' }]);
@@ -130,7 +130,7 @@ describe('content when the database does not answer', () => {
     const stored = () => service.mongo.connection.db!.collection('videos').findOne({ id: video.id });
     await eventually('the video stored', stored, (doc) => doc !== null, 5000);
     const announced = async () =>
-      (await eventsOn(service.bus, Subjects.videoUpserted)).filter((event) => event.data.id === video.id);
+      (await eventsOn(Subjects.videoUpserted)).filter((event) => event.data.id === video.id);
     expect(await eventually('the event', announced, (found) => found.length > 0, 5000)).toHaveLength(1);
   }, 30_000);
 });

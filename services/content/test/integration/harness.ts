@@ -1,11 +1,14 @@
 // Starts the content service in-process (port 0, its own database) and reads what it published.
 import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
-import { parseConfig, startService, type EventBus, type RunningService } from '@hhp/kit';
+import { connect } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
+import { natsConnectOptions, parseConfig, startService, type RunningService } from '@hhp/kit';
 import { EVENTS_STREAM } from '@hhp/proto';
 import { ContentConfig } from '../../src/config.js';
 import { contentService } from '../../src/service.js';
 import { signIngest } from '../../src/ingest/signature.js';
+import { natsEnvFor } from '../../../../infra/src/testing/nats-users.js';
 
 export const SECRET = 'test-ingest-secret-0123456789abcdef0123456789';
 
@@ -14,14 +17,21 @@ export type ContentService = RunningService<ContentConfig>;
 /** A database name no other suite (or earlier run) uses. */
 export const uniqueDb = (suite: string): string => `it-content-${suite}-${randomUUID().slice(0, 8)}`;
 
+/**
+ * The service as production runs it: connected to NATS as its own user (`content`, allowed only its own
+ * subjects and bucket), where the harness started nats-server. Signups are not limited unless a test says so.
+ */
 export async function startContent(db: string, env: Record<string, string> = {}): Promise<ContentService> {
   const config = parseConfig(ContentConfig, {
     MONGODB_URI: process.env.MONGODB_URI,
     NATS_URL: process.env.NATS_URL,
+    ...natsEnvFor('content'),
     PORT: '0',
     MONGODB_DB: db,
     CONTENT_INGEST_SECRET: SECRET,
     LOG_LEVEL: 'silent',
+    SIGNUPS_PER_ADDRESS: '1000000',
+    SIGNUPS_PER_EMAIL: '1000000',
     ...env,
   });
   return startService({ name: 'content', config, setup: contentService });
@@ -51,16 +61,24 @@ export interface StoredEvent {
   data: Record<string, unknown>;
 }
 
-/** Every event on `subject` in the stream (an ordered consumer reads from the start). */
-export async function eventsOn(bus: EventBus, subject: string): Promise<StoredEvent[]> {
-  const consumer = await bus.js.consumers.get(EVENTS_STREAM, { filter_subjects: [subject] });
-  const events: StoredEvent[] = [];
-  const messages = await consumer.fetch({ max_messages: 100_000, expires: 1000 });
-  for await (const msg of messages) {
-    events.push(msg.json<StoredEvent>());
-    if (msg.info.pending === 0) break;
+/**
+ * Every event on `subject` in the stream (an ordered consumer reads from the start). Read as the harness's
+ * superuser (NATS_URL): the content service's own user may not read the stream.
+ */
+export async function eventsOn(subject: string, natsUrl = process.env.NATS_URL!): Promise<StoredEvent[]> {
+  const nc = await connect(natsConnectOptions(natsUrl));
+  try {
+    const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM, { filter_subjects: [subject] });
+    const events: StoredEvent[] = [];
+    const messages = await consumer.fetch({ max_messages: 100_000, expires: 1000 });
+    for await (const msg of messages) {
+      events.push(msg.json<StoredEvent>());
+      if (msg.info.pending === 0) break;
+    }
+    return events;
+  } finally {
+    await nc.close();
   }
-  return events;
 }
 
 export async function eventually<T>(

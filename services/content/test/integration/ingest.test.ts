@@ -28,6 +28,11 @@ const newVideo = (overrides: Record<string, unknown> = {}) => ({
 const listed = async (category: string): Promise<Video[]> =>
   (await fetch(`${service.url}/api/videos?category=${category}`)).json() as Promise<Video[]>;
 const now = () => Math.floor(Date.now() / 1000);
+/** A signed request as sent, to send again. */
+const signed = (video: unknown, timestamp: number) => {
+  const raw = JSON.stringify(video);
+  return { raw, headers: { 'x-timestamp': String(timestamp), 'x-signature': signIngest(SECRET, timestamp, raw) } };
+};
 
 beforeAll(async () => {
   service = await startContent(uniqueDb('ingest'), { INGEST_MAX_SKEW_SECONDS: '300' });
@@ -50,7 +55,7 @@ describe('POST /api/videos/ingest', () => {
     expect((await listed('ayurveda')).find((v) => v.id === video.id)).toEqual(expected);
     const events = await eventually(
       'the event',
-      async () => (await eventsOn(service.bus, Subjects.videoUpserted)).filter((e) => e.data.id === video.id),
+      async () => (await eventsOn(Subjects.videoUpserted)).filter((e) => e.data.id === video.id),
       (e) => e.length > 0,
     );
     expect(events.map((e) => e.data)).toEqual([{ id: video.id, category: 'ayurveda', created: true }]);
@@ -73,7 +78,7 @@ describe('POST /api/videos/ingest', () => {
     expect((await listed('ayurveda')).some((v) => v.id === video.id)).toBe(false);
     const events = await eventually(
       'both events',
-      async () => (await eventsOn(service.bus, Subjects.videoUpserted)).filter((e) => e.data.id === video.id),
+      async () => (await eventsOn(Subjects.videoUpserted)).filter((e) => e.data.id === video.id),
       (e) => e.length >= 2,
     );
     expect(events.map((e) => e.data.created)).toEqual([true, false]);
@@ -113,15 +118,73 @@ describe('POST /api/videos/ingest', () => {
   });
 
   test.each([
-    ['older', -301],
-    ['newer', 301],
-  ])('when the timestamp is %s than the allowed skew, then it is refused with 401 as stale', async (_what, offset) => {
+    ['more than 300 s old', -301, /^Stale request: x-timestamp is more than 300 s old$/],
+    ['more than 30 s ahead of the clock', 31, /^Request from the future: x-timestamp is more than 30 s ahead/],
+    ['five minutes ahead (accepted before)', 300, /^Request from the future/],
+  ])('when the timestamp is %s, then it is refused with 401', async (_what, offset, message) => {
     const video = newVideo();
     const res = await postSigned(url, video, { timestamp: now() + offset });
 
     expect(res.status).toBe(401);
-    expect(((await res.json()) as { message: string }).message).toMatch(/^Stale request/);
+    expect(((await res.json()) as { message: string }).message).toMatch(message);
     expect(await videos().countDocuments({ id: video.id })).toBe(0);
+  });
+
+  test('when the timestamp is a few seconds ahead (a sender clock running fast), then it is accepted', async () => {
+    expect((await postSigned(url, newVideo(), { timestamp: now() + 20 })).status).toBe(201);
+  });
+
+  test('when a signed request is sent again within its window, then it is refused with 401 and the later edit stays', async () => {
+    const video = newVideo();
+    const first = signed(video, now() - 5);
+    expect((await postJson(url, first.raw, first.headers)).status).toBe(201);
+    const edit = { ...video, title: 'Abhyanga, Edited' };
+    expect((await postSigned(url, edit)).status).toBe(200);
+
+    const replay = await postJson(url, first.raw, first.headers);
+
+    expect(replay.status).toBe(401);
+    expect(((await replay.json()) as { message: string }).message).toMatch(/^Replayed request/);
+    expect(await videos().findOne({ id: video.id })).toMatchObject({ title: 'Abhyanga, Edited' });
+  });
+
+  test('when an older ingest than the stored one arrives (signed earlier, never sent), then it is refused with 409 and the newer edit stays', async () => {
+    const video = newVideo();
+    const older = signed({ ...video, title: 'Abhyanga, First Cut' }, now() - 60);
+    expect((await postSigned(url, { ...video, title: 'Abhyanga, Final Cut' })).status).toBe(201);
+
+    const late = await postJson(url, older.raw, older.headers);
+
+    expect(late.status).toBe(409);
+    expect(((await late.json()) as { message: string }).message).toMatch(/changed by a later ingest/);
+    expect(await videos().findOne({ id: video.id })).toMatchObject({ title: 'Abhyanga, Final Cut' });
+    const announced = (await eventsOn(Subjects.videoUpserted)).filter((e) => e.data.id === video.id);
+    expect(announced.length).toBeLessThanOrEqual(1);
+  });
+
+  test('when two edits are signed in the same second, then the one that arrives last is stored', async () => {
+    const video = newVideo();
+    const second = now();
+    for (const title of ['One', 'Two']) {
+      const edit = signed({ ...video, title }, second);
+      expect([200, 201]).toContain((await postJson(url, edit.raw, edit.headers)).status);
+    }
+    expect(await videos().findOne({ id: video.id })).toMatchObject({ title: 'Two' });
+  });
+
+  test('when two replicas receive the same signed request at once, then one stores it and the other refuses it as a replay', async () => {
+    const replica = await startContent(service.config.MONGODB_DB);
+    try {
+      const video = newVideo();
+      const request = signed(video, now());
+      const answers = await Promise.all(
+        [service, replica].map((s) => postJson(`${s.url}/api/videos/ingest`, request.raw, request.headers)),
+      );
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 401]);
+      expect(await videos().countDocuments({ id: video.id })).toBe(1);
+    } finally {
+      await replica.close();
+    }
   });
 
   test.each([

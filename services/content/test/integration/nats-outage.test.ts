@@ -46,7 +46,7 @@ describe('when NATS is down', () => {
     await eventually('/readyz ready again', readyz, (status) => status === 200, 8000);
 
     const eventsFor = async () =>
-      (await eventsOn(service.bus, Subjects.emailSubscribed)).filter((event) => event.data.email === email);
+      (await eventsOn(Subjects.emailSubscribed, nats.url)).filter((event) => event.data.email === email);
     const events = await eventually('the event', eventsFor, (found) => found.length > 0, 10_000);
     expect(events.map((event) => event.data)).toEqual([{ email, source: 'condition' }]);
     expect(events[0]!.id).toBe(stored!.outbox[0].id);

@@ -8,7 +8,7 @@ let url: string;
 const address = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 const subscribers = () => service.mongo.connection.db!.collection('subscribers');
 const eventsFor = async (email: string) =>
-  (await eventsOn(service.bus, Subjects.emailSubscribed)).filter((event) => event.data.email === email);
+  (await eventsOn(Subjects.emailSubscribed)).filter((event) => event.data.email === email);
 
 beforeAll(async () => {
   service = await startContent(uniqueDb('subscribe'));

@@ -10,6 +10,7 @@ const request = (overrides: Partial<SignedRequest> = {}): SignedRequest => ({
   timestamp: String(nowSeconds),
   signature: signIngest(secret, nowSeconds, body),
   maxSkewSeconds: 300,
+  maxFutureSeconds: 30,
   nowSeconds,
   ...overrides,
 });
@@ -19,8 +20,9 @@ describe('verifyIngestSignature', () => {
     const hex = createHmac('sha256', secret).update(`${nowSeconds}.${body.toString()}`).digest('hex');
 
     expect(signIngest(secret, nowSeconds, body)).toBe(`sha256=${hex}`);
-    expect(verifyIngestSignature(request({ signature: `sha256=${hex}` }))).toEqual({ ok: true });
-    expect(verifyIngestSignature(request({ signature: `sha256=${hex.toUpperCase()}` }))).toEqual({ ok: true });
+    const accepted = { ok: true, digest: hex, timestamp: nowSeconds };
+    expect(verifyIngestSignature(request({ signature: `sha256=${hex}` }))).toEqual(accepted);
+    expect(verifyIngestSignature(request({ signature: `sha256=${hex.toUpperCase()}` }))).toEqual(accepted);
   });
 
   test.each([
@@ -41,17 +43,25 @@ describe('verifyIngestSignature', () => {
   });
 
   test.each([
-    ['exactly the allowed skew old', -300, true],
-    ['exactly the allowed skew ahead', 300, true],
-    ['one second too old', -301, false],
-    ['one second too far ahead', 301, false],
-  ])('when a correctly signed timestamp is %s, then ok is %s', (_what, offset, ok) => {
+    ['exactly the allowed age', -300, undefined],
+    ['exactly the allowed drift ahead', 30, undefined],
+    ['one second too old', -301, 'Stale request: x-timestamp is more than 300 s old'],
+    [
+      'one second too far ahead',
+      31,
+      "Request from the future: x-timestamp is more than 30 s ahead of the server's clock",
+    ],
+    [
+      'as far ahead as it may be old',
+      300,
+      "Request from the future: x-timestamp is more than 30 s ahead of the server's clock",
+    ],
+  ])('when a correctly signed timestamp is %s, then the refusal is %s', (_what, offset, message) => {
     const timestamp = nowSeconds + offset;
     const verdict = verifyIngestSignature(
       request({ timestamp: String(timestamp), signature: signIngest(secret, timestamp, body) }),
     );
 
-    expect(verdict.ok).toBe(ok);
-    if (!verdict.ok) expect(verdict.message).toBe('Stale request: x-timestamp is more than 300 s from now');
+    expect(verdict.ok ? undefined : verdict.message).toBe(message);
   });
 });
