@@ -2,11 +2,21 @@
 // validate with (so the two cannot drift apart). `generate.ts` writes it to proto/openapi.json.
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { ErrorResponse } from '../http-error.js';
+import { ErrorResponse, MAX_JSON_BODY_BYTES } from '../http-error.js';
 import { ListVideosQuery, ListVideosResponse, IngestVideoRequest, Video } from '../videos.js';
 import { SubscribeEmailRequest, SubscribeEmailResponse } from '../email.js';
 import { DetectCrisisRequest, DetectCrisisResponse } from '../crisis.js';
-import { QueryAiRequest, QueryAiResponse, Quota, QuotaQuery } from '../ai.js';
+import {
+  QueryAiRequest,
+  QueryAiResponse,
+  Quota,
+  QuotaExceededResponse,
+  QuotaQuery,
+  StreamDeltaEvent,
+  StreamDoneEvent,
+  StreamErrorEvent,
+  StreamMetaEvent,
+} from '../ai.js';
 import {
   AvailabilityQuery,
   AvailabilityResponse,
@@ -33,15 +43,38 @@ const json = (schema: z.ZodType, description: string) => ({
 const errors = (...statuses: number[]) =>
   Object.fromEntries(statuses.map((status) => [status, json(ErrorResponse, ERROR_TEXT[status] ?? 'Error')]));
 
+const BODY_LIMIT = `${MAX_JSON_BODY_BYTES} bytes`;
+
 const ERROR_TEXT: Record<number, string> = {
-  400: 'The request is invalid; the message names what is wrong',
+  400: 'The request is invalid (a field, malformed JSON, or a compressed body that does not decompress); the message names what is wrong',
   401: 'Missing or invalid signature',
   404: 'Not found',
   409: 'Conflict with the current state',
-  413: 'The body is too large',
-  415: 'The body is not JSON',
-  429: 'Free questions used up for today',
-  503: 'A dependency is unavailable',
+  413: `The body is over ${BODY_LIMIT} (counted after any Content-Encoding is undone)`,
+  415: 'The body is not JSON, or its Content-Encoding is not one of gzip, deflate, br, zstd',
+  503: 'A dependency is unavailable; nothing was done',
+};
+
+// The two statuses of the assistant that carry more than a message.
+const QUOTA_EXCEEDED = json(
+  QuotaExceededResponse,
+  'Free questions used up for today: the message and the counters (the widget shows its upgrade panel)',
+);
+const MODEL_FAILED = json(ErrorResponse, 'The model did not answer; the question was not counted');
+
+const REQUEST_BODY_NOTE =
+  `A JSON object of at most ${BODY_LIMIT} (16 KiB, counted after any Content-Encoding is undone; a larger body ` +
+  "is 413). The fields' maxLength count characters, so a body within every maxLength can still be over the " +
+  'limit when its text is mostly escaped (`\\uXXXX`) or non-ASCII characters.';
+
+// One request each that the running stack answers with 200: documentation, and the first case schemathesis
+// sends (its examples phase), so every success response is checked even when generated bodies are refused.
+// A guestId of its own per route: each example costs one of that guest's free questions.
+const REQUEST_EXAMPLES: Record<string, unknown> = {
+  '/api/detect-crisis': { query: 'I have trouble sleeping before exams' },
+  '/api/query-ai': { query: 'What can help with stress headaches?', guestId: 'openapiExampleGuest01' },
+  '/api/query-ai/stream': { query: 'Which foods support digestion?', guestId: 'openapiExampleGuest02' },
+  '/api/subscribe-email': { email: 'visitor@example.com', source: 'footer' },
 };
 
 const post = (
@@ -57,23 +90,85 @@ const post = (
   path,
   tags: [tag],
   summary,
-  request: { body: { required: true, content: { 'application/json': { schema: request } } } },
+  request: {
+    body: {
+      required: true,
+      description: REQUEST_BODY_NOTE,
+      content: { 'application/json': { schema: request, example: REQUEST_EXAMPLES[path] } },
+    },
+  },
   responses: { 200: json(response, 'OK'), ...errors(400, 413, 415, ...statuses) },
   ...extra,
 });
 
+type SchemaComponent = Parameters<typeof OpenAPIRegistry.prototype.registerComponent<'schemas'>>[2];
+
+const STREAM_EVENTS = { StreamMetaEvent, StreamDeltaEvent, StreamDoneEvent, StreamErrorEvent };
+
+/** One server-sent event as `event:` and `data:` lines, its data a JSON document of the given schema. */
+const streamEvent = (event: string, component: keyof typeof STREAM_EVENTS) => ({
+  type: 'object' as const,
+  required: ['event', 'data'],
+  properties: {
+    event: { const: event },
+    data: {
+      type: 'string' as const,
+      contentMediaType: 'application/json',
+      contentSchema: { $ref: `#/components/schemas/${component}` },
+    },
+  },
+});
+
+/**
+ * The stream's 200: `text/event-stream`. As OpenAPI 3.1 tools read an event stream's schema, it describes
+ * one event: `meta` first, any number of `delta`, then `done` or `error`.
+ */
+const STREAM_OK = {
+  description:
+    'Server-sent events, in order: one `meta` (counters, crisis and emergency flags), any number of `delta` ' +
+    '(text of the answer), then `done` (the whole answer and its sources) or `error` (the answer could not be ' +
+    'finished). The schema describes one event. Closing the connection aborts the answer and gives the ' +
+    'question back. Errors before the stream begins are JSON, as for POST /api/query-ai.',
+  content: {
+    'text/event-stream': {
+      schema: {
+        oneOf: [
+          streamEvent('meta', 'StreamMetaEvent'),
+          streamEvent('delta', 'StreamDeltaEvent'),
+          streamEvent('done', 'StreamDoneEvent'),
+          streamEvent('error', 'StreamErrorEvent'),
+        ],
+      },
+    },
+  },
+};
+
 export function buildOpenApiDocument() {
   const registry = new OpenAPIRegistry();
+  for (const [name, schema] of Object.entries(STREAM_EVENTS)) {
+    // zod's own JSON Schema (2020-12, OpenAPI 3.1's dialect): the events are referenced from inside a raw
+    // schema object, where the generator does not convert zod.
+    const { $schema: _dialect, ...component } = z.toJSONSchema(schema, { io: 'output' });
+    registry.registerComponent('schemas', name, component as SchemaComponent);
+  }
   const routes: RouteConfig[] = [
     post('/api/detect-crisis', 'crisis', 'Is this message a crisis?', DetectCrisisRequest, DetectCrisisResponse, []),
-    post('/api/query-ai', 'ai', "Ask the practitioner's AI", QueryAiRequest, QueryAiResponse, [429, 503]),
+    post('/api/query-ai', 'ai', "Ask the practitioner's AI", QueryAiRequest, QueryAiResponse, [503], {
+      responses: {
+        200: json(QueryAiResponse, 'OK'),
+        ...errors(400, 413, 415, 503),
+        429: QUOTA_EXCEEDED,
+        502: MODEL_FAILED,
+      },
+    }),
     post(
       '/api/query-ai/stream',
       'ai',
       'Ask, answered as server-sent events: meta, delta…, done | error',
       QueryAiRequest,
       QueryAiResponse,
-      [429, 503],
+      [503],
+      { responses: { 200: STREAM_OK, ...errors(400, 413, 415, 503), 429: QUOTA_EXCEEDED, 502: MODEL_FAILED } },
     ),
     {
       method: 'get',
@@ -81,18 +176,39 @@ export function buildOpenApiDocument() {
       tags: ['ai'],
       summary: 'Free questions used today',
       request: { query: QuotaQuery },
-      responses: { 200: json(Quota, 'OK'), ...errors(400) },
+      responses: { 200: json(Quota, 'OK'), ...errors(400, 503) },
     },
-    post('/api/subscribe-email', 'content', 'Join the e-mail list', SubscribeEmailRequest, SubscribeEmailResponse, []),
+    post(
+      '/api/subscribe-email',
+      'content',
+      'Join the e-mail list',
+      SubscribeEmailRequest,
+      SubscribeEmailResponse,
+      [503],
+    ),
     {
       method: 'get',
       path: '/api/videos',
       tags: ['content'],
       summary: 'The video library, optionally one category',
       request: { query: ListVideosQuery },
-      responses: { 200: json(ListVideosResponse, 'OK'), ...errors(400) },
+      responses: { 200: json(ListVideosResponse, 'OK'), ...errors(400, 503) },
     },
-    post('/api/videos/ingest', 'content', 'Add or update a video (HMAC-signed)', IngestVideoRequest, Video, [401]),
+    post(
+      '/api/videos/ingest',
+      'content',
+      'Add or update a video (HMAC-signed)',
+      IngestVideoRequest,
+      Video,
+      [401, 503],
+      {
+        responses: {
+          200: json(Video, 'Updated'),
+          201: json(Video, 'Added'),
+          ...errors(400, 401, 413, 415, 503),
+        },
+      },
+    ),
     post('/api/book-session', 'booking', 'Book a session', BookSessionRequest, BookSessionResponse, [409]),
     {
       method: 'get',
@@ -149,7 +265,10 @@ export function buildOpenApiDocument() {
     info: {
       title: 'Holistic Health Portal API',
       version: '1.0.0',
-      description: 'Every call of the portal behind nginx. Errors answer `{ "message": ... }`.',
+      description:
+        'Every call of the portal behind nginx. Errors answer `{ "message": ... }`, nginx\'s own too (400, 413, ' +
+        '414 and, when a service cannot be reached, 502, 503 or 504). A JSON request body is at most ' +
+        `${BODY_LIMIT} once any Content-Encoding (gzip, deflate, br, zstd) is undone.`,
     },
     servers: [{ url: 'http://localhost:8080' }],
   });

@@ -1,13 +1,13 @@
 import './raw-body.js';
 import express, { type RequestHandler } from 'express';
+import { MAX_JSON_BODY_BYTES } from '@hhp/proto';
 import { HttpError } from '../errors.js';
 
-export const JSON_BODY_LIMIT = '16kb';
-/** The same limit in bytes, for documents that state it (proto's OpenAPI document says 16384). */
-export const JSON_BODY_LIMIT_BYTES = 16 * 1024;
+/** How the limit reads in a message: proto's MAX_JSON_BODY_BYTES, which the OpenAPI document states. */
+export const JSON_BODY_LIMIT = `${MAX_JSON_BODY_BYTES / 1024}kb`;
 
 const parseJson = express.json({
-  limit: JSON_BODY_LIMIT,
+  limit: MAX_JSON_BODY_BYTES,
   verify: (req, _res, buf) => {
     req.rawBody = buf;
   },
@@ -24,7 +24,7 @@ function isDecompressionError(err: unknown): boolean {
   return typeof code === 'string' && /^(Z_|ERR_BROTLI|ERR__ERROR|ZSTD_)/.test(code);
 }
 
-/** Parses JSON bodies up to 16 kB and keeps the raw bytes on `req.rawBody` (for signature checks). */
+/** Parses JSON bodies up to MAX_JSON_BODY_BYTES (16 KiB) and keeps the raw bytes on `req.rawBody` (for signature checks). */
 export const jsonBody = (): RequestHandler => (req, res, next) => {
   parseJson(req, res, (err?: unknown) => {
     if (isDecompressionError(err)) {
