@@ -3,6 +3,7 @@
 #   npm packages (Node 24 comes with them, through the `node` devDependency)
 #   .tools/bin: FerretDB, nats-server, k6 (Go modules, pinned)
 #   Debian packages: nginx, postgresql (FerretDB's backend), chromium
+#   .tools/venv: schemathesis (PyPI, pinned in scripts/api-requirements.txt)
 # Usage: scripts/bootstrap.sh [--no-browser]   (--no-browser skips Chromium, which only the e2e tests need)
 set -euo pipefail
 
@@ -111,5 +112,21 @@ if [ "$want_browser" -eq 1 ]; then
   [ -x /usr/bin/chromium ] || pkgs+=(chromium)
 fi
 apt_install "${pkgs[@]}"
+
+# --- Python tools: schemathesis ----------------------------------------------------------------------
+# The API layer of `npm test` (scripts/api-test.mjs) runs schemathesis from PyPI, pinned with everything it
+# imports (scripts/api-requirements.txt), in a git-ignored virtual environment. A stamp file holds the
+# requirements it was made from: when they have not changed there is nothing to do.
+venv="$root/.tools/venv"
+requirements="$root/scripts/api-requirements.txt"
+if ! [ -x "$venv/bin/schemathesis" ] || ! cmp -s "$requirements" "$venv/requirements.installed"; then
+  command -v python3 >/dev/null || { echo "bootstrap: python3 is needed for schemathesis (apt-get install python3-venv)" >&2; exit 1; }
+  # Debian's python3 lacks ensurepip (hence venv) until python3-venv is installed.
+  python3 -c 'import ensurepip' 2>/dev/null || apt_install python3-venv
+  log "installing schemathesis into .tools/venv"
+  [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check --no-input -r "$requirements"
+  cp "$requirements" "$venv/requirements.installed"
+fi
 
 log "ready: $(ls "$tools" | tr '\n' ' ')"

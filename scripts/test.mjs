@@ -72,6 +72,21 @@ function playwright(layer) {
   record(layer, stats.expected, failed, seconds, stats.skipped);
 }
 
+/** schemathesis (scripts/api-test.mjs): one test per API operation; those it did not test are skipped. */
+function api(layer) {
+  if (only.length && !only.includes(layer)) return;
+  const out = path.join(results, 'api-junit.xml');
+  rmSync(out, { force: true });
+  console.log(`\n=== ${layer}: node scripts/api-test.mjs`);
+  const { ok, seconds } = run(process.execPath, ['scripts/api-test.mjs', '--junit', out]);
+  if (!existsSync(out)) return record(layer, 0, 1, seconds);
+  const cases = readFileSync(out, 'utf8').match(/<testcase\b[^>]*?(\/>|>[\s\S]*?<\/testcase>)/g) ?? [];
+  const failed = cases.filter((c) => /<(failure|error)\b/.test(c)).length;
+  const { paths } = JSON.parse(readFileSync(path.join(root, 'proto', 'openapi.json'), 'utf8'));
+  const operations = Object.values(paths).reduce((n, item) => n + Object.keys(item).length, 0);
+  record(layer, cases.length - failed, failed + (ok || failed ? 0 : 1), seconds, operations - cases.length);
+}
+
 const npx = path.join(root, 'node_modules', '.bin');
 step('typecheck', path.join(npx, 'tsc'), ['-b']);
 step('openapi', process.execPath, ['proto/dist/openapi/generate.js', '--check']);
@@ -83,6 +98,7 @@ step('bundle', process.execPath, ['scripts/bench/bundle-size.mjs', '--max-home-k
 jest('unit');
 jest('integration');
 playwright('e2e');
+api('api');
 step('load', process.execPath, ['scripts/load-test.mjs', '--guests', '60']);
 
 console.log('\n=== summary');

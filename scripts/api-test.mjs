@@ -1,0 +1,86 @@
+// schemathesis against the whole stack behind nginx (part of `npm test`, layer "api"): starts a scratch stack
+// on free ports, runs every operation of proto/openapi.json with generated requests, stops the stack.
+// Checks: no 5xx, every status documented, every response body matching its documented schema. Bounded by
+// a fixed seed, a number of examples per operation and a wall-clock limit.
+//   node scripts/api-test.mjs [--max-examples 50] [--seed 14] [--time-limit 150] [--junit <file>]
+// Exclusions and their reasons are in scripts/schemathesis.toml.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { withScratchStack } from '../infra/dist/launcher/scratch-stack.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    'max-examples': { type: 'string', default: '50' },
+    seed: { type: 'string', default: '14' },
+    'time-limit': { type: 'string', default: '150' },
+    // One worker: the stack shares the machine's cores, and hypothesis under Python 3.11 failed now and
+    // then with two ("AST constructor recursion depth mismatch", a runtime error in schemathesis itself).
+    workers: { type: 'string', default: '1' },
+    junit: { type: 'string' },
+  },
+});
+
+const schemathesis = path.join(root, '.tools', 'venv', 'bin', 'schemathesis');
+if (!existsSync(schemathesis)) {
+  console.error('schemathesis is not installed: run scripts/bootstrap.sh (it installs .tools/venv)');
+  process.exit(1);
+}
+
+/** Runs schemathesis; kills it (and fails) once the time limit is spent. */
+function run(url) {
+  const args = [
+    '--config-file',
+    'scripts/schemathesis.toml',
+    'run',
+    'proto/openapi.json',
+    '--url',
+    url,
+    '--checks',
+    'not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance',
+    '--phases',
+    'examples,coverage,fuzzing',
+    '--max-examples',
+    values['max-examples'],
+    '--seed',
+    values.seed,
+    '--workers',
+    values.workers,
+    '--generation-database',
+    'none',
+    '--request-timeout',
+    '20',
+    ...(values.junit ? ['--report', 'junit', '--report-junit-path', values.junit] : []),
+  ];
+  console.log(`schemathesis ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(schemathesis, args, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    const limit = Number(values['time-limit']) * 1000;
+    const timer = setTimeout(() => {
+      console.error(`schemathesis ran past ${values['time-limit']} s: stopped`);
+      child.kill('SIGTERM');
+    }, limit);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve(signal ? 1 : (code ?? 1));
+    });
+  });
+}
+
+const status = await withScratchStack(
+  // Generated requests come from 127.0.0.1 with ever new guestIds: the guard against guestId rotation must
+  // not turn them into 429s (a 429 is documented, but it would hide the answers' own schema).
+  { IP_NEW_GUESTS_PER_HOUR: '100000' },
+  async (stack) => {
+    console.log(`stack ready at ${stack.url} in ${(stack.readyInMs / 1000).toFixed(1)} s`);
+    return run(stack.url);
+  },
+);
+process.exit(status);
