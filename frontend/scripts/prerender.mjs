@@ -1,6 +1,9 @@
 // After `vite build` and `vite build --ssr`: writes each static page's HTML (dist/<path>/index.html, the home
-// page as dist/index.html), so that the first paint needs no JavaScript; the app then hydrates it. The empty
-// shell stays as dist/spa.html, which nginx serves for every other path.
+// page as dist/index.html), so that the first paint needs no JavaScript; the app then hydrates it. Every other
+// page the route table knows (/book, /checkout, …) gets the empty shell as its dist/<path>/index.html, and the
+// not-found screen is prerendered as dist/404.html: the web server answers a path with its file, and any path
+// without one with 404.html and the status 404. dist/routes.json lists the known paths. The empty shell also
+// stays as dist/spa.html.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -11,7 +14,7 @@ const serverEntry = path.join(frontend, 'node_modules', '.prerender', 'entry-ser
 
 // React's and antd's production code, as in the browser's bundle.
 process.env.NODE_ENV = 'production';
-const { pages, render } = await import(pathToFileURL(serverEntry).href);
+const { pages, render, knownPaths, NOT_FOUND_SAMPLE } = await import(pathToFileURL(serverEntry).href);
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
 writeFileSync(path.join(dist, 'spa.html'), shell);
@@ -34,7 +37,8 @@ const inShell = assets(entryKey);
 const generalDescription = shell.match(/<meta\s+name="description"\s+content="([^"]*)"/)?.[1];
 if (!generalDescription || !shell.includes('<div id="root"></div>')) throw new Error('unexpected dist/index.html');
 
-for (const { path: page, screen } of pages) {
+/** The page's whole document: the shell with its markup, head, antd styles and screen modules. */
+async function prerender(page, screen) {
   const { html, styles: antdStyles, head } = await render(page);
   if (!head) throw new Error(`${page} renders no DocumentTitle`);
   const screenAssets = assets(screen);
@@ -61,8 +65,28 @@ for (const { path: page, screen } of pages) {
         `${start}content="${head.description ? escape(head.description) : generalDescription}" data-general="${generalDescription}"`,
     )
     .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+  return document;
+}
+
+function write(page, html) {
   const file = path.join(dist, page, 'index.html');
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, document);
+  writeFileSync(file, html);
+}
+
+for (const { path: page, screen } of pages) {
+  write(page, await prerender(page, screen));
   console.log(`prerendered ${page}`);
 }
+
+const known = knownPaths();
+const prerendered = new Set(pages.map((page) => page.path));
+const unknownPage = pages.find((page) => !known.includes(page.path));
+if (unknownPage) throw new Error(`${unknownPage.path} is prerendered but not in the route table`);
+for (const page of known.filter((page) => !prerendered.has(page))) {
+  write(page, shell);
+  console.log(`shell for ${page}`);
+}
+writeFileSync(path.join(dist, '404.html'), await prerender(NOT_FOUND_SAMPLE, 'src/app/routes/not-found.tsx'));
+writeFileSync(path.join(dist, 'routes.json'), `${JSON.stringify(known, null, 2)}\n`);
+console.log(`prerendered 404.html; ${known.length} known paths in routes.json`);

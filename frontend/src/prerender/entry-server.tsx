@@ -1,10 +1,11 @@
 // The build's server entry (vite build --ssr): renders one static page to HTML, with the antd styles it
 // used, for scripts/prerender.mjs. Never part of the browser bundle.
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import { CONDITIONS } from '@hhp/proto/catalogue/conditions';
+import { CONDITION_SLUGS, CONDITIONS } from '@hhp/proto/catalogue/conditions';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { pathsOf } from '../app/known-paths';
 import { AppProviders } from '../app/providers';
 import { routes } from '../app/routes';
 import { PageHeadContext, type PageHead } from '../shared/ui/page-head';
@@ -17,6 +18,15 @@ export const pages: { path: string; screen: string }[] = [
   { path: '/videos', screen: 'src/app/routes/videos.tsx' },
   ...CONDITIONS.map((condition) => ({ path: condition.path, screen: 'src/app/routes/condition.tsx' })),
 ];
+
+/**
+ * Every path the app answers with a screen of its own (see app/known-paths.ts): the prerendered pages and
+ * those the browser renders (/book, /checkout, …). scripts/prerender.mjs gives each one a file.
+ */
+export const knownPaths = (): string[] => pathsOf(routes, { 'conditions/:slug': CONDITION_SLUGS });
+
+/** A path that no route knows: the not-found screen, written as 404.html. */
+export const NOT_FOUND_SAMPLE = '/404';
 
 export interface RenderedPage {
   /** The markup of #root. */
