@@ -1,7 +1,9 @@
+import { CONDITION_SLUGS } from '@hhp/proto/catalogue/conditions';
 import type { RouteObject } from 'react-router';
 import { RootLayout } from './layout/RootLayout';
 import { RouteError } from './layout/RouteError';
 import { RouteFallback } from './layout/RouteFallback';
+import type { RouteHandle } from './route-handle';
 
 // Every screen is its own chunk, so the first visit downloads only the layout and the screen it asked for.
 // One table for both sides: the browser's router (router.ts) and the build's prerendering (prerender/).
@@ -35,6 +37,10 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'conditions/:slug',
+        // The condition pages carry the disclaimer in their own bar: the footer leaves it out there.
+        handle: {
+          showsDisclaimer: ({ slug }) => (CONDITION_SLUGS as readonly (string | undefined)[]).includes(slug),
+        } satisfies RouteHandle,
         lazy: async () => ({ Component: (await import('./routes/condition')).ConditionRoute }),
       },
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },

@@ -1,4 +1,3 @@
-import { DISCLAIMER } from '@hhp/proto/catalogue/practitioner';
 import { useId } from 'react';
 import { EmailSignupForm } from '../../features/email-signup/components/EmailSignupForm';
 import { HomeHero } from '../../features/home/components/HomeHero';
@@ -37,7 +36,6 @@ export function HomeRoute() {
       </section>
       <HowItWorks />
       <NavCards />
-      <p className={styles.disclaimer}>{DISCLAIMER}</p>
     </>
   );
 }
