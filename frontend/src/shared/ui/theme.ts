@@ -26,6 +26,8 @@ export const theme: ThemeConfig = {
     fontSize: 16,
     lineHeight: 1.6,
     borderRadius: 10,
+    // Modals and drawers above the page's fixed layers (the sticky header and the chat launcher, 1000).
+    zIndexPopupBase: 1100,
   },
   components: {
     Button: { primaryShadow: 'none' },
