@@ -7,6 +7,7 @@ import styles from './routes.module.css';
 
 // The booking screen's chat input placeholder is the specification's, verbatim.
 const ASK_PLACEHOLDER = 'Ask me about session types, scheduling, or what to expect...';
+const ASK_PLACEHOLDER_SHORT = 'Ask about sessions...';
 
 /** Serves both /book and /book-session. */
 export function BookRoute() {
@@ -19,7 +20,7 @@ export function BookRoute() {
       />
       <PagePreparing />
       <section aria-label="Ask about booking" className={styles.askSection}>
-        <QueryBar placeholder={ASK_PLACEHOLDER} />
+        <QueryBar placeholder={ASK_PLACEHOLDER} shortPlaceholder={ASK_PLACEHOLDER_SHORT} />
       </section>
     </>
   );

@@ -1,6 +1,7 @@
 // The ask-box placeholder and the two call-to-action buttons are the specification's words, verbatim.
 export const texts = {
   askPlaceholder: (name: string) => `Ask ${name} about any treatment modality - I'll explain...`,
+  askPlaceholderShort: 'Ask about a treatment...',
   askLabel: (name: string) => `Ask ${name}'s AI about this condition`,
   avatarLabel: (name: string) => `${name}'s AI`,
   welcome: (name: string, symptom: string) =>

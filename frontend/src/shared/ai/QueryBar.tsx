@@ -1,6 +1,6 @@
 import { SendOutlined } from '@ant-design/icons';
 import type { QueryAiResponse } from '@hhp/proto';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../api/error-message';
 import { PRACTITIONER_NAME } from '../config/practitioner';
 import { UnansweredCrisis } from '../crisis/UnansweredCrisis';
@@ -13,12 +13,15 @@ import { texts } from './texts';
 import { Button } from '../ui/Button';
 import { TextInput } from '../ui/TextInput';
 import { useToast } from '../ui/toast';
+import { useFittingPlaceholder } from '../ui/use-fitting-placeholder';
 import { useHydrated } from '../ui/use-hydrated';
 import styles from './ai.module.css';
 
 interface Props {
   /** The page's own placeholder (the condition pages and booking quote theirs). */
   placeholder?: string;
+  /** In its place when the field is too narrow to show it whole (a phone). */
+  shortPlaceholder?: string;
   label?: string;
 }
 
@@ -28,8 +31,14 @@ interface Props {
  * Text of only invisible characters is blank. A message that reads as a crisis and gets no answer shows
  * the crisis lines instead of the error.
  */
-export function QueryBar({ placeholder = texts.placeholder, label = texts.label(PRACTITIONER_NAME) }: Props) {
+export function QueryBar({
+  placeholder = texts.placeholder,
+  shortPlaceholder = texts.shortPlaceholder,
+  label = texts.label(PRACTITIONER_NAME),
+}: Props) {
   const [text, setText] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const shownPlaceholder = useFittingPlaceholder(inputRef, placeholder, shortPlaceholder);
   const [answer, setAnswer] = useState<QueryAiResponse | null>(null);
   const [queryAi, { isLoading }] = useQueryAiMutation();
   const crisis = useCrisisCheck();
@@ -49,10 +58,14 @@ export function QueryBar({ placeholder = texts.placeholder, label = texts.label(
       crisis.onVerdict(result.isCrisis);
       setAnswer(result);
       setText('');
-      toast.success({
-        title: texts.receivedTitle,
-        description: texts.receivedDescription(PRACTITIONER_NAME),
-      });
+      // A crisis answer has its own handling (specification, section 8): the banner, raised and focused,
+      // says what matters; a cheerful "Response received" would sit over its close button.
+      if (!result.isCrisis) {
+        toast.success({
+          title: texts.receivedTitle,
+          description: texts.receivedDescription(PRACTITIONER_NAME),
+        });
+      }
     } catch (error) {
       if (fallback.failed(query)) setAnswer(null);
       else toast.error({ title: texts.failedTitle, description: errorMessage(error) });
@@ -69,10 +82,11 @@ export function QueryBar({ placeholder = texts.placeholder, label = texts.label(
         <div className={styles.row}>
           <TextInput
             id={inputId}
+            ref={inputRef}
             name="query"
             size="large"
             autoComplete="off"
-            placeholder={placeholder}
+            placeholder={shownPlaceholder}
             value={text}
             disabled={!hydrated}
             onChange={(event) => {

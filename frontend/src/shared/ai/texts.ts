@@ -4,6 +4,7 @@ import { EMERGENCY_LINE } from '@hhp/proto/catalogue/crisis';
 export const texts = {
   label: (name: string) => `Ask ${name}'s AI a question`,
   placeholder: 'Describe a symptom or ask about a natural approach...',
+  shortPlaceholder: 'Ask a question...',
   submit: 'Ask',
   pending: 'Asking…',
   failedTitle: 'Query failed',

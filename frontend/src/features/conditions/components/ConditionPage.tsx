@@ -20,7 +20,11 @@ export function ConditionPage({ condition }: { condition: Condition }) {
       </p>
       <WelcomeCard condition={condition} />
       <section aria-label={texts.askLabel(PRACTITIONER_NAME)} className={styles.ask}>
-        <QueryBar label={texts.askLabel(PRACTITIONER_NAME)} placeholder={texts.askPlaceholder(PRACTITIONER_NAME)} />
+        <QueryBar
+          label={texts.askLabel(PRACTITIONER_NAME)}
+          placeholder={texts.askPlaceholder(PRACTITIONER_NAME)}
+          shortPlaceholder={texts.askPlaceholderShort}
+        />
       </section>
       <ConditionBody condition={condition} />
       <ConditionCallToAction />
