@@ -20,5 +20,6 @@ export const texts = {
   infoText:
     'Every video in this library is auto-published to our video channel, blog and social platforms through an automation service.',
   channelsLabel: 'Where the videos also appear:',
-  channels: ['Video channel', 'Photo-sharing', 'Blog'],
+  channels: { video: 'Video channel', photos: 'Photo-sharing', blog: 'Blog' },
+  opensElsewhere: '(another website)',
 } as const;
