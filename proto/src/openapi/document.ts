@@ -52,6 +52,7 @@ const ERROR_TEXT: Record<number, string> = {
   409: 'Conflict with the current state',
   413: `The body is over ${BODY_LIMIT} (counted after any Content-Encoding is undone)`,
   415: 'The body is not JSON, or its Content-Encoding is not one of gzip, deflate, br, zstd',
+  429: 'Too many requests from this client or for this address; Retry-After says when to try again',
   503: 'A dependency is unavailable; nothing was done',
 };
 
@@ -184,7 +185,7 @@ export function buildOpenApiDocument() {
       'Join the e-mail list',
       SubscribeEmailRequest,
       SubscribeEmailResponse,
-      [503],
+      [429, 503],
     ),
     {
       method: 'get',
@@ -200,12 +201,13 @@ export function buildOpenApiDocument() {
       'Add or update a video (HMAC-signed)',
       IngestVideoRequest,
       Video,
-      [401, 503],
+      [401, 409, 503],
       {
         responses: {
           200: json(Video, 'Updated'),
           201: json(Video, 'Added'),
           ...errors(400, 401, 413, 415, 503),
+          409: json(ErrorResponse, 'Older than the stored version of the video (a delayed or replayed request)'),
         },
       },
     ),
