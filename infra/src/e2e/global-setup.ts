@@ -23,8 +23,15 @@ export default async function globalSetup(): Promise<void> {
     throwawayData: true,
     readyTimeoutMs: 60_000,
     // Every browser of the suite asks from 127.0.0.1: lift the guard against guestId rotation (the
-    // quota's own tests cover it), so the guests' 3 free questions are what the specs see.
-    env: { IP_NEW_GUESTS_PER_HOUR: '100000', ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+    // quota's own tests cover it), so the guests' 3 free questions are what the specs see; and the sign-up
+    // limits per address and per e-mail (the content service's tests cover them).
+    env: {
+      IP_NEW_GUESTS_PER_HOUR: '100000',
+      SIGNUPS_PER_ADDRESS: '100000',
+      SIGNUPS_PER_EMAIL: '100000',
+      ...process.env,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    },
   });
   globalThis.__e2eStack = { stack, dataDir };
   console.log(`[e2e] stack ready at ${stack.url} in ${(stack.readyInMs / 1000).toFixed(1)} s (data: ${dataDir})`);

@@ -8,6 +8,15 @@ export const ContentConfig = serviceConfig('content', 4005).extend({
   INGEST_MAX_SKEW_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** How far ahead of the server's clock an ingest request's x-timestamp may be (the sender's clock drift). */
   INGEST_MAX_FUTURE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  /** Sign-ups per client address, and per e-mail address, in each window; 0 turns that limit off. */
+  SIGNUPS_PER_ADDRESS: z.coerce.number().int().min(0).default(10),
+  SIGNUPS_PER_EMAIL: z.coerce.number().int().min(0).default(3),
+  SIGNUP_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** The JetStream key-value bucket of the sign-up counts (shared by the replicas). */
+  SIGNUP_LIMIT_BUCKET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, dashes and underscores')
+    .default('content_signups'),
   /** How long a request waits for the database before it is answered 503 (the write itself goes on). */
   DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
 });

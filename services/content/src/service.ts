@@ -8,6 +8,7 @@ import { ingestRouter } from './ingest/ingest.router.js';
 import { SeenSignatures, seenSignatureModel } from './ingest/seen-signatures.js';
 import { subscriberModel } from './subscribers/subscriber.model.js';
 import { subscribersRouter } from './subscribers/subscribers.router.js';
+import { SignupLimits } from './subscribers/signup-limits.js';
 
 /** Indexes, first-start seed, the two outbox relays, and the routes. */
 export async function contentService({
@@ -25,6 +26,18 @@ export async function contentService({
   const subscriberEvents = new OutboxRelay({ model: subscribers, bus, logger }).start();
   const videoEvents = new OutboxRelay({ model: videos, bus, logger }).start();
 
+  const signupLimits =
+    config.SIGNUPS_PER_ADDRESS > 0 || config.SIGNUPS_PER_EMAIL > 0
+      ? await SignupLimits.open(bus, {
+          bucket: config.SIGNUP_LIMIT_BUCKET,
+          windowSeconds: config.SIGNUP_LIMIT_WINDOW_SECONDS,
+          perAddress: config.SIGNUPS_PER_ADDRESS,
+          perEmail: config.SIGNUPS_PER_EMAIL,
+          timeoutMs: Math.min(config.DB_TIMEOUT_MS, 1000),
+          logger,
+        })
+      : undefined;
+
   const videoLists = new VideoListCache();
   return {
     routers: [
@@ -36,7 +49,7 @@ export async function contentService({
         timeoutMs: config.DB_TIMEOUT_MS,
         onStored: () => videoLists.invalidate(),
       }),
-      subscribersRouter(subscribers, subscriberEvents, config.DB_TIMEOUT_MS),
+      subscribersRouter(subscribers, subscriberEvents, config.DB_TIMEOUT_MS, signupLimits),
     ],
     stop: [['outbox relays', () => Promise.all([subscriberEvents.stop(), videoEvents.stop()])]],
   };

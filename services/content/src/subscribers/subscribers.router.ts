@@ -1,22 +1,42 @@
 import { Router } from 'express';
 import type { SubscribeEmailResponse } from '@hhp/proto';
 import { SubscribeEmailRequest } from '@hhp/proto';
-import { orUnavailable, parse, type OutboxRelay } from '@hhp/kit';
+import { HttpError, orUnavailable, parse, type OutboxRelay } from '@hhp/kit';
 import { bodyObject, requestContext } from '../http/request.js';
 import type { SubscriberModel } from './subscriber.model.js';
 import { subscribeEmail } from './subscribe-email.js';
+import type { Admission, SignupLimits } from './signup-limits.js';
 
 /** The same answer for a new and a known address, so the endpoint does not reveal who is on the list. */
 const SUBSCRIBED: SubscribeEmailResponse = { message: 'Subscribed' };
 
 export const LIST_UNAVAILABLE = 'The e-mail list is not available right now. Please try again in a moment.';
 
-/** POST /api/subscribe-email; a database slower than `timeoutMs` is answered 503 at once. */
-export function subscribersRouter(subscribers: SubscriberModel, events: OutboxRelay, timeoutMs: number): Router {
+/** The one answer to a sign-up over either limit (signup-limits.ts), whether or not the address is listed. */
+export const TOO_MANY_SIGNUPS = 'Too many sign-ups from here. Please try again later.';
+
+/**
+ * POST /api/subscribe-email; a database slower than `timeoutMs` is answered 503 at once. `limits`
+ * (undefined: none) counts sign-ups per client address and per e-mail address.
+ */
+export function subscribersRouter(
+  subscribers: SubscriberModel,
+  events: OutboxRelay,
+  timeoutMs: number,
+  limits?: SignupLimits,
+): Router {
   const router = Router();
   router.post('/api/subscribe-email', async (req, res) => {
     const request = parse(SubscribeEmailRequest, bodyObject(req));
     const { requestId, log } = requestContext(req);
+    const admission: Admission = limits
+      ? await limits.admit({ address: req.ip ?? '', email: request.email })
+      : { ok: true };
+    if (!admission.ok) {
+      log.info({ source: request.source }, 'e-mail subscription refused: over the sign-up limit');
+      res.set('Retry-After', String(admission.retryAfterSeconds)).set('Cache-Control', 'no-store');
+      throw new HttpError(429, TOO_MANY_SIGNUPS);
+    }
     // After a 503 the write goes on: it lands late, or the visitor's retry does, and the unique address
     // makes the two one subscriber with one event. Its event is kicked out whenever it lands.
     const write = subscribeEmail(subscribers, request, requestId).then((added) => {

@@ -30,8 +30,8 @@ export async function startContent(db: string, env: Record<string, string> = {})
     MONGODB_DB: db,
     CONTENT_INGEST_SECRET: SECRET,
     LOG_LEVEL: 'silent',
-    SIGNUPS_PER_ADDRESS: '1000000',
-    SIGNUPS_PER_EMAIL: '1000000',
+    SIGNUPS_PER_ADDRESS: '0',
+    SIGNUPS_PER_EMAIL: '0',
     ...env,
   });
   return startService({ name: 'content', config, setup: contentService });
