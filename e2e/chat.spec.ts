@@ -161,7 +161,63 @@ test.describe('the chat widget', () => {
     release();
     await expect(panel(page).getByTestId('chat-typing')).toBeHidden();
     await expect(input(page)).toBeEnabled();
+    // Focus waited in the panel and is back in the input for the next question.
+    await expect(input(page)).toBeFocused();
     await expectCounters(page, 1);
+  });
+
+  test('when a reply is pending, then the input and Send are disabled, typing does nothing, and Escape still closes the chat', async ({
+    page,
+  }) => {
+    await page.route('**/api/query-ai/stream', () => undefined); // never answers
+    await page.goto('/');
+    await openChat(page);
+    await input(page).fill('What can help with constipation?');
+    await input(page).press('Enter');
+    await expect(panel(page).getByTestId('chat-typing')).toBeVisible();
+    // Disabled as the specification says: the element itself, not only its accessibility name.
+    await expect(input(page)).toHaveJSProperty('disabled', true);
+    await expect(panel(page).getByRole('button', { name: 'Send' })).toHaveJSProperty('disabled', true);
+    await page.keyboard.type('more');
+    await expect(input(page)).toHaveValue('');
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(panel(page)).toBeHidden();
+    await expect(launcher(page)).toBeFocused();
+  });
+
+  test('when focus has left the open chat (Shift+Tab to the launcher, or Tab past its last control), then Escape still closes it', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(launcher(page)).toBeEnabled();
+    await launcher(page).focus();
+    await page.keyboard.press('Enter');
+    await expect(input(page)).toBeFocused();
+
+    // Backwards out of the panel: its first control, then the launcher.
+    const closeButton = panel(page).getByRole('button', { name: 'Close chat' });
+    for (let i = 0; i < 10 && !(await launcher(page).evaluate((el) => el === document.activeElement)); i += 1) {
+      await page.keyboard.press('Shift+Tab');
+    }
+    await expect(launcher(page)).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(panel(page)).toBeHidden();
+    await expect(launcher(page)).toBeFocused();
+
+    // Forwards past the panel's last control: focus leaves the page's controls.
+    await page.keyboard.press('Enter');
+    await expect(input(page)).toBeFocused();
+    await expect(closeButton).toBeVisible();
+    for (let i = 0; i < 10; i += 1) {
+      await page.keyboard.press('Tab');
+      const inside = await panel(page).evaluate((el) => el.contains(document.activeElement));
+      if (!inside) break;
+    }
+    await expect(panel(page)).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel(page)).toBeHidden();
+    await expect(launcher(page)).toBeFocused();
   });
 
   test('when a visitor in crisis writes after the free questions are used, then the crisis answer and lines show', async ({

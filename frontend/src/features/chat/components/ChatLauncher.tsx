@@ -52,6 +52,7 @@ export function ChatLauncher() {
   const [focusRequest, setFocusRequest] = useState(0);
   const [tipDismissed, setTipDismissed] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const tipId = useId();
   const badgeId = useId();
   const panelId = useId();
@@ -82,10 +83,28 @@ export function ChatLauncher() {
     if (returnFocus) buttonRef.current?.focus();
   };
 
+  // Escape closes the open chat wherever focus is in it: the panel (its own handler), the launcher (Shift+Tab
+  // out of the panel), or nowhere (Tab past the panel's last control, or a control that became disabled).
+  // Focus elsewhere on the page is the page's: its Escape is not the chat's.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const focused = document.activeElement;
+      const ours = focused === null || focused === document.body || rootRef.current?.contains(focused);
+      if (!ours) return;
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
   const showBadge = counters !== undefined && !counters.isSubscriber && counters.queriesUsed >= 1;
 
   return (
-    <div className={styles.root}>
+    <div ref={rootRef} className={styles.root}>
       <button
         ref={buttonRef}
         type="button"

@@ -46,7 +46,19 @@ export function ChatPanel({ id, onClose, focusRequest }: ChatPanelProps) {
     [],
   );
 
+  // The input is disabled while an answer is pending, and a disabled element loses focus to the page: the
+  // panel holds it meanwhile (Escape still closes the chat), and the input takes it back once the answer is in.
+  const wasPending = useRef(pending);
+  useEffect(() => {
+    if (wasPending.current && !pending) {
+      const focused = document.activeElement;
+      if (focused === dialogRef.current || focused === document.body || focused === null) inputRef.current?.focus();
+    }
+    wasPending.current = pending;
+  }, [pending]);
+
   const send = (question: string) => {
+    if (document.activeElement === inputRef.current) dialogRef.current?.focus();
     const controller = new AbortController();
     answer.current = controller;
     void ask(question, controller.signal, refresh);

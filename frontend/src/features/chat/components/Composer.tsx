@@ -14,10 +14,10 @@ interface ComposerProps {
 }
 
 /**
- * The question input: blank text (whitespace or invisible characters only) is not sent, nothing is sent while
- * an answer is pending; what is sent is the normalised, trimmed text.
- * "Disabled" is aria-disabled with read-only rather than the attribute, so that keyboard focus stays put
- * (a disabled element drops it to the page, where Escape no longer reaches the panel).
+ * The question input: blank text (whitespace or invisible characters only) is not sent; while an answer is
+ * pending the input and Send are disabled (specification, section 4); what is sent is the normalised,
+ * trimmed text. The panel holds keyboard focus while the input is disabled (ChatPanel), so Escape still
+ * closes the chat. Send stays focusable while the text is blank (aria-disabled), so it can be found.
  */
 export function Composer({ inputRef, pending, onSend }: ComposerProps) {
   const [text, setText] = useState('');
@@ -46,10 +46,9 @@ export function Composer({ inputRef, pending, onSend }: ComposerProps) {
         placeholder={texts.placeholder}
         maxLength={MAX_QUESTION_LENGTH}
         autoComplete="off"
-        readOnly={pending}
-        aria-disabled={pending || undefined}
+        disabled={pending}
       />
-      <button type="submit" className={styles.send} aria-disabled={pending || blank || undefined}>
+      <button type="submit" className={styles.send} disabled={pending} aria-disabled={(!pending && blank) || undefined}>
         {texts.send}
       </button>
     </form>
