@@ -1,6 +1,7 @@
 // What the assistant says and how: the system prompt for the model, the offline answer composed from
 // the portal's own pages, and the crisis reply (safe-messaging: calm, direct, resources first).
-import { CRISIS_LINES, DISCLAIMER, EMERGENCY_LINE } from '@hhp/proto';
+import { CRISIS_LINES, DISCLAIMER, EMERGENCY_LINE, PLANS } from '@hhp/proto';
+import type { Caution } from './caution.js';
 import type { Hit } from './retrieval.js';
 
 export function systemPrompt(practitioner: string): string {
@@ -10,6 +11,7 @@ export function systemPrompt(practitioner: string): string {
     'You educate; you never diagnose, never prescribe, never tell anyone to stop or change a medication, and never promise a cure.',
     'Answer calmly and briefly (at most about 180 words), in plain language, with practical, gentle suggestions from Ayurveda, chiropractic care, NAET, nutrition and the other approaches the portal teaches.',
     'Use the portal passages given to you as your main source and mention the pages they come from by title; do not invent facts about them.',
+    "When a question involves a medicine (prescribed or over the counter), an herb or supplement taken with a medicine, pregnancy or breastfeeding, a child, or symptoms that have lasted weeks or are getting worse, begin your answer by telling the person to ask their doctor or pharmacist first (for a child, the child's doctor). Never suggest an herb, supplement or remedy to someone who says they take a medicine: herbs and supplements can interact with medicines; say so, and leave the choice to their doctor or pharmacist.",
     'Always encourage the person to see their medical doctor about health concerns, and to call emergency services (911 in the US) for anything urgent such as chest pain, difficulty breathing or sudden weakness.',
     `If the person mentions self-harm or suicide, respond with care and give the ${CRISIS_LINES.phone.label} (call or text 988) and the Crisis Text Line (text HOME to 741741).`,
     `End with: "${DISCLAIMER}"`,
@@ -18,27 +20,97 @@ export function systemPrompt(practitioner: string): string {
 
 /** The passages as the model sees them. */
 export function contextMessage(hits: Hit[]): string {
-  if (hits.length === 0) return 'No portal page matches this question closely; answer generally and briefly.';
+  if (hits.length === 0) {
+    return 'No portal page covers this question. Say so plainly, answer only in general terms and briefly, and suggest a session (booked at /book) where it needs more than that.';
+  }
   return hits.map(({ passage }, i) => `[${i + 1}] ${passage.title} (${passage.path})\n${passage.text}`).join('\n\n');
 }
 
-/** An answer without a language model: the best passages, said plainly to come from the library. */
-export function offlineAnswer(practitioner: string, hits: Hit[]): string {
-  if (hits.length === 0) {
-    return [
-      `I'm ${practitioner}'s AI, answering from the portal's own library right now (the live AI model is not connected).`,
-      "I couldn't find a page in the library that matches your question closely. You may find the Symptom Explorer, the Treatments page or the condition pages helpful, and a session can go into your situation in depth.",
-      DISCLAIMER,
-    ].join('\n\n');
+/**
+ * An answer without a language model: the lines of the pages that fit, said plainly to come from the
+ * library. A question that needs a doctor or pharmacist first (caution.ts) says so first, and where it
+ * names a medicine, a pregnancy or a child, no herb, supplement or remedy of the pages is passed on.
+ */
+export function offlineAnswer(practitioner: string, hits: Hit[], caution?: Caution): string {
+  const intro = `I'm ${practitioner}'s AI, answering from the portal's own library right now (the live AI model is not connected).`;
+  const first = caution ? [cautionNotice(caution)] : [];
+  if (hits.length === 0) return [...first, intro, nothingFits(practitioner), DISCLAIMER].join('\n\n');
+  const withheld = caution?.kinds.some((kind) => kind !== 'lasting') === true;
+  let left = false;
+  const sections = hits.flatMap(({ passage, lines }) => {
+    const kept = withheld ? lines.filter((line) => !REMEDY.test(line)) : lines;
+    left ||= kept.length < lines.length;
+    if (kept.length === 0) return [];
+    return [`From "${passage.title}" (${passage.path}):\n${kept.map((line) => `• ${line}`).join('\n')}`];
+  });
+  const after = left
+    ? [
+        "I've left out the herbs, supplements and remedies these pages mention: please ask your doctor or pharmacist about any of them before you try it.",
+      ]
+    : [];
+  return [...first, `${intro} Here is what it says:`, ...sections, ...after, DISCLAIMER].join('\n\n');
+}
+
+/** Lines that suggest something to swallow or apply: withheld beside a medicine, a pregnancy or a child. */
+const REMEDY =
+  /\b(?:herbs?|herbal|ashwagandha|brahmi|triphala|licorice|liquorice|fennel|coriander|turmeric|neem|tulsi|nutmeg|ginger|pepper|spices?|spiced|magnesium|omega-3|supplements?|aloe|tea|juice|tonic|vitamins?|mint|cacao|cherries|coconut water|oil)\b/i;
+
+/** The first words of an answer to a question that needs a doctor or pharmacist first (caution.ts). */
+export function cautionNotice({ kinds, medicine }: Caution): string {
+  const reasons: string[] = [];
+  if (kinds.includes('medicine')) {
+    reasons.push(
+      `Because your question involves ${medicine ? `a medicine (${medicine})` : 'a medicine'}, please ask your doctor or pharmacist before you add any herb, supplement or remedy, or change how you take it: herbs and supplements can interact with medicines, making them stronger or weaker. Please don't stop or change a medicine without your doctor.`,
+    );
   }
-  const [best, ...rest] = hits;
-  const lines = [
-    `I'm ${practitioner}'s AI, answering from the portal's own library right now (the live AI model is not connected). Here is what our page "${best!.passage.title}" teaches:`,
-    best!.passage.highlights.map((h) => `• ${h}`).join('\n'),
-  ];
-  if (rest.length) lines.push(`Related reading: ${rest.map((h) => `"${h.passage.title}"`).join(', ')}.`);
-  lines.push(DISCLAIMER);
-  return lines.join('\n\n');
+  if (kinds.includes('pregnancy')) {
+    reasons.push(
+      'During pregnancy, while trying to conceive or while breastfeeding, please ask your doctor, midwife or pharmacist before you try any herb, supplement or new treatment: many that are fine at other times are not advised then.',
+    );
+  }
+  if (kinds.includes('child')) {
+    reasons.push(
+      "For a child, please ask the child's doctor or a pharmacist first: children need advice and doses of their own, and the library's pages are written for adults.",
+    );
+  }
+  if (kinds.includes('lasting')) {
+    reasons.push(
+      'Symptoms that last for weeks or keep getting worse need a visit to your doctor, to find out what is behind them; please see them soon, and at once if new or severe symptoms appear.',
+    );
+  }
+  return reasons.join(' ');
+}
+
+/** Told to the model for a question that needs a doctor or pharmacist first (caution.ts). */
+export function cautionPrompt({ kinds, medicine }: Caution): string {
+  const about = [
+    kinds.includes('medicine') && (medicine ? `a medicine (${medicine})` : 'a medicine'),
+    kinds.includes('pregnancy') && 'pregnancy, conceiving or breastfeeding',
+    kinds.includes('child') && 'a child',
+    kinds.includes('lasting') && 'symptoms that have lasted weeks or are getting worse',
+  ].filter(Boolean);
+  const why = [
+    kinds.includes('medicine') && 'herbs and supplements can interact with medicines',
+    kinds.includes('pregnancy') && 'not all herbs and supplements are safe in pregnancy or while breastfeeding',
+    kinds.includes('child') && 'children need advice and doses of their own',
+  ].filter(Boolean);
+  return [
+    `This question involves ${about.join(', ')}. Begin your answer with one or two sentences telling the person to ask their doctor or pharmacist first${kinds.includes('child') ? " (for a child, the child's doctor)" : ''}${kinds.includes('lasting') ? ', and to see their doctor soon about symptoms that last or worsen' : ''}.`,
+    kinds.some((kind) => kind !== 'lasting')
+      ? `Do not suggest any herb, supplement, tea, spice or remedy to take${medicine ? ` with ${medicine}` : ''}, not even one the portal passages mention: say that ${why.join(', that ')}, and that their doctor or pharmacist can check. Never tell them to stop or change a medicine.`
+      : 'You may add gentle, general suggestions from the portal passages after that.',
+  ].join(' ');
+}
+
+/** What the offline engine says when no page fits: so, plainly, and where to get a real answer. */
+function nothingFits(practitioner: string): string {
+  const session = PLANS['ai-session'];
+  const consultation = PLANS['dr-helen'];
+  return (
+    "The library has nothing on this question, and I'd rather say so than answer from a page that doesn't fit. " +
+    `A session can go into it properly: a one-hour AI session is $${session.price.replace(/\.00$/, '')}, and a ${consultation.durationMinutes}-minute consultation with ${practitioner} is $${consultation.price.replace(/\.00$/, '')}; both are booked at /book. ` +
+    'The Symptom Explorer (/symptoms) and the Treatments page (/treatments) show everything the library covers.'
+  );
 }
 
 /** The first words of any answer to a question that describes a medical emergency (emergency.ts). */
