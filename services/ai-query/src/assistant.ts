@@ -16,11 +16,13 @@ import { HttpError, TIMED_OUT, createEnvelope, hashVisitor, within, type Logger,
 import type { AnalyticsPublisher } from './analytics.js';
 import type { AiQueryConfig } from './config.js';
 import type { CrisisCheck } from './crisis-check.js';
+import { cautionFor, type Caution } from './caution.js';
 import { isMedicalEmergency } from './emergency.js';
 import { ModelCall, type LanguageModel, type Usage } from './llm.js';
 import {
   EMERGENCY_NOTICE,
   EMERGENCY_PROMPT,
+  cautionPrompt,
   contextMessage,
   crisisAnswer,
   emergencyAnswer,
@@ -268,6 +270,7 @@ export class Assistant {
 
     const isSubscriber = (await subscriber) === true;
     const emergency = isMedicalEmergency(query);
+    const caution = cautionFor(query);
     const { model } = this.deps;
     // Without the model, the library has nothing for an emergency: the answer is where to get help, and
     // it costs nothing.
@@ -302,6 +305,7 @@ export class Assistant {
           { role: 'system', content: systemPrompt(this.deps.config.PRACTITIONER_NAME) },
           { role: 'system', content: `Portal passages:\n\n${contextMessage(hits)}` },
           ...(emergency ? [{ role: 'system' as const, content: EMERGENCY_PROMPT }] : []),
+          ...(caution ? [{ role: 'system' as const, content: cautionPrompt(caution) }] : []),
           { role: 'user', content: query },
         ],
         signal,
@@ -309,7 +313,15 @@ export class Assistant {
       );
     call?.start();
     try {
-      return await this.answer(asker, sink, signal, { started, isSubscriber, reserved, hits, call, emergency });
+      return await this.answer(asker, sink, signal, {
+        started,
+        isSubscriber,
+        reserved,
+        hits,
+        call,
+        emergency,
+        caution,
+      });
     } finally {
       call?.dispose();
     }
@@ -327,9 +339,11 @@ export class Assistant {
       call: ModelCall | undefined;
       /** The question describes a medical emergency (emergency.ts). */
       emergency: boolean;
+      /** The question needs a doctor or pharmacist first (caution.ts). */
+      caution: Caution | undefined;
     },
   ): Promise<Answered> {
-    const { started, isSubscriber, reserved, hits, call, emergency } = run;
+    const { started, isSubscriber, reserved, hits, call, emergency, caution } = run;
     const quota: Quota = reserved
       ? { queriesUsed: reserved.used, queriesAllowed: ALLOWED, isSubscriber: false }
       : SUBSCRIBED;
@@ -362,7 +376,7 @@ export class Assistant {
         }
         signal.throwIfAborted();
       } else {
-        say(offlineAnswer(this.deps.config.PRACTITIONER_NAME, hits));
+        say(offlineAnswer(this.deps.config.PRACTITIONER_NAME, hits, caution));
       }
       this.record(asker, {
         mode: call ? 'openai' : 'offline',
