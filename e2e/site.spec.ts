@@ -325,17 +325,79 @@ test.describe('the symptom explorer', () => {
 
     await page.getByRole('button', { name: 'Ayurvedic View' }).click();
     await expect(page.getByText('Ayurvedic view text.')).toBeVisible();
-    expect(bodies[1]).toEqual({
-      query: 'From an Ayurvedic perspective: bloating after meals',
-      userId: null,
-      sessionId: null,
-      guestId,
-    });
+    expect(bodies[1]).toMatchObject({ userId: null, sessionId: null, guestId });
+    expect(bodies[1]!.query).toMatch(/Ayurvedic perspective/);
+    expect(bodies[1]!.query).toContain('bloating after meals');
     await expect(page.getByRole('button', { name: 'Nutritional Approach' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Chiropractic Insight' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Voice chat (coming soon)' })).toBeDisabled();
     await expectNoAxeViolations(page);
   });
+
+  test('when a perspective is chosen, then the AI is asked for that perspective and its answer shows under its own heading, below the analysis', async ({
+    page,
+  }) => {
+    const queries: string[] = [];
+    await page.route('**/api/query-ai', async (route) => {
+      const { query } = route.request().postDataJSON() as { query: string };
+      queries.push(query);
+      const answer = /Ayurvedic perspective/.test(query)
+        ? 'Ayurveda: balance Vata with warm, regular meals.'
+        : /nutritional perspective/.test(query)
+          ? 'Nutrition: fibre, water and fermented foods.'
+          : /chiropractic perspective/.test(query)
+            ? 'Chiropractic: gentle adjustments may ease the nerves of digestion.'
+            : 'Holistic analysis text.';
+      await answerWith(answer)(route);
+    });
+    await page.goto('/symptoms');
+    await page.getByRole('textbox', { name: 'Your symptoms' }).fill('bloating after meals');
+    await page.getByRole('button', { name: 'Analyze Symptoms' }).click();
+    await expect(page.getByText('Holistic analysis text.')).toBeVisible();
+
+    const perspectives = page.getByRole('group', { name: 'Explore from another perspective' });
+    const cases = [
+      ['Ayurvedic View', /Ayurvedic perspective/, 'Ayurveda: balance Vata with warm, regular meals.'],
+      ['Nutritional Approach', /nutritional perspective/, 'Nutrition: fibre, water and fermented foods.'],
+      [
+        'Chiropractic Insight',
+        /chiropractic perspective/,
+        'Chiropractic: gentle adjustments may ease the nerves of digestion.',
+      ],
+    ] as const;
+    for (const [label, asks, answer] of cases) {
+      await perspectives.getByRole('button', { name: label }).click();
+      const section = page.getByRole('region', { name: label });
+      await expect(section.getByRole('heading', { level: 4, name: label })).toBeVisible();
+      await expect(section).toContainText(answer);
+      expect(queries.at(-1)).toMatch(asks);
+      expect(queries.at(-1)).toContain('bloating after meals');
+    }
+    // Each perspective asked its own question; the first analysis stays where it was.
+    expect(new Set(queries).size).toBe(4);
+    await expect(page.getByText('Holistic analysis text.')).toBeVisible();
+    // A second press shows the answer already there: no second question is spent on it.
+    await perspectives.getByRole('button', { name: 'Ayurvedic View' }).click();
+    await expect(page.getByRole('heading', { level: 4, name: 'Ayurvedic View' })).toBeFocused();
+    expect(queries).toHaveLength(4);
+    await expectNoAxeViolations(page);
+  });
+
+  for (const [kind, extra] of [
+    ['an emergency', { isEmergency: true }],
+    ['a crisis', { isCrisis: true }],
+  ] as const) {
+    test(`when the analysis is ${kind} answer, then no holistic follow-up is offered`, async ({ page }) => {
+      await page.route('**/api/query-ai', answerWith(`The ${kind} answer.`, extra));
+      await page.goto('/symptoms');
+      await page.getByRole('textbox', { name: 'Your symptoms' }).fill('sudden weakness on one side');
+      await page.getByRole('button', { name: 'Analyze Symptoms' }).click();
+      await expect(page.getByText(`The ${kind} answer.`)).toBeVisible();
+      await expect(page.getByRole('group', { name: 'Explore from another perspective' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Ayurvedic View' })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+    });
+  }
 
   test('when the analysis fails, then the "Analysis failed" toast shows its message', async ({ page }) => {
     await page.route('**/api/query-ai', (route) =>

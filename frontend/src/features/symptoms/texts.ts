@@ -32,20 +32,27 @@ export interface Perspective {
   request: (symptoms: string) => string;
 }
 
+/**
+ * The three follow-ups: each asks the AI about the visitor's symptoms from that one perspective, so the answer
+ * is that perspective's, not the first analysis again.
+ */
 export const PERSPECTIVES: Perspective[] = [
   {
     id: 'ayurveda',
     label: 'Ayurvedic View',
-    request: (symptoms) => `From an Ayurvedic perspective: ${symptoms}`,
+    request: (symptoms) =>
+      `From the Ayurvedic perspective only (Ayurveda: the doshas, digestion and daily routine), what may lie behind these symptoms, and which Ayurvedic approaches may help? My symptoms: ${symptoms}`,
   },
   {
     id: 'nutrition',
     label: 'Nutritional Approach',
-    request: (symptoms) => `From a nutritional (food as medicine) perspective: ${symptoms}`,
+    request: (symptoms) =>
+      `From the nutritional perspective only (food as medicine: plant-based nutrition), which foods and eating habits may help with these symptoms? My symptoms: ${symptoms}`,
   },
   {
     id: 'chiropractic',
     label: 'Chiropractic Insight',
-    request: (symptoms) => `From a chiropractic perspective: ${symptoms}`,
+    request: (symptoms) =>
+      `From the chiropractic perspective only (chiropractic care: the spine and the nervous system), how may chiropractic care help with these symptoms? My symptoms: ${symptoms}`,
   },
 ];

@@ -1,6 +1,6 @@
 import { AudioOutlined } from '@ant-design/icons';
 import type { QueryAiResponse } from '@hhp/proto';
-import { useId, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { AiAnswer } from '../../../shared/ai/AiAnswer';
 import { useQueryAiMutation } from '../../../shared/ai/api';
 import { normalizeQuery } from '../../../shared/ai/query-text';
@@ -22,23 +22,33 @@ interface Props {
   crisis: ReturnType<typeof useCrisisCheck>;
 }
 
-interface Shown {
-  /** The perspective asked for, or null for the first analysis. */
-  perspective: Perspective | null;
-  answer: QueryAiResponse;
+type PerspectiveId = Perspective['id'];
+
+/** What the analysis of one text of symptoms has shown so far. */
+interface Analysis {
+  symptoms: string;
+  /** The first analysis; undefined while it is asked, or when it got no answer. */
+  answer?: QueryAiResponse;
+  /** The perspectives asked about these symptoms, each with its own answer. */
+  perspectives: Partial<Record<PerspectiveId, QueryAiResponse>>;
 }
+
+/** An answer after which holistic follow-ups would be out of place: a crisis, or a medical emergency. */
+const isUrgent = (answer: QueryAiResponse | undefined) => answer?.isCrisis === true || answer?.isEmergency === true;
 
 /**
  * The free-text analysis (specification, sections 2, 5 and 8): the symptoms wrapped in a request for a
- * holistic analysis, sent with the visitor's guestId; then three follow-ups about the same symptoms. When
+ * holistic analysis, sent with the visitor's guestId; then three follow-ups, each asking for that perspective
+ * on the same symptoms and shown under its own heading below the analysis (asked once each: a second press
+ * goes to the answer already shown). After a crisis or an emergency answer no follow-up is offered. When
  * symptoms that read as a crisis get no answer, the crisis lines show instead of the error.
  */
 export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) {
   const hydrated = useHydrated();
   const [queryAi, { isLoading }] = useQueryAiMutation();
-  const [analyzed, setAnalyzed] = useState('');
-  const [shown, setShown] = useState<Shown | null>(null);
-  const [asked, setAsked] = useState(false);
+  const [analysis, setAnalysis] = useState<Analysis | null>(null);
+  /** What is being asked: the analysis (null) or a perspective; undefined when nothing is. */
+  const [asking, setAsking] = useState<PerspectiveId | null | undefined>(undefined);
   const fallback = useCrisisFallback();
   const toast = useToast();
   const baseId = useId();
@@ -46,32 +56,47 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
   const helpId = `${baseId}-help`;
   const voiceNoteId = `${baseId}-voice`;
   const responseTitleId = `${baseId}-response`;
+  const perspectiveHeadings = useRef<Partial<Record<PerspectiveId, HTMLHeadingElement | null>>>({});
 
   const ask = async (symptoms: string, perspective: Perspective | null) => {
     if (!symptoms || isLoading) return;
-    setAsked(true);
+    setAsking(perspective?.id ?? null);
+    if (!perspective) setAnalysis({ symptoms, perspectives: {} });
     fallback.sent(symptoms, crisis.onSubmitted(symptoms));
     const query = perspective ? perspective.request(symptoms) : texts.analysisRequest(symptoms);
     try {
       const answer = await queryAi({ query }).unwrap();
       fallback.answered();
-      setShown({ perspective, answer });
+      setAnalysis((current) => {
+        if (!current || current.symptoms !== symptoms) return current;
+        return perspective
+          ? { ...current, perspectives: { ...current.perspectives, [perspective.id]: answer } }
+          : { ...current, answer };
+      });
       if (answer.isCrisis) {
         crisis.onVerdict(true);
         toast.error({ title: texts.crisisTitle, description: texts.crisisDescription });
       }
     } catch (error) {
-      if (fallback.failed(symptoms)) setShown(null);
-      else toast.error({ title: texts.analysisFailed, description: errorMessage(error) });
+      if (!fallback.failed(symptoms)) toast.error({ title: texts.analysisFailed, description: errorMessage(error) });
+    } finally {
+      setAsking(undefined);
     }
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const symptoms = normalizeQuery(text);
-    setAnalyzed(symptoms);
-    void ask(symptoms, null);
+    void ask(normalizeQuery(text), null);
   };
+
+  const showPerspective = (perspective: Perspective) => {
+    if (!analysis) return;
+    if (analysis.perspectives[perspective.id]) perspectiveHeadings.current[perspective.id]?.focus();
+    else void ask(analysis.symptoms, perspective);
+  };
+
+  const answers = analysis ? [analysis.answer, ...Object.values(analysis.perspectives)] : [];
+  const offerPerspectives = analysis?.answer !== undefined && !fallback.shown && !answers.some(isUrgent);
 
   return (
     <section aria-labelledby={titleId} className={styles.section}>
@@ -111,38 +136,54 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
         </div>
       </form>
 
-      {asked && (
+      {analysis && (
         <section aria-labelledby={responseTitleId} className={styles.responseCard} aria-busy={isLoading}>
           <h3 id={responseTitleId} className={styles.responseTitle}>
             {texts.responseTitle(PRACTITIONER_NAME)}
-            {shown?.perspective && !isLoading ? `: ${shown.perspective.label}` : ''}
           </h3>
           <div aria-live="polite">
             {fallback.shown && <UnansweredCrisis />}
-            {isLoading ? (
-              <p role="status" className={styles.analyzing}>
-                <span className={styles.spinner} aria-hidden />
-                {texts.analyzing}
-              </p>
+            {asking === null ? (
+              <Analyzing />
             ) : (
-              shown && (
+              analysis.answer && (
                 <AiAnswer
-                  response={shown.answer.response}
-                  sources={shown.answer.sources}
-                  isEmergency={shown.answer.isEmergency}
+                  response={analysis.answer.response}
+                  sources={analysis.answer.sources}
+                  isEmergency={analysis.answer.isEmergency}
                 />
               )
             )}
           </div>
-          {shown && (
+          {PERSPECTIVES.filter((p) => analysis.perspectives[p.id] || asking === p.id).map((perspective) => {
+            const answer = analysis.perspectives[perspective.id];
+            const headingId = `${baseId}-${perspective.id}`;
+            return (
+              <section key={perspective.id} aria-labelledby={headingId} className={styles.perspectiveAnswer}>
+                <h4
+                  id={headingId}
+                  ref={(heading) => {
+                    perspectiveHeadings.current[perspective.id] = heading;
+                  }}
+                  tabIndex={-1}
+                  className={styles.perspectiveTitle}
+                >
+                  {perspective.label}
+                </h4>
+                <div aria-live="polite">
+                  {answer ? (
+                    <AiAnswer response={answer.response} sources={answer.sources} isEmergency={answer.isEmergency} />
+                  ) : (
+                    <Analyzing />
+                  )}
+                </div>
+              </section>
+            );
+          })}
+          {offerPerspectives && (
             <div className={styles.perspectives} role="group" aria-label={texts.perspectivesLabel}>
               {PERSPECTIVES.map((perspective) => (
-                <Button
-                  key={perspective.id}
-                  disabled={isLoading || !analyzed}
-                  aria-pressed={shown.perspective?.id === perspective.id}
-                  onClick={() => void ask(analyzed, perspective)}
-                >
+                <Button key={perspective.id} disabled={isLoading} onClick={() => showPerspective(perspective)}>
                   {perspective.label}
                 </Button>
               ))}
@@ -151,5 +192,14 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
         </section>
       )}
     </section>
+  );
+}
+
+function Analyzing() {
+  return (
+    <p role="status" className={styles.analyzing}>
+      <span className={styles.spinner} aria-hidden />
+      {texts.analyzing}
+    </p>
   );
 }
