@@ -3,10 +3,11 @@
 // Checks: no 5xx, every status documented, every response body matching its documented schema. Bounded by
 // a fixed seed, a number of examples per operation and a wall-clock limit.
 //   node scripts/api-test.mjs [--max-examples 50] [--seed 14] [--time-limit 150] [--junit <file>]
-// Exclusions and their reasons are in scripts/schemathesis.toml.
+// Exclusions and their reasons are in scripts/schemathesis.toml; scripts/schemathesis_hooks.py signs video ingests.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { withScratchStack } from '../infra/dist/launcher/scratch-stack.js';
@@ -29,6 +30,9 @@ if (!existsSync(schemathesis)) {
   console.error('schemathesis is not installed: run scripts/bootstrap.sh (it installs .tools/venv)');
   process.exit(1);
 }
+
+// The stack's ingest secret, which the hooks sign POST /api/videos/ingest with (scripts/schemathesis_hooks.py).
+const CONTENT_INGEST_SECRET = randomBytes(32).toString('hex');
 
 /** Runs schemathesis; kills it (and fails) once the time limit is spent. */
 function run(url) {
@@ -60,7 +64,13 @@ function run(url) {
     const child = spawn(schemathesis, args, {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, NO_COLOR: '1' },
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        CONTENT_INGEST_SECRET,
+        SCHEMATHESIS_HOOKS: 'schemathesis_hooks',
+        PYTHONPATH: path.join(root, 'scripts'),
+      },
     });
     const limit = Number(values['time-limit']) * 1000;
     const timer = setTimeout(() => {
@@ -77,7 +87,7 @@ function run(url) {
 const status = await withScratchStack(
   // Generated requests come from 127.0.0.1 with ever new guestIds: the guard against guestId rotation must
   // not turn them into 429s (a 429 is documented, but it would hide the answers' own schema).
-  { IP_NEW_GUESTS_PER_HOUR: '100000' },
+  { IP_NEW_GUESTS_PER_HOUR: '100000', CONTENT_INGEST_SECRET },
   async (stack) => {
     console.log(`stack ready at ${stack.url} in ${(stack.readyInMs / 1000).toFixed(1)} s`);
     return run(stack.url);
