@@ -1,8 +1,9 @@
 // `node scripts/check-compose.mjs`: checks docker-compose.yml without a Docker engine, with compose-go,
 // the library that `docker compose` itself loads files with (its `cmd` validates against the Compose
 // Specification's schema, then normalises and checks consistency). Then checks what the stack relies on:
-// health checks and `service_healthy` ordering, JetStream with a volume, MongoDB 7, and that every
-// required variable is documented in .env.example. Offline once the checker is installed.
+// health checks and `service_healthy` ordering, JetStream with a volume, MongoDB 7, authentication (MongoDB
+// and NATS users per service, passwords only from .env), and that every required variable is documented
+// in .env.example. Offline once the checker is installed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -84,6 +85,40 @@ for (const name of APP_SERVICES) {
     problems.push(`web does not wait for ${name} to be healthy`);
 }
 if (services.web?.build?.target !== 'web') problems.push("web is not built from the Dockerfile's web target");
+
+// Authentication: MongoDB with a root user and a user per service; NATS with a user per service (its
+// configuration file mounted, the passwords it names given to the container); no password written here.
+const mongoEnv = services.mongo?.environment ?? {};
+for (const name of ['MONGO_INITDB_ROOT_USERNAME', 'MONGO_INITDB_ROOT_PASSWORD'])
+  if (!mongoEnv[name]) problems.push(`mongo has no ${name}`);
+const natsArgs = [services.nats?.command ?? []].flat();
+const natsConfig = natsArgs[natsArgs.findIndex((arg) => arg === '-c' || arg === '--config') + 1];
+const natsMount = (services.nats?.volumes ?? []).find((v) => v.type === 'bind' && v.target === natsConfig);
+if (!natsConfig || !natsMount) problems.push('nats runs without a mounted configuration file (-c) of users');
+else if (!existsSync(natsMount.source)) problems.push(`nats's configuration ${natsMount.source} does not exist`);
+else {
+  const wanted = [...readFileSync(natsMount.source, 'utf8').matchAll(/password: \$([A-Z0-9_]+)/g)].map((m) => m[1]);
+  if (wanted.length === 0) problems.push('the nats configuration names no user passwords');
+  for (const name of wanted)
+    if (!services.nats?.environment?.[name]) problems.push(`nats is not given ${name}, which its configuration reads`);
+}
+for (const name of APP_SERVICES) {
+  const environment = services[name]?.environment ?? {};
+  let uri;
+  try {
+    uri = new URL(environment.MONGODB_URI);
+  } catch {
+    problems.push(`${name} has no MONGODB_URI`);
+    continue;
+  }
+  if (uri.username !== name || !uri.password) problems.push(`${name}'s MONGODB_URI does not log in as ${name}`);
+  if (environment.NATS_USER !== name || !environment.NATS_PASSWORD)
+    problems.push(`${name} does not connect to NATS as its own user (NATS_USER=${name}, NATS_PASSWORD)`);
+}
+for (const line of source.split('\n')) {
+  const literal = /^\s*(MONGODB_URI: mongodb:\/\/[^:]+:(?!\$\{)|[A-Z_]*PASSWORD[A-Z_]*: (?!\$\{))/.exec(line);
+  if (literal) problems.push(`a password is written into the file instead of taken from .env: ${line.trim()}`);
+}
 const documented = readFileSync(path.join(root, '.env.example'), 'utf8');
 for (const name of required) {
   if (!new RegExp(`^${name}=`, 'm').test(documented)) problems.push(`${name} is required but not in .env.example`);

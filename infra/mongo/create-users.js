@@ -1,0 +1,20 @@
+/* global db, print */
+// docker-compose's MongoDB: run by the mongo image once, when its volume is still empty
+// (/docker-entrypoint-initdb.d, as the root user of MONGO_INITDB_ROOT_USERNAME). Each service gets a user
+// of its own that may read and write its own database only (hhp-<service>), with the password that
+// docker-compose.yml passes to both the service (in its MONGODB_URI) and this container (MONGO_PASSWORD_*).
+// A volume created before this script existed keeps its users: add them by hand or start from a new volume.
+const services = ['ai-query', 'crisis', 'booking', 'payments', 'content', 'voice'];
+
+for (const service of services) {
+  const variable = `MONGO_PASSWORD_${service.toUpperCase().replace(/-/g, '_')}`;
+  const password = process.env[variable];
+  if (!password) throw new Error(`${variable} is not set`);
+  const database = `hhp-${service}`;
+  db.getSiblingDB(database).createUser({
+    user: service,
+    pwd: password,
+    roles: [{ role: 'readWrite', db: database }],
+  });
+  print(`created MongoDB user ${service} (readWrite on ${database})`);
+}
