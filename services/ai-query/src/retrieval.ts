@@ -53,7 +53,9 @@ const STOP_WORDS = new Set(
   while who whom why will with would yet you your yours yourself ve d m o y day days time times keep keeps kept
   going go goes went come comes came make makes made say says said tell know think want wants need needs seem
   seems look looks lot lots kind sort stuff anymore anyway yes ok okay hi hello thanks thank dr helen find
-  found year years yr old month months week weeks one two three four five six seven eight nine ten`.split(/\s+/),
+  found year years yr old month months week weeks one two three four five six seven eight nine ten
+  analyze analyse analysis following follow perspective perspectives possible possibly root roots behind lie
+  only may care caring`.split(/\s+/),
 );
 
 // Words that say what kind of answer is wanted, not what it is about: they rank pages a little, but a page
@@ -65,7 +67,7 @@ const WEAK = new Set(
   caused reason mean means meaning explain feel feeling felt eat eating ate avoid drink drinking body health
   healthy problem problems issue issues symptom symptoms doctor question questions ask asking take taking
   page pages know learn information info new start started stop stopping change changes daily regular sign signs
-  trouble difficulty struggle struggling hard early heal heals healing affect affects matter matters connect connected link linked related normal common`
+  medicine medicines trouble difficulty struggle struggling hard early heal heals healing affect affects matter matters connect connected link linked related normal common`
     .split(/\s+/)
     .flatMap((word) => [word, stem(word)]),
 );
@@ -109,7 +111,7 @@ const PHRASES: [RegExp, string][] = [
 const CONCEPTS: Record<string, string> = {};
 for (const [concept, words] of Object.entries({
   anxiety:
-    'anxiety anxieti anxious anxiou nervous nervou nervousness worry worri worried worrying panic panicky jittery uneasy restless restlessness butterflies butterfli',
+    'anxiety anxieti anxious anxiou nervous nervou nervousness worry worri worried worrying panic panicky jittery uneasy restless restlessness butterflies butterfly',
   stress: 'stress stressed stressful overwhelmed pressure',
   sleep: 'sleep sleeping sleepless sleeplessness asleep insomnia insomniac insomnium awake',
   headache: 'headache headach migraine migrain',
@@ -190,10 +192,15 @@ function normalize(text: string): string {
 }
 
 function stem(word: string): string {
-  for (const suffix of ['ation', 'ness', 'ing', 'ous', 'ies', 'ed', 'es', 'ly', 's']) {
-    if (word.length - suffix.length >= 4 && word.endsWith(suffix)) return word.slice(0, -suffix.length);
+  // Plurals first (Harman's S-stemmer: "allergies" → "allergy", "routines" → "routine"), then one ending.
+  let w = word;
+  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith('es') && !/[aeo]es$/.test(w) && w.length > 4) w = w.slice(0, -1);
+  else if (w.endsWith('s') && !/(?:ss|us|is)$/.test(w) && w.length > 3) w = w.slice(0, -1);
+  for (const suffix of ['ation', 'ness', 'ing', 'ous', 'ed', 'ly']) {
+    if (w.length - suffix.length >= 4 && w.endsWith(suffix)) return w.slice(0, -suffix.length);
   }
-  return word;
+  return w;
 }
 
 /** The concepts of a text, in order: "I can't sleep, so anxious" → ["sleep", "anxiety"]. */

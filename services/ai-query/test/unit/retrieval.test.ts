@@ -64,6 +64,16 @@ describe('the library the answers are grounded in', () => {
     expect(library.search(query)).toEqual([]);
   });
 
+  test("when the Symptom Explorer wraps the symptoms in its request, then the symptoms decide, not the request's words", () => {
+    // The frontend's analysis request (frontend/src/features/symptoms/texts.ts).
+    const analysis = (symptoms: string) =>
+      `Please analyze the following symptoms from a holistic medicine perspective, and explain possible root causes and natural approaches that may help: ${symptoms}`;
+    expect(paths(analysis('acid reflux and heartburn at night'))[0]).toBe('/conditions/acid-reflux');
+    expect(paths(analysis('itchy rash on my arms'))[0]).toBe('/conditions/rashes');
+    expect(paths(analysis('hair loss'))).toEqual([]);
+    expect(paths(analysis('I have type 2 diabetes'))).toEqual([]);
+  });
+
   test('when words differ only by ending, or are words visitors use for what a page says, then they meet', () => {
     expect(terms('anxious anxiety nervous worried')).toEqual(['anxiety', 'anxiety', 'anxiety', 'anxiety']);
     expect(terms('migraines headache')).toEqual(['headache', 'headache']);
