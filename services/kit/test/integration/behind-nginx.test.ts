@@ -178,6 +178,7 @@ describe("nginx's own errors", () => {
     ['a URI too long', () => get(`/api/${LONG}`), 414, 'Request URI too long'],
     ['headers too large', () => get('/api/quota', `X-Big: ${LONG}\r\n`), 400, 'Request headers too large'],
     ['two Host headers', () => get('/api/quota', 'Host: y\r\n'), 400, 'Bad request'],
+    ['an absolute URI and two Host headers', () => get('http://x/api/quota', 'Host: y\r\n'), 400, 'Bad request'],
     [
       'a body over the limit',
       () =>
