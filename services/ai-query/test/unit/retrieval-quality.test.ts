@@ -36,13 +36,18 @@ function figures(part: typeof results) {
   };
 }
 
-/** Microseconds per search over the whole set, after a warm-up. */
-function microsecondsPerSearch(): number {
+/**
+ * Microseconds per search over the whole set, after a warm-up: wall time, and CPU time (which moves less
+ * with the other work on a shared machine).
+ */
+function microsecondsPerSearch(): { wall: number; cpu: number } {
   for (let i = 0; i < 50; i++) for (const { q } of questions) library.search(q);
-  const rounds = 200;
+  const searches = 200 * questions.length;
   const started = performance.now();
-  for (let i = 0; i < rounds; i++) for (const { q } of questions) library.search(q);
-  return ((performance.now() - started) * 1000) / (rounds * questions.length);
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < 200; i++) for (const { q } of questions) library.search(q);
+  const used = process.cpuUsage(cpu);
+  return { wall: ((performance.now() - started) * 1000) / searches, cpu: (used.user + used.system) / searches };
 }
 
 describe('the offline engine on the labelled visitor questions', () => {
@@ -59,7 +64,7 @@ describe('the offline engine on the labelled visitor questions', () => {
         `  all:      ${all.text}`,
         `  tuned:    ${tuned.text}`,
         `  held out: ${heldOut.text}`,
-        `  search: ${speed.toFixed(1)} µs per question (${library.constructor.name}, ${questions.length} questions × 200)`,
+        `  search: ${speed.cpu.toFixed(1)} µs of CPU, ${speed.wall.toFixed(1)} µs wall time per question (${questions.length} questions × 200)`,
         ...wrong.map(
           (r) => `  wrong${r.holdout ? ' (held out)' : ''}: ${JSON.stringify(r.q)} -> ${r.top ?? 'nothing'}`,
         ),
@@ -80,6 +85,6 @@ describe('the offline engine on the labelled visitor questions', () => {
 
   test('when a question is searched, then it takes well under 0.2 ms', () => {
     // A loose bound for a shared machine; the printed figure is the measure.
-    expect(speed).toBeLessThan(200);
+    expect(speed.cpu).toBeLessThan(200);
   });
 });
