@@ -1,6 +1,6 @@
 // The repository's nginx.conf in front of a service built on the kit, as `npm start` runs it: what the
-// browser sees at the edge. The kit service stands in for crisis; every other upstream is a closed port
-// (a service that is down), and the SPA is a two-file build in a temporary folder.
+// browser sees at the edge. The kit service stands in for crisis and ai-query; every other upstream is a
+// closed port (a service that is down), and the SPA is a two-file build in a temporary folder.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import os from 'node:os';
@@ -39,6 +39,12 @@ beforeAll(async () => {
         seen.push(req.headers['x-request-id'] as string | undefined);
         res.json({ isCrisis: false });
       });
+      // The answer stream's location adds its own header directive (proxy_pass_header): what is hidden must
+      // stay hidden there too.
+      router.post('/api/query-ai/stream', (_req, res) => {
+        res.set({ 'Content-Type': 'text/event-stream; charset=utf-8', 'X-Accel-Buffering': 'no' });
+        res.end('event: done\ndata: {}\n\n');
+      });
       return { routers: [router] };
     },
   });
@@ -56,7 +62,12 @@ beforeAll(async () => {
   const files = writeNginxConfig({
     runDir: dir,
     logDir: path.join(dir, 'logs'),
-    variables: { ...variables, FRONTEND_ROOT: www, CRISIS_UPSTREAM: `127.0.0.1:${service.http.port}` },
+    variables: {
+      ...variables,
+      FRONTEND_ROOT: www,
+      CRISIS_UPSTREAM: `127.0.0.1:${service.http.port}`,
+      AI_QUERY_UPSTREAM: `127.0.0.1:${service.http.port}`,
+    },
   });
   nginx = spawnManaged('nginx', nginxPath(), nginxArgs(files), { logFile: path.join(dir, 'logs', 'nginx.out') });
   await waitFor(`nginx on ${port}`, () => isPortOpen(port), { child: nginx });
@@ -119,6 +130,13 @@ describe('security headers', () => {
       () =>
         raw(
           `POST /api/detect-crisis HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
+        ),
+    ],
+    [
+      'the answer stream',
+      () =>
+        raw(
+          `POST /api/query-ai/stream HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
         ),
     ],
     ['the SPA', () => get('/')],
