@@ -40,8 +40,9 @@ const PREGNANCY = [
 ];
 
 const CHILD = [
-  /(?<!\b(?:as a|was a|were a|inner|since i was a) )\b(?:child|children|childs|kid|kids|toddlers?|infants?|newborns?|babies|baby|preschoolers?|teenagers?|teens?|tween|adolescents?|pediatric|paediatric|my son|my sons|our son|my daughters?|our daughter|my grandson|my granddaughter|my boy|my girl|my little one|little ones|grandchild|grandchildren|grandkids?|schoolchild\w*)\b/,
-  // "my 8 year old", "a 6-month-old", "she is 12": an age under 18.
+  /(?<!\b(?:as a|was a|were a|inner|since i was a) )\b(?:child|children|childs|kid|kids|toddlers?|infants?|newborns?|babies|baby|preschoolers?|teenagers?|stepsons?|stepdaughters?|teens?|tween|adolescents?|pediatric|paediatric|my son|my sons|our son|my daughters?|our daughter|my grandson|my granddaughter|my boy|my girl|my little one|little ones|grandchild|grandchildren|grandkids?|schoolchild\w*)\b(?! in law)/,
+  // "my 8 year old", "a 6-month-old", "my 3yo": an age under 18.
+  /\b(?:[1-9]|1[0-7]) ?(?:yo|y o|yrs? old)\b/,
   /\b(?:[1-9]|1[0-7]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen) ?(?:year|yr|month|week|day)s? old\b/,
 ];
 
@@ -49,16 +50,16 @@ const NUMBER =
   '(?:[2-9]|[1-9][0-9]|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|a few|few|a couple of|couple of|several|many|some)';
 
 const LASTING = [
-  new RegExp(`\\b(?:for|over|past|last|about|almost|nearly|than) ${NUMBER} (?:weeks|months|years)\\b`),
+  new RegExp(`\\b(?:for|over|past|last|about|almost|nearly|than|been) ${NUMBER} (?:weeks|months|years|wks|mos|yrs)\\b`),
   new RegExp(`\\b${NUMBER} (?:weeks|months|years) (?:now|already|straight|in a row|running)\\b`),
   new RegExp(
     `\\b(?:started|began|begun|start|begin) (?:about |around |over |more than )?${NUMBER} (?:weeks|months|years) ago\\b`,
   ),
-  /\b(?:for|over|past|last|about|almost|nearly|than|more than) (?:a|one|1|the past|the last) (?:month|year)\b/,
+  /\b(?:for|over|past|last|about|almost|nearly|than|more than|been) (?:a|one|1|the past|the last|a whole|an entire) (?:month|year)\b/,
   /\b(?:for|over|past|last|in|since) (?:weeks|months|years|ages)\b|\b(?:weeks|months|years) now\b/,
   /\bsince (?:last (?:month|year|spring|summer|autumn|fall|winter)|(?:january|february|march|april|may|june|july|august|september|october|november|december)\b|christmas)/,
   /\b(?:getting|gotten|growing|becoming|become) (?:\w+ )?(?:worse|more severe|more frequent|more intense)\b/,
-  /\b(?:worsening|worse and worse|worse over time|worse every (?:day|week|month)|worse each (?:day|week)|worse by the day|wont go away|will not go away|doesnt go away|does not go away|hasnt gone away|has not gone away|not going away|never goes away|keeps coming back|keep coming back|persistent|persisting|chronic(?! stress\b)|still (?:there|not better|no better) after)\b/,
+  /\b(?:worsening|worse and worse|worse over time|worse every (?:day|week|month)|worse each (?:day|week)|worse by the day|more and more (?:often|frequent|painful)|spreading|and counting|wont go away|will not go away|doesnt go away|does not go away|hasnt gone away|has not gone away|not going away|never goes away|keeps coming back|keep coming back|persistent|persisting|chronic(?! stress\b)|still (?:there|not better|no better) after)\b/,
 ];
 
 function normalize(text: string): string {

@@ -24,6 +24,10 @@ describe('questions that need a doctor or pharmacist first', () => {
     ['Can I have LifeVessel sessions during chemo?', 'medicine', 'chemo'],
     ['Will these herbs affect my thyroid medication?', 'medicine', 'thyroid medication'],
     ['Are your herbs safe with my heart medicines?', 'medicine'],
+    ["I'm on blood-thinning medication, can I get a massage?", 'medicine'],
+    ['my mom takes coumadin, is turmeric tea ok for her', 'medicine', 'coumadin'],
+    ['Can I keep taking my SSRI while doing ayurveda?', 'medicine', 'ssri'],
+    ["I'm on HRT, will LifeWave patches help my sleep?", 'medicine', 'hrt'],
     // Pregnancy and breastfeeding.
     ['Is triphala safe during pregnancy?', 'pregnancy'],
     ["I'm 20 weeks pregnant and can't sleep", 'pregnancy'],
@@ -33,6 +37,8 @@ describe('questions that need a doctor or pharmacist first', () => {
     ['We are trying to conceive, which herbs should I avoid?', 'pregnancy'],
     ['postpartum anxiety and no sleep', 'pregnancy'],
     ["I'm expecting and have terrible heartburn", 'pregnancy'],
+    ['my wife is pregnant and has bad reflux', 'pregnancy'],
+    ['what herbs should a nursing mother avoid', 'pregnancy'],
     // Children.
     ['What can I give my 6 year old for constipation?', 'child'],
     ['My toddler has an itchy rash', 'child'],
@@ -42,6 +48,8 @@ describe('questions that need a doctor or pharmacist first', () => {
     ['my teenager cannot fall asleep at night', 'child'],
     ['herbs for children with eczema', 'child'],
     ['my son is 9 months old and constipated', 'child'],
+    ['my 3yo is itchy all over', 'child'],
+    ['ayurveda for my stepson who has eczema', 'child'],
     // Symptoms that last weeks or get worse.
     ["I've had heartburn for three weeks", 'lasting'],
     ['my rash has been there for 2 months', 'lasting'],
@@ -55,6 +63,10 @@ describe('questions that need a doctor or pharmacist first', () => {
     ['I have chronic back pain', 'lasting'],
     ['Headaches started 3 weeks ago and are more frequent now', 'lasting'],
     ['my reflux is not going away no matter what I eat', 'lasting'],
+    ["it's been two weeks and I still can't sleep", 'lasting'],
+    ['tired for 3 wks straight', 'lasting'],
+    ['the rash is spreading', 'lasting'],
+    ['headaches more and more often', 'lasting'],
   ])('when asked %j, then it needs a %s caution', (question, kind, medicine = undefined) => {
     const caution = cautionFor(question);
     expect(caution?.kinds).toContain(kind);
@@ -97,6 +109,10 @@ describe('questions that need a doctor or pharmacist first', () => {
     'I started yoga and feel calmer',
     'What are the three doshas?',
     'best foods for the gut microbiome',
+    'I was sick for two days last week',
+    'How do I get my 8 hours of sleep?',
+    'My son-in-law recommended ayurveda, what is it?',
+    'What can I eat after a workout?',
   ])('when asked %j, then no caution is added', (question) => {
     expect(cautionFor(question)).toBeUndefined();
   });
