@@ -6,7 +6,8 @@ import { freePort, isPortOpen, repoRoot } from '../../src/dev-servers.js';
 import { checkNginxConfig, defaultNginxVariables } from '../../src/launcher/check-config.js';
 import { acquireLock, AlreadyRunningError } from '../../src/launcher/lock.js';
 import { NGINX_TEMPLATE_VARIABLES, nginxTemplatePath, renderNginxTemplate } from '../../src/launcher/nginx-config.js';
-import { loadSecrets } from '../../src/launcher/secrets.js';
+import { loadSecrets, natsUserEnv, serviceNatsPasswords, withoutNatsPasswords } from '../../src/launcher/secrets.js';
+import { connect as connectNats } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
 import { SERVICES, serviceEntryPoint } from '../../src/launcher/services.js';
 import { startStack, type Stack } from '../../src/launcher/stack.js';
@@ -110,6 +111,25 @@ describe('launcher', () => {
     const override = 'x'.repeat(40);
     expect(loadSecrets(dir, { CONTENT_INGEST_SECRET: override }).CONTENT_INGEST_SECRET).toBe(override);
   });
+
+  test('when the launcher runs its own nats-server, then each service gets a NATS password of its own, kept with the secrets, and no other', () => {
+    const passwords = serviceNatsPasswords(dir, {});
+    expect(Object.keys(passwords).sort()).toEqual(SERVICES.map((s) => s.name).sort());
+    expect(new Set(Object.values(passwords)).size).toBe(SERVICES.length);
+    expect(serviceNatsPasswords(dir, {})).toEqual(passwords);
+    expect(readFileSync(path.join(dir, 'secrets.env'), 'utf8')).toMatch(/^NATS_PASSWORD_AI_QUERY=[0-9a-f]{64}$/m);
+
+    const env = withoutNatsPasswords({ NATS_PASSWORD_CRISIS: 'leak', NATS_PASSWORD: 'external', PATH: '/bin' });
+    expect({ ...env, ...natsUserEnv('content', passwords) }).toEqual({
+      PATH: '/bin',
+      NATS_USER: 'content',
+      NATS_PASSWORD: passwords.content,
+    });
+    // An external NATS: only the passwords the environment names; a service without one connects as it may.
+    expect(serviceNatsPasswords(dir, { NATS_URL: 'nats://elsewhere:4222', NATS_PASSWORD_CONTENT: 'given' })).toEqual({
+      content: 'given',
+    });
+  });
 });
 
 describe('docker-compose.yml', () => {
@@ -160,6 +180,9 @@ describe('the stack', () => {
       for (const service of stack.services) {
         expect((await fetch(`${service.url}/readyz`)).status).toBe(200);
       }
+      // The services connected as their own users; nobody else gets in.
+      await expect(connectNats({ servers: stack.natsUrl, reconnect: false })).rejects.toThrow(/authorization/i);
+      expect(statSync(path.join(dir, 'nats-auth.conf')).mode & 0o777).toBe(0o600);
       const videos = await fetch(`${stack.url}/api/videos`);
       expect(videos.status).toBe(200);
       expect(Array.isArray(await videos.json())).toBe(true);
@@ -199,6 +222,8 @@ describe('the stack', () => {
     expect(await openPorts(ports)).toEqual([]);
     expect(existsSync(path.join(dir, 'launcher.pid'))).toBe(false);
     expect(readFileSync(path.join(dir, 'secrets.env'), 'utf8')).toMatch(/^CONTENT_INGEST_SECRET=[0-9a-f]{64}$/m);
+    // Nothing any service did on NATS was refused (nats-server logs each permission violation).
+    expect(readFileSync(path.join(dir, 'logs', 'nats.log'), 'utf8')).not.toMatch(/Violation/);
 
     const again = await startStack({ ...options, readyTimeoutMs: 60_000 });
     try {
