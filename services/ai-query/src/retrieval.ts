@@ -2,11 +2,11 @@
 // benefits, the six symptom categories, the sessions and their prices) as pages of short lines, ranked for
 // a question with BM25 over concepts: word stems folded through a small map of the words visitors use for
 // what the pages say ("anxious", "nervous" and "worried" are anxiety; "migraine" is a headache; "GERD" is
-// reflux). A page answers only when it covers most of what the question is about: a question whose subject
-// is nowhere in the library ("vitamins for my bones") gets no pages rather than the nearest wrong one, and
-// the answer says so. Each hit carries the page's lines that speak to the question, so an answer can be
-// composed from several pages. Built once at startup; a search costs microseconds (the retrieval-quality
-// unit test prints it).
+// reflux). A page answers only when it is about something the question asks (its title or lead lines say
+// so) or the pages found cover most of the question: a question whose subject is nowhere in the library
+// ("vitamins for my bones") gets no pages rather than the nearest wrong one, and the answer says so. Each hit
+// carries the page's lines that speak to the question, so an answer can be composed from several pages.
+// Built once at startup; what a search costs is printed by the retrieval-quality unit test (BENCHMARKS.md).
 import {
   CONDITIONS,
   FREE_QUESTIONS_PER_DAY,
@@ -37,7 +37,7 @@ export interface Passage {
 export interface Hit {
   passage: Passage;
   score: number;
-  /** The lines of the page that speak to the question, in the page's order (the lead lines when none does). */
+  /** What the page is, its lines on what the question asks, then its summary; in the page's order. */
   lines: string[];
 }
 
@@ -213,12 +213,18 @@ export function terms(text: string): string[] {
   return out;
 }
 
-const conditionPassage = (condition: Condition): Passage => ({
-  title: condition.title,
-  path: condition.path,
-  kind: 'condition',
-  text: '',
-  lines: [
+type Line = Passage['lines'][number];
+
+const page = (kind: PageKind, title: string, path: string, lines: Line[]): Passage => ({
+  title,
+  path,
+  kind,
+  text: lines.map((line) => line.text).join('\n'),
+  lines,
+});
+
+const conditionPassage = (condition: Condition): Passage =>
+  page('condition', condition.title, condition.path, [
     { text: condition.subtitle, lead: true },
     { text: condition.rootCausesIntro, lead: true },
     ...condition.rootCauses.map((c, i) => ({ text: `${c.title}: ${c.text}`, summary: i < 2 })),
@@ -228,32 +234,21 @@ const conditionPassage = (condition: Condition): Passage => ({
     ),
     ...condition.tips.map((tip, i) => ({ text: `Tip: ${tip}`, summary: i === 0 })),
     ...(condition.energyPatch ? [{ text: `${condition.energyPatch.title}: ${condition.energyPatch.text}` }] : []),
-  ],
-});
+  ]);
 
-const treatmentPassage = (modality: Modality): Passage => ({
-  title: `${modality.name} (Treatments)`,
-  path: modality.path,
-  kind: 'treatment',
-  text: '',
-  lines: [
+const treatmentPassage = (modality: Modality): Passage =>
+  page('treatment', `${modality.name} (Treatments)`, modality.path, [
     { text: modality.description, lead: true },
     // The overview, a sentence a line: "What is NAET?" is answered by all of it.
     ...(modality.overview.match(/[^.]+(?:\.|$)/g) ?? []).map((s) => ({ text: s.trim(), lead: true })),
     ...(modality.benefits ?? []).map((benefit) => ({ text: `Benefit: ${benefit}`, summary: true })),
-  ],
-});
+  ]);
 
-const symptomsPassage = (category: SymptomCategory): Passage => ({
-  title: `${category.name} (Symptom Explorer)`,
-  path: `/symptoms#${category.id}`,
-  kind: 'symptoms',
-  text: '',
-  lines: [
+const symptomsPassage = (category: SymptomCategory): Passage =>
+  page('symptoms', `${category.name} (Symptom Explorer)`, `/symptoms#${category.id}`, [
     { text: category.description, lead: true },
     { text: `Common signs: ${category.symptoms.join(', ')}.`, lead: true },
-  ],
-});
+  ]);
 
 const dollars = (cents: number) => `$${cents % 100 === 0 ? cents / 100 : (cents / 100).toFixed(2)}`;
 
@@ -261,43 +256,34 @@ const dollars = (cents: number) => `$${cents % 100 === 0 ? cents / 100 : (cents 
 function sessionsPassage(): Passage {
   const { 'ai-session': ai, subscription, 'dr-helen': consultation } = PLANS;
   const name = (text: string) => text.replaceAll('{name}', 'the practitioner');
-  return {
-    title: 'Sessions and prices (Book Session)',
-    path: '/book',
-    kind: 'sessions',
-    text: '',
-    lines: [
-      {
-        text: `Guests can ask the AI ${FREE_QUESTIONS_PER_DAY} free questions a day; a subscription or an AI session gives unlimited questions.`,
-        lead: true,
-      },
-      {
-        text: `${ai.name}: ${name(ai.summary)}, ${ai.durationMinutes} minutes, ${dollars(ai.priceCents)} (${ai.features.join('; ')}).`,
-        lead: true,
-      },
-      {
-        text: `${subscription.name}: ${name(subscription.summary)}, ${dollars(subscription.priceCents)} a month (${subscription.features.join('; ')}).`,
-        lead: true,
-      },
-      {
-        text: `${name(consultation.summary)}: ${consultation.durationMinutes} minutes, ${dollars(consultation.priceCents)}, on Tuesdays only, at ${PRACTITIONER_SLOTS.join(', ')} (${consultation.features.join('; ')}).`,
-        lead: true,
-      },
-      { text: 'Book and pay for any session on the Book Session page (/book); subscribe at /subscribe.' },
-    ],
-  };
+  return page('sessions', 'Sessions and prices (Book Session)', '/book', [
+    {
+      text: `Guests can ask the AI ${FREE_QUESTIONS_PER_DAY} free questions a day; a subscription or an AI session gives unlimited questions.`,
+      lead: true,
+    },
+    {
+      text: `${ai.name}: ${name(ai.summary)}, ${ai.durationMinutes} minutes, ${dollars(ai.priceCents)} (${ai.features.join('; ')}).`,
+      lead: true,
+    },
+    {
+      text: `${subscription.name}: ${name(subscription.summary)}, ${dollars(subscription.priceCents)} a month (${subscription.features.join('; ')}).`,
+      lead: true,
+    },
+    {
+      text: `${name(consultation.summary)}: ${consultation.durationMinutes} minutes, ${dollars(consultation.priceCents)}, on Tuesdays only, at ${PRACTITIONER_SLOTS.join(', ')} (${consultation.features.join('; ')}).`,
+      lead: true,
+    },
+    { text: 'Book and pay for any session on the Book Session page (/book); subscribe at /subscribe.' },
+  ]);
 }
 
-export function portalPages(): Passage[] {
-  const pages = [
-    ...CONDITIONS.map(conditionPassage),
-    ...MODALITIES.map(treatmentPassage),
-    ...SYMPTOM_CATEGORIES.map(symptomsPassage),
-    sessionsPassage(),
-  ];
-  for (const page of pages) page.text = page.lines.map((line) => line.text).join('\n');
-  return pages;
-}
+/** Every page the portal shows, as the library indexes it. */
+export const portalPages = (): Passage[] => [
+  ...CONDITIONS.map(conditionPassage),
+  ...MODALITIES.map(treatmentPassage),
+  ...SYMPTOM_CATEGORIES.map(symptomsPassage),
+  sessionsPassage(),
+];
 
 interface Indexed {
   passage: Passage;
@@ -316,8 +302,12 @@ const LEAD_WEIGHT = 1.5;
 const TITLE_BONUS = 1;
 /** Weak words count this much of their weight. */
 const WEAK_WEIGHT = 0.3;
-/** A word the library never uses counts as much as a word only one page uses, for coverage. */
-const UNKNOWN_IDF_FACTOR = 1;
+/**
+ * BM25's term-frequency saturation and length normalisation (weaker than the usual 0.75: a symptom category
+ * is a tenth of a condition page's length).
+ */
+const K1 = 1.2;
+const B = 0.5;
 
 export interface SearchOptions {
   /** At most this many pages. */
@@ -348,7 +338,8 @@ export class Library {
       const add = (words: string[], weight: number) => {
         for (const word of words) tf.set(word, (tf.get(word) ?? 0) + weight);
       };
-      const titleTerms = terms(passage.title.replace(/\((?:Treatments|Symptom Explorer|Book Session)\)$/, ''));
+      // "NAET (Treatments)": the section the page belongs to is no subject of it.
+      const titleTerms = terms(passage.title.replace(/ \([^)]*\)$/, ''));
       add(titleTerms, TITLE_WEIGHT);
       const lineTerms = passage.lines.map((line) => {
         const words = terms(line.text);
@@ -388,8 +379,6 @@ export class Library {
     const words = [...new Set(terms(query))];
     const subject = words.filter((w) => !WEAK.has(w));
     if (subject.length === 0) return [];
-    const k1 = 1.2;
-    const b = 0.5;
     const scores = new Float64Array(this.docs.length);
     const matched: Set<string>[] = this.docs.map(() => new Set());
     for (const word of words) {
@@ -397,12 +386,13 @@ export class Library {
       if (!list) continue;
       const idf = this.idf.get(word)! * (WEAK.has(word) ? WEAK_WEIGHT : 1);
       for (const [doc, tf] of list) {
-        const norm = k1 * (1 - b + (b * this.lengths[doc]!) / this.averageLength);
-        scores[doc]! += (idf * tf * (k1 + 1)) / (tf + norm) + (this.docs[doc]!.title.has(word) ? TITLE_BONUS * idf : 0);
+        const norm = K1 * (1 - B + (B * this.lengths[doc]!) / this.averageLength);
+        scores[doc]! += (idf * tf * (K1 + 1)) / (tf + norm) + (this.docs[doc]!.title.has(word) ? TITLE_BONUS * idf : 0);
         matched[doc]!.add(word);
       }
     }
-    const weightOf = (word: string) => this.idf.get(word) ?? this.maxIdf * UNKNOWN_IDF_FACTOR;
+    // A word the library never uses weighs as much as one that only one page uses: likely the subject.
+    const weightOf = (word: string) => this.idf.get(word) ?? this.maxIdf;
     const total = subject.reduce((sum, word) => sum + weightOf(word), 0);
     const ranked = [...scores.keys()]
       .filter((doc) => scores[doc]! >= minScore && subject.some((word) => matched[doc]!.has(word)))
