@@ -237,6 +237,21 @@ describe("nginx's own errors", () => {
     expect(html(res)).toContain(`<title>${status} `);
   });
 
+  test.each(['gzip', 'deflate', 'br'])(
+    'when a %s body is corrupt, then the service behind nginx answers 400 naming the encoding',
+    async (encoding) => {
+      const res = await fetch(`${base}/api/detect-crisis`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': encoding },
+        body: Buffer.from([0xff, 0xff, 0xff, 0xff, 0x00, 0x12, 0x34]),
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        message: `Request body is not valid ${encoding} data (Content-Encoding: ${encoding})`,
+      });
+    },
+  );
+
   test('when a visitor asks for an error page itself, then it is not found', async () => {
     const res = await get('/.errors/502');
     expect(res.status).toBe(404);
