@@ -120,8 +120,8 @@ apt_install "${pkgs[@]}"
 venv="$root/.tools/venv"
 requirements="$root/scripts/api-requirements.txt"
 if ! [ -x "$venv/bin/schemathesis" ] || ! cmp -s "$requirements" "$venv/requirements.installed"; then
-  command -v python3 >/dev/null || { echo "bootstrap: python3 is needed for schemathesis (apt-get install python3-venv)" >&2; exit 1; }
   # Debian's python3 lacks ensurepip (hence venv) until python3-venv is installed.
+  command -v python3 >/dev/null || apt_install python3 python3-venv
   python3 -c 'import ensurepip' 2>/dev/null || apt_install python3-venv
   log "installing schemathesis into .tools/venv"
   [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"
