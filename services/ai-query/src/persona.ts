@@ -45,7 +45,7 @@ export function offlineAnswer(practitioner: string, hits: Hit[], caution?: Cauti
   });
   const after = left
     ? [
-        "I've left out the herbs, supplements and remedies these pages mention: please ask your doctor or pharmacist about any of them before you try it.",
+        "I've left out the herbs, supplements and remedies these pages mention: please ask your doctor or pharmacist before trying any of them.",
       ]
     : [];
   return [...first, `${intro} Here is what it says:`, ...sections, ...after, DISCLAIMER].join('\n\n');
