@@ -2,7 +2,8 @@
 # Installs everything the project needs on a bare machine, idempotently; a second run takes seconds.
 #   npm packages (Node 24 comes with them, through the `node` devDependency)
 #   .tools/bin: FerretDB, nats-server, k6 (Go modules, pinned)
-#   Debian packages: nginx, postgresql (FerretDB's backend), chromium
+#   Debian packages: nginx, postgresql (FerretDB's backend), chromium, ffmpeg + espeak-ng + fonts-dejavu-core
+#   .media/videos: the default video library, made from the portal's own text (scripts/make-videos.mjs)
 #   .tools/venv: schemathesis (PyPI, pinned in scripts/api-requirements.txt)
 # Usage: scripts/bootstrap.sh [--no-browser]   (--no-browser skips Chromium, which only the e2e tests need)
 set -euo pipefail
@@ -111,7 +112,17 @@ compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || pkgs+=(postgresql)
 if [ "$want_browser" -eq 1 ]; then
   [ -x /usr/bin/chromium ] || pkgs+=(chromium)
 fi
+# The default videos (below): narrated by espeak-ng, drawn and encoded by ffmpeg in DejaVu Sans.
+command -v ffmpeg >/dev/null || pkgs+=(ffmpeg)
+command -v espeak-ng >/dev/null || pkgs+=(espeak-ng)
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || pkgs+=(fonts-dejavu-core)
 apt_install "${pkgs[@]}"
+
+# --- the default video library ----------------------------------------------------------------------
+# Every seed video plays with no network: .media/videos/<id>.mp4 + .vtt + .jpg, served by nginx at /media/.
+# The generator keeps a stamp of its inputs (the seed, the catalogue, its own code): a second run returns at
+# once, and a change remakes only the videos it touches.
+"$root/node_modules/.bin/node" "$root/scripts/make-videos.mjs"
 
 # --- Python tools: schemathesis ----------------------------------------------------------------------
 # The API layer of `npm test` (scripts/api-test.mjs) runs schemathesis from PyPI, pinned with everything it
