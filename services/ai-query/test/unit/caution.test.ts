@@ -113,6 +113,11 @@ describe('questions that need a doctor or pharmacist first', () => {
     'How do I get my 8 hours of sleep?',
     'My son-in-law recommended ayurveda, what is it?',
     'What can I eat after a workout?',
+    // The Symptom Explorer's requests around ordinary symptoms (frontend/src/features/symptoms/texts.ts).
+    'Please analyze the following symptoms from a holistic medicine perspective, and explain possible root causes and natural approaches that may help: tired all day',
+    'From the Ayurvedic perspective only (Ayurveda: the doshas, digestion and daily routine), what may lie behind these symptoms, and which Ayurvedic approaches may help? My symptoms: bloating',
+    'From the nutritional perspective only (food as medicine: plant-based nutrition), which foods and eating habits may help with these symptoms? My symptoms: bloating',
+    'From the chiropractic perspective only (chiropractic care: the spine and the nervous system), how may chiropractic care help with these symptoms? My symptoms: stiff neck',
   ])('when asked %j, then no caution is added', (question) => {
     expect(cautionFor(question)).toBeUndefined();
   });
