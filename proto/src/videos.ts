@@ -16,6 +16,8 @@ export const Video = z.object({
   duration: z.string().optional(),
   youtubeId: z.string().optional(),
   videoUrl: z.string().optional(),
+  /** WebVTT captions of the `videoUrl` file, shown by the native player. */
+  captionsUrl: z.string().optional(),
 });
 export type Video = z.infer<typeof Video>;
 
@@ -55,6 +57,7 @@ export const IngestVideoRequest = z
       .optional(),
     youtubeId: z.string().regex(YOUTUBE_ID, 'an 11-character YouTube id').optional(),
     videoUrl: z.url().max(2000).optional(),
+    captionsUrl: z.url().max(2000).optional(),
   })
   .strict();
 export type IngestVideoRequest = z.infer<typeof IngestVideoRequest>;

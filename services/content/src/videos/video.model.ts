@@ -11,6 +11,7 @@ export interface VideoDocument {
   duration?: string;
   youtubeId?: string;
   videoUrl?: string;
+  captionsUrl?: string;
   publishedAt: Date;
   updatedAt: Date;
   /** The signed x-timestamp of the ingest that wrote it: an older ingest is refused (ingest-video.ts). */
@@ -20,7 +21,14 @@ export interface VideoDocument {
 }
 
 /** Optional fields of a video: an ingest that leaves one out removes it (the request is the whole video). */
-export const OPTIONAL_VIDEO_FIELDS = ['description', 'thumbnailUrl', 'duration', 'youtubeId', 'videoUrl'] as const;
+export const OPTIONAL_VIDEO_FIELDS = [
+  'description',
+  'thumbnailUrl',
+  'duration',
+  'youtubeId',
+  'videoUrl',
+  'captionsUrl',
+] as const;
 
 const videoSchema = new Schema<VideoDocument>(
   {
@@ -32,6 +40,7 @@ const videoSchema = new Schema<VideoDocument>(
     duration: String,
     youtubeId: String,
     videoUrl: String,
+    captionsUrl: String,
     publishedAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     ingestVersion: Number,
@@ -58,5 +67,6 @@ export function toVideo(doc: VideoDocument): Video {
     ...(doc.duration !== undefined && { duration: doc.duration }),
     ...(doc.youtubeId !== undefined && { youtubeId: doc.youtubeId }),
     ...(doc.videoUrl !== undefined && { videoUrl: doc.videoUrl }),
+    ...(doc.captionsUrl !== undefined && { captionsUrl: doc.captionsUrl }),
   };
 }

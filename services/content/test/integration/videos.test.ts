@@ -1,5 +1,5 @@
 import { PLACEHOLDER_THUMBNAIL_URL, VIDEO_CATEGORIES, type Video } from '@hhp/proto';
-import { readSeedVideos } from '../../src/videos/seed.js';
+import { readSeedVideos, RETIRED_SEED_VIDEOS } from '../../src/videos/seed.js';
 import { postSigned, startContent, uniqueDb, type ContentService } from './harness.js';
 
 let service: ContentService;
@@ -31,23 +31,16 @@ describe('GET /api/videos', () => {
     expect(new Set(videos.map((v) => v.category))).toEqual(new Set(VIDEO_CATEGORIES));
   });
 
-  test('when a video has no thumbnail, then the placeholder is given, and no storage fields leak', async () => {
+  test('when the list is read, then each seed video names its file, poster and captions, and no storage fields leak', async () => {
     const { body } = await list();
     const videos = body as Video[];
-    const bare = seed.find((v) => !v.thumbnailUrl && !v.youtubeId && !v.videoUrl)!;
 
-    expect(videos.find((v) => v.id === bare.id)).toEqual({
-      id: bare.id,
-      title: bare.title,
-      description: bare.description,
-      category: bare.category,
-      thumbnailUrl: PLACEHOLDER_THUMBNAIL_URL,
-      duration: bare.duration,
-    });
+    expect(videos).toHaveLength(seed.length);
     for (const video of videos) {
-      expect(Object.keys(video).every((key) => !['_id', 'outbox', 'publishedAt', 'updatedAt'].includes(key))).toBe(
-        true,
-      );
+      const { publishedAt: _, ...fromSeed } = seed.find((v) => v.id === video.id)!;
+      expect(video).toEqual(fromSeed);
+      expect(video.videoUrl).toBe(`/media/videos/${video.id}.mp4`);
+      expect(video.captionsUrl).toBe(`/media/videos/${video.id}.vtt`);
     }
   });
 
@@ -85,6 +78,36 @@ describe('seeding', () => {
     } finally {
       await replicas[0]!.mongo.connection.dropDatabase();
       await Promise.all(replicas.map((r) => r.close()));
+    }
+  }, 30_000);
+
+  test('when a video of the earlier seed was never changed, then it is removed at start; one an ingest changed stays', async () => {
+    const db = uniqueDb('seed-retired');
+    const first = await startContent(db);
+    const stored = first.mongo.connection.db!.collection('videos');
+    const [untouched, changed] = RETIRED_SEED_VIDEOS.map(([id, publishedAt]) => ({ id, at: new Date(publishedAt) }));
+    await stored.insertMany([
+      {
+        id: untouched!.id,
+        title: 'Old',
+        category: 'naet',
+        youtubeId: 'nAeTexpl4n5',
+        publishedAt: untouched!.at,
+        updatedAt: untouched!.at,
+      },
+      { id: changed!.id, title: 'Kept', category: 'naet', publishedAt: changed!.at, updatedAt: new Date() },
+    ]);
+    await first.close();
+
+    const second = await startContent(db);
+    try {
+      const ids = ((await (await fetch(`${second.url}/api/videos`)).json()) as Video[]).map((v) => v.id);
+      expect(ids).not.toContain(untouched!.id);
+      expect(ids).toContain(changed!.id);
+      expect(ids).toEqual(expect.arrayContaining(seed.map((v) => v.id)));
+    } finally {
+      await second.mongo.connection.dropDatabase();
+      await second.close();
     }
   }, 30_000);
 

@@ -11,11 +11,16 @@ describe('the seed videos (data/videos.json)', () => {
     expect(new Set(seed.map((v) => v.category))).toEqual(new Set(VIDEO_CATEGORIES));
   });
 
-  test('when the file is read, then it has YouTube videos, native videos, one with neither and some without a thumbnail', () => {
-    expect(seed.some((v) => v.youtubeId)).toBe(true);
-    expect(seed.some((v) => v.videoUrl && !v.youtubeId)).toBe(true);
-    expect(seed.some((v) => !v.youtubeId && !v.videoUrl)).toBe(true);
-    expect(seed.some((v) => !v.thumbnailUrl)).toBe(true);
+  test('when the file is read, then every video is a file of the portal with its poster and captions, and none has an invented YouTube id', () => {
+    for (const video of seed) {
+      expect(video).toMatchObject({
+        videoUrl: `/media/videos/${video.id}.mp4`,
+        thumbnailUrl: `/media/videos/${video.id}.jpg`,
+        captionsUrl: `/media/videos/${video.id}.vtt`,
+        duration: expect.stringMatching(/^\d+:\d{2}$/),
+      });
+      expect(video.youtubeId).toBeUndefined();
+    }
   });
 });
 
