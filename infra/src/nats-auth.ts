@@ -5,7 +5,7 @@
 // and docker-compose.yml (infra/nats/auth.conf, generated from this table) all use these permissions.
 //
 // A new event, consumer, request subject or key-value bucket of a service goes into its entry below.
-import { DEAD_LETTER_SUBJECT, EVENTS_STREAM, RpcSubjects, Subjects } from '@hhp/proto';
+import { DEAD_LETTER_SUBJECT, EVENTS_STREAM, RpcSubjects, Subjects, natsInboxPrefix } from '@hhp/proto';
 
 export interface NatsPermissions {
   publish: string[];
@@ -31,11 +31,14 @@ export function bucketsFrom(env: NodeJS.ProcessEnv): NatsBuckets {
 
 const S = EVENTS_STREAM;
 
-/** What every service's EventBus does: read the JetStream account, create the stream, get replies. */
-const base: NatsPermissions = {
+/**
+ * What every service's EventBus does: read the JetStream account, create the stream, and get replies in its
+ * own inboxes (the kit connects with proto's natsInboxPrefix), not in anyone else's.
+ */
+const base = (user: string): NatsPermissions => ({
   publish: ['$JS.API.INFO', `$JS.API.STREAM.CREATE.${S}`, `$JS.API.STREAM.UPDATE.${S}`, `$JS.API.STREAM.INFO.${S}`],
-  subscribe: ['_INBOX.>'],
-};
+  subscribe: [`${natsInboxPrefix(user)}.>`],
+});
 
 /** A durable pull consumer of the events stream: create it, read it, ack, and dead-letter what fails. */
 const consumes = (durable: string): NatsPermissions => ({
@@ -85,17 +88,25 @@ function merge(...parts: NatsPermissions[]): NatsPermissions {
 export function servicePermissions(buckets: NatsBuckets = DEFAULT_BUCKETS) {
   return {
     'ai-query': merge(
-      base,
+      base('ai-query'),
       publishes(Subjects.aiAnswered),
       consumes('ai-query-subscribers'),
       requests(RpcSubjects.detectCrisis, RpcSubjects.crisisInfo),
       keyValue(buckets.aiQuota),
     ),
-    crisis: merge(base, publishes(Subjects.crisisDetected), answers(RpcSubjects.detectCrisis, RpcSubjects.crisisInfo)),
-    booking: merge(base, publishes('booking.v1.>')),
-    payments: merge(base, publishes('payment.v1.>', 'subscription.v1.>')),
-    content: merge(base, publishes(Subjects.emailSubscribed, Subjects.videoUpserted), keyValue(buckets.signupLimits)),
-    voice: merge(base),
+    crisis: merge(
+      base('crisis'),
+      publishes(Subjects.crisisDetected),
+      answers(RpcSubjects.detectCrisis, RpcSubjects.crisisInfo),
+    ),
+    booking: merge(base('booking'), publishes('booking.v1.>')),
+    payments: merge(base('payments'), publishes('payment.v1.>', 'subscription.v1.>')),
+    content: merge(
+      base('content'),
+      publishes(Subjects.emailSubscribed, Subjects.videoUpserted),
+      keyValue(buckets.signupLimits),
+    ),
+    voice: merge(base('voice')),
   } as const satisfies Record<string, NatsPermissions>;
 }
 

@@ -35,6 +35,12 @@ export const RpcSubjects = {
   crisisInfo: 'rpc.crisis.v1.info',
 } as const;
 
+/**
+ * Where a NATS user's replies arrive (request-reply and JetStream API answers): `_INBOX.<user>.…`, so that
+ * each user may be allowed its own inboxes only and cannot read another's replies.
+ */
+export const natsInboxPrefix = (user: string): string => `_INBOX.${user.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+
 /** What the crisis service judges with: ai-query skips asking when it would learn nothing new. */
 export const CrisisInfo = z.object({
   /** A moderation model is asked besides the rules. */

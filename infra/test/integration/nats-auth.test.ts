@@ -8,7 +8,7 @@ import path from 'node:path';
 import { nanoid } from 'nanoid';
 import { connect } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { createEnvelope, ensureStream, startService, type RunningService } from '@hhp/kit';
+import { createEnvelope, ensureStream, natsConnectOptions, startService, type RunningService } from '@hhp/kit';
 import { EVENTS_STREAM, RpcSubjects, Subjects } from '@hhp/proto';
 import { startNats, type NatsServer } from '../../src/dev-servers.js';
 import { testNatsUsers } from '../../src/testing/nats-users.js';
@@ -22,7 +22,8 @@ let nats: NatsServer;
 let passwords: Record<string, string>;
 const logFile = () => path.join(dir, 'nats.log');
 
-const connectAs = (user: string) => connect({ servers: nats.url, user, pass: passwords[user]! });
+// As the services connect (the kit's natsConnectOptions: their own inbox prefix).
+const connectAs = (user: string) => connect(natsConnectOptions(nats.url, { user, password: passwords[user]! }));
 
 const violations = (user: string) =>
   readFileSync(logFile(), 'utf8')
@@ -93,17 +94,20 @@ describe('NATS users', () => {
     expect(violations('content').some((line) => line.includes('subscription.v1.changed'))).toBe(true);
   });
 
-  test('when the content service reads another consumer or subscribes to every event, then it is refused', async () => {
+  test("when the content service reads another consumer, every event or another service's replies, then it is refused", async () => {
     const nc = await connectAs('content');
     const errors: string[] = [];
     void (async () => {
       for await (const status of nc.status()) if (status.type === 'error') errors.push(String(status.error));
     })();
     try {
-      nc.subscribe('>');
-      nc.subscribe('rpc.crisis.v1.detect');
+      for (const subject of ['>', 'rpc.crisis.v1.detect', '_INBOX.>', '_INBOX.ai-query.>']) nc.subscribe(subject);
       await nc.flush();
-      await waitUntil(() => errors.some((e) => /Permissions Violation for Subscription to ">"/.test(e)));
+      await waitUntil(() =>
+        ['">"', '"rpc.crisis.v1.detect"', '"_INBOX.>"', '"_INBOX.ai-query.>"'].every((subject) =>
+          errors.some((e) => e.includes(`Permissions Violation for Subscription to ${subject}`)),
+        ),
+      );
       await expect(jetstream(nc).consumers.get(EVENTS_STREAM, 'ai-query-subscribers')).rejects.toThrow();
     } finally {
       await nc.close();

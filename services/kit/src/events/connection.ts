@@ -2,6 +2,7 @@
 // anonymous connections in every stack the project runs (infra/src/nats-auth.ts gives each service a user
 // allowed only its own subjects), so the user comes from NATS_USER and NATS_PASSWORD, or from the URL
 // itself (`nats://user:password@host:4222`, which the test harness hands out as one variable).
+import { natsInboxPrefix } from '@hhp/proto';
 
 export interface NatsCredentials {
   user?: string | undefined;
@@ -12,6 +13,8 @@ export interface NatsConnectOptions {
   servers: string[];
   user?: string;
   pass?: string;
+  /** The user's own inboxes (proto's natsInboxPrefix), the only ones its permissions let it read. */
+  inboxPrefix?: string;
 }
 
 /**
@@ -35,5 +38,6 @@ export function natsConnectOptions(url: string, credentials: NatsCredentials = {
   const user = credentials.user ?? fromUrl?.user;
   const pass = credentials.user !== undefined ? credentials.password : (credentials.password ?? fromUrl?.password);
   if (pass !== undefined && user === undefined) throw new Error('NATS_PASSWORD is set but NATS_USER is not');
-  return { servers, ...(user !== undefined ? { user } : {}), ...(pass !== undefined ? { pass } : {}) };
+  if (user === undefined) return { servers };
+  return { servers, user, ...(pass !== undefined ? { pass } : {}), inboxPrefix: natsInboxPrefix(user) };
 }

@@ -6,6 +6,7 @@ describe('natsConnectOptions', () => {
       servers: ['nats://127.0.0.1:4222'],
       user: 'hhp-test',
       pass: 'p@ss',
+      inboxPrefix: '_INBOX.hhp-test',
     });
   });
 
