@@ -15,6 +15,7 @@ describe('natsConnectOptions', () => {
       servers: ['nats://n1:4222', 'nats://n2:4222'],
       user: 'content',
       pass: 'secret',
+      inboxPrefix: '_INBOX.content',
     });
   });
 
