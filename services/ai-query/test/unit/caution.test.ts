@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { cautionFor, type CautionKind } from '../../src/caution.js';
 
 describe('questions that need a doctor or pharmacist first', () => {
@@ -120,5 +121,12 @@ describe('questions that need a doctor or pharmacist first', () => {
     'From the chiropractic perspective only (chiropractic care: the spine and the nervous system), how may chiropractic care help with these symptoms? My symptoms: stiff neck',
   ])('when asked %j, then no caution is added', (question) => {
     expect(cautionFor(question)).toBeUndefined();
+  });
+
+  test('when the 133 labelled visitor questions of the retrieval set are asked (none about a medicine, a pregnancy, a child or lasting symptoms), then none adds a caution', () => {
+    const { questions } = JSON.parse(readFileSync(new URL('../retrieval-set.json', import.meta.url), 'utf8')) as {
+      questions: { q: string }[];
+    };
+    expect(questions.filter(({ q }) => cautionFor(q) !== undefined).map(({ q }) => q)).toEqual([]);
   });
 });
