@@ -1,9 +1,11 @@
 // schemathesis against the whole stack behind nginx (part of `npm test`, layer "api"): starts a scratch stack
 // on free ports, runs every operation of proto/openapi.json with generated requests, stops the stack.
-// Checks: no 5xx, every status documented, every response body matching its documented schema. Bounded by
-// a fixed seed, a number of examples per operation and a wall-clock limit.
+// Checks: no 5xx, every status and content type documented, every response body (and each event of the
+// answer stream) matching its documented schema. Bounded by a fixed seed, a number of examples per
+// operation and a wall-clock limit.
 //   node scripts/api-test.mjs [--max-examples 50] [--seed 14] [--time-limit 150] [--junit <file>]
-// Exclusions and their reasons are in scripts/schemathesis.toml; scripts/schemathesis_hooks.py signs video ingests.
+// Exclusions and their reasons: scripts/schemathesis.toml. Video ingests are signed by
+// scripts/schemathesis_hooks.py.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
