@@ -29,6 +29,11 @@ describe('questions that need a doctor or pharmacist first', () => {
     ['my mom takes coumadin, is turmeric tea ok for her', 'medicine', 'coumadin'],
     ['Can I keep taking my SSRI while doing ayurveda?', 'medicine', 'ssri'],
     ["I'm on HRT, will LifeWave patches help my sleep?", 'medicine', 'hrt'],
+    ['I am on methotrexate for RA, is turmeric ok', 'medicine', 'methotrexate'],
+    ['I take lisinopril, is licorice ok?', 'medicine', 'lisinopril'],
+    ['Is omeprazole safe with triphala?', 'medicine', 'omeprazole'],
+    ['my doctor put me on something new for my heart, can I still use LifeWave', 'medicine'],
+    ['taking something for my blood pressure, can I do chiropractic', 'medicine'],
     // Pregnancy and breastfeeding.
     ['Is triphala safe during pregnancy?', 'pregnancy'],
     ["I'm 20 weeks pregnant and can't sleep", 'pregnancy'],
