@@ -59,15 +59,30 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
 # exec: node is the container's main process and receives SIGTERM itself (graceful shutdown).
 CMD ["sh", "-c", "exec node \"services/${SERVICE}/dist/main.js\""]
 
-# --- nginx with the frontend -----------------------------------------------------------------------
+# --- the default video library, made from the portal's own text as `npm start` makes it ----------------
+# (scripts/make-videos.mjs: Debian's espeak-ng and ffmpeg, the same releases as the bare-machine bootstrap).
+FROM node:24-slim AS media
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg espeak-ng fonts-dejavu-core \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY scripts/make-videos.mjs scripts/
+COPY scripts/media scripts/media/
+COPY proto/src/catalogue proto/src/catalogue/
+COPY services/content/data/videos.json services/content/data/
+RUN node scripts/make-videos.mjs --out /out/media
+
+# --- nginx with the frontend and the videos -------------------------------------------------------------
 FROM nginx:1.27-alpine AS web
 COPY --from=build /app/frontend/dist /usr/share/nginx/html
+COPY --from=media /out/media/videos /usr/share/nginx/media/videos
 # The image renders /etc/nginx/templates/*.template into /etc/nginx/conf.d/ with envsubst at start,
 # replacing its default server; the filter keeps envsubst away from any other variable.
 COPY nginx.conf /etc/nginx/templates/default.conf.template
-ENV NGINX_ENVSUBST_FILTER="^(LISTEN_ADDR|FRONTEND_ROOT|AI_QUERY_UPSTREAM|CRISIS_UPSTREAM|BOOKING_UPSTREAM|PAYMENTS_UPSTREAM|CONTENT_UPSTREAM|VOICE_UPSTREAM)" \
+ENV NGINX_ENVSUBST_FILTER="^(LISTEN_ADDR|FRONTEND_ROOT|MEDIA_ROOT|AI_QUERY_UPSTREAM|CRISIS_UPSTREAM|BOOKING_UPSTREAM|PAYMENTS_UPSTREAM|CONTENT_UPSTREAM|VOICE_UPSTREAM)" \
     LISTEN_ADDR=8080 \
     FRONTEND_ROOT=/usr/share/nginx/html \
+    MEDIA_ROOT=/usr/share/nginx/media \
     AI_QUERY_UPSTREAM=ai-query:4001 \
     CRISIS_UPSTREAM=crisis:4002 \
     BOOKING_UPSTREAM=booking:4003 \

@@ -5,7 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { repoRoot } from '../dev-servers.js';
-import { testNginxConfig, writeNginxConfig, type NginxFiles, type NginxVariables } from './nginx-config.js';
+import {
+  defaultMediaRoot,
+  testNginxConfig,
+  writeNginxConfig,
+  type NginxFiles,
+  type NginxVariables,
+} from './nginx-config.js';
 import { SERVICES, UPSTREAM_VARIABLE } from './services.js';
 
 /** The values of a local run on the default ports. */
@@ -14,6 +20,7 @@ export function defaultNginxVariables(listen = '127.0.0.1:8080'): NginxVariables
   return {
     LISTEN_ADDR: listen,
     FRONTEND_ROOT: path.join(repoRoot, 'frontend', 'dist'),
+    MEDIA_ROOT: defaultMediaRoot,
     ...upstreams,
   } as NginxVariables;
 }

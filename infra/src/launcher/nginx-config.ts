@@ -9,6 +9,7 @@ import { nginxPath, repoRoot } from '../dev-servers.js';
 export const NGINX_TEMPLATE_VARIABLES = [
   'LISTEN_ADDR',
   'FRONTEND_ROOT',
+  'MEDIA_ROOT',
   'AI_QUERY_UPSTREAM',
   'CRISIS_UPSTREAM',
   'BOOKING_UPSTREAM',
@@ -20,6 +21,9 @@ export const NGINX_TEMPLATE_VARIABLES = [
 export type NginxVariables = Record<(typeof NGINX_TEMPLATE_VARIABLES)[number], string>;
 
 export const nginxTemplatePath = path.join(repoRoot, 'nginx.conf');
+
+/** Where scripts/make-videos.mjs (run by the bootstrap) puts the default video library; nginx serves /media/. */
+export const defaultMediaRoot = path.join(repoRoot, '.media');
 
 /**
  * What envsubst does with a list of names: `${NAME}` and `$NAME` of the listed names are replaced, and

@@ -18,7 +18,7 @@ import {
 import { bucketsFrom, serviceUsers } from '../nats-auth.js';
 import { listensOn, startFerretDbGroup, startNatsGroup, startPostgresGroup } from './dependencies.js';
 import { acquireLock, type Lock } from './lock.js';
-import { nginxArgs, testNginxConfig, writeNginxConfig, type NginxVariables } from './nginx-config.js';
+import { defaultMediaRoot, nginxArgs, testNginxConfig, writeNginxConfig, type NginxVariables } from './nginx-config.js';
 import { releaseReaper, spawnGroup, type GroupProcess } from './process-group.js';
 import { loadSecrets, natsUserEnv, serviceNatsPasswords, withoutNatsPasswords } from './secrets.js';
 import { StartupError } from './startup-error.js';
@@ -291,7 +291,12 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           .join(';\n    server '),
       ]),
     );
-    const variables = { LISTEN_ADDR: `${host}:${port}`, FRONTEND_ROOT: frontendRoot, ...upstreams } as NginxVariables;
+    const variables = {
+      LISTEN_ADDR: `${host}:${port}`,
+      FRONTEND_ROOT: frontendRoot,
+      MEDIA_ROOT: defaultMediaRoot,
+      ...upstreams,
+    } as NginxVariables;
     const files = writeNginxConfig({ runDir, logDir, variables });
     await testNginxConfig(files);
     started_.nginx = new Supervised({
