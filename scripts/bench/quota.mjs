@@ -10,6 +10,7 @@
 import { parseArgs } from 'node:util';
 import { Kvm } from '@nats-io/kv';
 import { connect } from '@nats-io/transport-node';
+import { natsInboxPrefix } from '@hhp/proto';
 import { withScratchStack } from '../../infra/dist/launcher/scratch-stack.js';
 import { runK6 } from './lib/k6.mjs';
 import { describeMachine } from './lib/machine.mjs';
@@ -36,7 +37,12 @@ const sizes = [];
 const bursts = [];
 let recovery;
 await withScratchStack({ IP_NEW_GUESTS_PER_HOUR: '100000000' }, async (stack) => {
-  const nc = await connect({ servers: stack.natsUrl });
+  // As ai-query (nats-server refuses anonymous clients): the bench writes into its bucket.
+  const nc = await connect({
+    servers: stack.natsUrl,
+    ...stack.natsUser('ai-query'),
+    inboxPrefix: natsInboxPrefix('ai-query'),
+  });
   try {
     const kv = await new Kvm(nc).open('ai_quota');
     // 1. Slots stored for guests who asked 1 to 3 questions; the readers ask about some of them.

@@ -87,6 +87,9 @@ export interface Stack {
   /** The pid of a process of the stack as it runs now (`ai-query`, `ai-query#2`, `nginx`, `nats-server`,
    * `ferretdb`, `postgres`); undefined when it is not running (between a crash and its restart). */
   pidOf(name: string): number | undefined;
+  /** The NATS user a service connects as (its name and password), for tools that play its part; undefined
+   * when it has none (an external NATS_URL without NATS_PASSWORD_<SERVICE>). */
+  natsUser(name: ServiceName): { user: string; pass: string } | undefined;
   /** Restarts nothing from now on; stops services, then nginx, then NATS, then FerretDB, then PostgreSQL;
    * releases the lock. Safe to call twice. */
   stop(): Promise<void>;
@@ -329,6 +332,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       })),
       readyInMs: Date.now() - started,
       pidOf: (name) => supervised().find((p) => p.name === name)?.pid,
+      natsUser: (name) => (natsPasswords[name] ? { user: name, pass: natsPasswords[name] } : undefined),
       stop,
     };
   } catch (error) {
