@@ -2,7 +2,7 @@
 // backdrop, the success toast over a crisis banner, the videos' focus ring and channel links, the open
 // treatment card's row, the disclaimer shown twice, the phone's cut-off placeholders, and unknown paths.
 import { expectNoAxeViolations } from './support/axe';
-import { toast } from './support/toast';
+import { errorToast, toast } from './support/toast';
 import { CONDITIONS } from '@hhp/proto/catalogue/conditions';
 import { CRISIS_BANNER_TEXT } from '@hhp/proto/catalogue/crisis';
 import { DISCLAIMER } from '@hhp/proto/catalogue/practitioner';
@@ -142,6 +142,43 @@ test('when the query bar gets a crisis answer, then no "Response received" toast
   await close.click();
   await expect(banner).toHaveCount(0);
 });
+
+for (const [size, viewport] of Object.entries({ wide: WIDE, phone: PHONE })) {
+  test(`when the symptom analysis is a crisis answer on a ${size} screen, then its "Crisis detected" toast shows clear of the banner's close button`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.route('**/api/query-ai', (route) =>
+      route.fulfill({
+        json: {
+          response: 'You are not alone; help is available now.',
+          isCrisis: true,
+          queriesUsed: 0,
+          queriesAllowed: 3,
+          isSubscriber: false,
+          sources: [],
+        },
+      }),
+    );
+    await page.goto('/symptoms');
+    const symptoms = page.getByRole('textbox', { name: 'Your symptoms' });
+    await expect(symptoms).toBeEnabled();
+    await symptoms.fill('feeling very low for weeks');
+    await page.getByRole('button', { name: 'Analyze Symptoms' }).click();
+    const banner = page.getByRole('alert').filter({ hasText: CRISIS_BANNER_TEXT });
+    await expect(banner).toBeFocused();
+    // The specification's toast for this case (section 8), below the banner rather than over it.
+    await expect(errorToast(page)).toContainText('Crisis detected');
+    const close = banner.getByRole('button', { name: 'Close crisis resources' });
+    const clear = await close.evaluate((button) => {
+      const r = button.getBoundingClientRect();
+      return button.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    });
+    expect(clear).toBe(true);
+    await close.click();
+    await expect(banner).toHaveCount(0);
+  });
+}
 
 test.describe('the video library', () => {
   test('when a video card is reached with Tab, then the card shows the focus ring, and Enter and Space open the player', async ({

@@ -24,6 +24,34 @@ export function CrisisBanner() {
     if (crisis.visible && crisis.source !== 'typing') ref.current?.focus();
   }, [crisis.raised, crisis.visible, crisis.source]);
 
+  // Toasts keep clear of the banner and its close button: the toaster (shared/ui/toast.module.css) starts
+  // below --crisis-banner-bottom, the banner's lower edge in the viewport, kept current while it shows.
+  useEffect(() => {
+    const banner = ref.current;
+    if (!crisis.visible || !banner) return;
+    const root = document.documentElement;
+    let frame = 0;
+    const publish = () => {
+      frame = 0;
+      root.style.setProperty('--crisis-banner-bottom', `${Math.max(0, banner.getBoundingClientRect().bottom)}px`);
+    };
+    const schedule = () => {
+      frame ||= requestAnimationFrame(publish);
+    };
+    publish();
+    const observer = new ResizeObserver(schedule);
+    observer.observe(banner);
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      root.style.removeProperty('--crisis-banner-bottom');
+    };
+  }, [crisis.visible]);
+
   if (!crisis.visible) return null;
   return (
     <section ref={ref} role="alert" aria-labelledby={titleId} tabIndex={-1} className={styles.banner}>
