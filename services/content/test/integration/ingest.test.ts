@@ -172,6 +172,24 @@ describe('POST /api/videos/ingest', () => {
     expect(await videos().findOne({ id: video.id })).toMatchObject({ title: 'Two' });
   });
 
+  test('when a remembered signature has gone stale, then the next ingest forgets it', async () => {
+    const replica = await startContent(service.config.MONGODB_DB);
+    const seen = service.mongo.connection.db!.collection<{ _id: string; expiresAt: Date }>('ingest_signatures');
+    try {
+      await seen.insertOne({ _id: 'f'.repeat(64), expiresAt: new Date(Date.now() - 1000) });
+      expect((await postSigned(`${replica.url}/api/videos/ingest`, newVideo())).status).toBe(201);
+      await eventually(
+        'the stale signature gone',
+        () => seen.countDocuments({ _id: 'f'.repeat(64) }),
+        (count) => count === 0,
+        5000,
+      );
+      expect(await seen.countDocuments({ expiresAt: { $gt: new Date() } })).toBeGreaterThan(0);
+    } finally {
+      await replica.close();
+    }
+  });
+
   test('when two replicas receive the same signed request at once, then one stores it and the other refuses it as a replay', async () => {
     const replica = await startContent(service.config.MONGODB_DB);
     try {
