@@ -1,6 +1,7 @@
 // The Video Library as a visitor uses it: category filters, the card grid and the modal player.
 // Most tests answer GET /api/videos from fixtures in the browser, so they can rely on a YouTube video, a
-// native one and one without any; the first test goes through nginx to the real content service.
+// native one and one without any; the first three go through nginx to the real content service and the
+// default library's files (made by the bootstrap, scripts/make-videos.mjs).
 import { expect, test, type Page } from '@playwright/test';
 
 const FIXTURES = [
@@ -21,6 +22,7 @@ const FIXTURES = [
     thumbnailUrl: '/video-placeholder.svg',
     duration: '8:10',
     videoUrl: '/e2e-sample.mp4',
+    captionsUrl: '/e2e-sample.vtt',
   },
   {
     id: 'e2e-nutrition',
@@ -73,6 +75,65 @@ test.describe('the video library', () => {
       .locator('[data-testid="video-grid"] > li')
       .evaluateAll((items) => items.map((item) => item.getAttribute('data-category')));
     expect(categories.every((category) => category === 'chiropractic')).toBe(true);
+  });
+
+  test('when a video of the default library is opened, then it plays from /media/ with its captions showing', async ({
+    page,
+  }) => {
+    await page.goto('/videos');
+    await expect(page.getByRole('status').filter({ hasText: /^Showing \d+ videos?$/ })).toBeAttached();
+    const title = await grid(page).getByRole('listitem').first().getByRole('heading').innerText();
+    await openButton(page, title).click();
+
+    const video = page.getByRole('dialog', { name: title }).locator('video');
+    await expect(video).toHaveAttribute('src', /^\/media\/videos\/[a-z0-9-]+\.mp4$/);
+    await expect(video).toHaveAttribute('poster', /^\/media\/videos\/[a-z0-9-]+\.jpg$/);
+    const track = video.locator('track[kind="captions"][srclang="en"][default]');
+    await expect(track).toHaveAttribute('src', /^\/media\/videos\/[a-z0-9-]+\.vtt$/);
+
+    // Muted, so that the browser lets it start without a gesture: 'loadeddata' has fired and it plays.
+    const loaded = await video.evaluate(async (element: HTMLVideoElement) => {
+      element.muted = true;
+      if (element.readyState < 2) await new Promise((resolve) => element.addEventListener('loadeddata', resolve));
+      await element.play();
+      return { readyState: element.readyState, duration: element.duration };
+    });
+    expect(loaded.readyState).toBeGreaterThanOrEqual(2);
+    expect(loaded.duration).toBeGreaterThan(15);
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime)).toBeGreaterThan(0.5);
+
+    // The captions file loaded (HTMLTrackElement.LOADED) and its first cue is the title.
+    await expect.poll(() => track.evaluate((element: HTMLTrackElement) => element.readyState)).toBe(2);
+    const captions = await video.evaluate((element: HTMLVideoElement) => {
+      const textTrack = element.textTracks[0]!;
+      return { mode: textTrack.mode, cues: textTrack.cues?.length ?? 0, first: (textTrack.cues?.[0] as VTTCue)?.text };
+    });
+    expect(captions.mode).toBe('showing');
+    expect(captions.cues).toBeGreaterThanOrEqual(4);
+    expect(captions.first?.replace(/\s+/g, ' ')).toBe(title);
+  });
+
+  test('when a player asks nginx for part of a video, then it gets 206 with that range; captions are text/vtt', async ({
+    request,
+  }) => {
+    const videos = (await (await request.get('/api/videos')).json()) as { videoUrl?: string; captionsUrl?: string }[];
+    const local = videos.find((video) => video.videoUrl?.startsWith('/media/videos/'))!;
+
+    const part = await request.get(local.videoUrl!, { headers: { Range: 'bytes=1000-1999' } });
+    expect(part.status()).toBe(206);
+    expect(part.headers()['content-type']).toBe('video/mp4');
+    expect(part.headers()['content-range']).toMatch(/^bytes 1000-1999\/\d+$/);
+    expect(part.headers()['cache-control']).toBe('public, max-age=3600');
+    expect((await part.body()).length).toBe(1000);
+
+    const captions = await request.get(local.captionsUrl!);
+    expect(captions.status()).toBe(200);
+    expect(captions.headers()['content-type']).toBe('text/vtt');
+    expect(await captions.text()).toMatch(/^WEBVTT\n/);
+
+    // Only the library's own files: not the generator's manifest, and never the SPA's page.
+    expect((await request.get('/media/videos/manifest.json')).status()).toBe(404);
+    expect((await request.get('/media/anything')).status()).toBe(404);
   });
 
   test('when a category is chosen, then the grid shows only its videos, and All brings the rest back', async ({
@@ -128,6 +189,10 @@ test.describe('the video library', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Alignment and the nervous system' });
     await expect(dialog.locator('video[controls]')).toHaveAttribute('src', '/e2e-sample.mp4');
+    await expect(dialog.locator('video > track[kind="captions"][srclang="en"][default]')).toHaveAttribute(
+      'src',
+      '/e2e-sample.vtt',
+    );
     await expect(dialog.locator('iframe')).toHaveCount(0);
 
     await dialog.getByRole('button', { name: 'Close' }).click();

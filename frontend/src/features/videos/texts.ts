@@ -16,6 +16,7 @@ export const texts = {
   save: 'Save',
   noVideo: 'No video available',
   videoFallback: 'Your browser cannot play this video.',
+  captionsLabel: 'English',
   infoTitle: 'Published everywhere, automatically',
   infoText:
     'Every video in this library is auto-published to our video channel, blog and social platforms through an automation service.',

@@ -2,7 +2,10 @@ import type { Video } from '@hhp/proto';
 import { texts } from '../texts';
 import styles from './videos.module.css';
 
-/** The specification's order: an embedded YouTube video, else the native player, else a notice. */
+/**
+ * The specification's order: an embedded YouTube video, else the native player (with its captions, shown
+ * by default: the default library is narrated), else a notice.
+ */
 export function VideoPlayer({ video }: { video: Video }) {
   if (video.youtubeId) {
     return (
@@ -19,7 +22,10 @@ export function VideoPlayer({ video }: { video: Video }) {
   }
   if (video.videoUrl) {
     return (
-      <video className={styles.native} src={video.videoUrl} controls preload="metadata">
+      <video className={styles.native} src={video.videoUrl} poster={video.thumbnailUrl} controls preload="metadata">
+        {video.captionsUrl && (
+          <track kind="captions" src={video.captionsUrl} srcLang="en" label={texts.captionsLabel} default />
+        )}
         {texts.videoFallback}
       </video>
     );
