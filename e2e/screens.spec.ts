@@ -231,23 +231,34 @@ test.describe('the video library', () => {
   });
 });
 
-test('when a treatment card is opened, then the cards of its row end together: no gap under its neighbours', async ({
+test('when a treatment card is opened, then its row stays whole and its panel opens right under the row, as wide as the grid', async ({
   page,
 }) => {
   await page.setViewportSize(WIDE);
   await page.goto('/treatments');
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByRole('button', { name: 'Read More: Chiropractic' }).click();
-  const rows = await page.locator('article').evaluateAll((cards) =>
-    cards.map((card) => {
-      const r = card.getBoundingClientRect();
-      return { top: Math.round(r.top), bottom: Math.round(r.bottom) };
+  const panel = page.getByRole('region', { name: 'Chiropractic', exact: true });
+  await expect(panel).toBeVisible();
+  const box = (r: DOMRect) => ({ left: r.left, right: r.right, top: Math.round(r.top), bottom: Math.round(r.bottom) });
+  const cards = await page.locator('article').evaluateAll((articles) =>
+    articles.map((article) => {
+      const r = article.getBoundingClientRect();
+      return { left: r.left, right: r.right, top: Math.round(r.top), bottom: Math.round(r.bottom) };
     }),
   );
-  const open = rows[1]!;
-  const row = rows.filter((r) => r.top === open.top);
-  expect(row.length).toBeGreaterThan(1);
+  const panelBox = box((await panel.evaluate((el) => el.getBoundingClientRect())) as DOMRect);
+  const open = cards[1]!;
+  const row = cards.filter((card) => card.top === open.top);
+  // Three columns: the open card's row is whole, its cards end together (no hole under a neighbour).
+  expect(row).toHaveLength(3);
   for (const card of row) expect(card.bottom).toBe(open.bottom);
+  // The panel starts just under that row and spans it; the next cards come after the panel.
+  expect(panelBox.top).toBeGreaterThan(open.bottom);
+  expect(panelBox.top - open.bottom).toBeLessThanOrEqual(24);
+  expect(Math.round(panelBox.left)).toBe(Math.round(Math.min(...row.map((card) => card.left))));
+  expect(Math.round(panelBox.right)).toBe(Math.round(Math.max(...row.map((card) => card.right))));
+  for (const card of cards.filter((card) => card.top > open.top)) expect(card.top).toBeGreaterThan(panelBox.bottom);
   await expectNoAxeViolations(page);
 });
 

@@ -433,9 +433,12 @@ test.describe('the treatments', () => {
         'true',
       );
       await expect(page.getByText(modality.overview)).toBeVisible();
-      await expect(page.locator(`#${modality.id}`).getByRole('heading', { name: 'Benefits' })).toHaveCount(
-        modality.benefits ? 1 : 0,
+      const panel = page.getByRole('region', { name: modality.name, exact: true });
+      await expect(panel).toHaveAttribute(
+        'id',
+        (await page.getByRole('button', { name: `Show Less: ${modality.name}` }).getAttribute('aria-controls'))!,
       );
+      await expect(panel.getByRole('heading', { name: 'Benefits' })).toHaveCount(modality.benefits ? 1 : 0);
       await expect(page.getByRole('button', { name: /^Show Less/ })).toHaveCount(1);
     }
     await page.getByRole('button', { name: 'Show Less: Food as Medicine' }).click();

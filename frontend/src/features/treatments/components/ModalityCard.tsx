@@ -1,7 +1,6 @@
 import { SoundOutlined } from '@ant-design/icons';
 import type { Modality } from '@hhp/proto/catalogue/modalities';
-import { useId, type MouseEvent } from 'react';
-import { Link } from 'react-router';
+import type { MouseEvent } from 'react';
 import { texts } from '../texts';
 import { MODALITY_ICONS } from './modality-icons';
 import styles from './treatments.module.css';
@@ -10,6 +9,9 @@ interface Props {
   modality: Modality;
   expanded: boolean;
   onToggle: () => void;
+  /** The card's title: it also names the card's panel (ModalityPanel). */
+  titleId: string;
+  panelId: string;
 }
 
 /** Clicks inside controls of the card are theirs; a click anywhere else on the card's top toggles it. */
@@ -17,10 +19,9 @@ function isOnControl(event: MouseEvent) {
   return (event.target as HTMLElement).closest('button, a') !== null;
 }
 
-export function ModalityCard({ modality, expanded, onToggle }: Props) {
-  const baseId = useId();
-  const panelId = `${baseId}-panel`;
-  const listenNoteId = `${baseId}-listen`;
+/** A modality's card: its band, name, description, the Read More toggle and the listen button. */
+export function ModalityCard({ modality, expanded, onToggle, titleId, panelId }: Props) {
+  const listenNoteId = `${panelId}-listen`;
   const Icon = MODALITY_ICONS[modality.id];
 
   return (
@@ -34,7 +35,9 @@ export function ModalityCard({ modality, expanded, onToggle }: Props) {
           </span>
         </div>
         <div className={styles.cardBody}>
-          <h3 className={styles.cardTitle}>{modality.name}</h3>
+          <h3 id={titleId} className={styles.cardTitle}>
+            {modality.name}
+          </h3>
           <p className={styles.cardDescription}>{modality.description}</p>
           <div className={styles.cardActions}>
             <button
@@ -61,23 +64,6 @@ export function ModalityCard({ modality, expanded, onToggle }: Props) {
             </span>
           </div>
         </div>
-      </div>
-      <div id={panelId} hidden={!expanded} className={styles.panel}>
-        <h4 className={styles.panelTitle}>{texts.overview}</h4>
-        <p className={styles.panelText}>{modality.overview}</p>
-        {modality.benefits && (
-          <>
-            <h4 className={styles.panelTitle}>{texts.benefits}</h4>
-            <ul className={styles.benefits}>
-              {modality.benefits.map((benefit) => (
-                <li key={benefit}>{benefit}</li>
-              ))}
-            </ul>
-          </>
-        )}
-        <Link to={`/book?modality=${modality.id}`} state={{ modality: modality.id }} className={styles.bookButton}>
-          {texts.book(modality.name)}
-        </Link>
       </div>
     </article>
   );

@@ -1,8 +1,9 @@
 import { MODALITIES, type ModalityId } from '@hhp/proto/catalogue/modalities';
-import { useEffect, useId, useState } from 'react';
+import { Fragment, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { texts } from '../texts';
 import { ModalityCard } from './ModalityCard';
+import { ModalityPanel } from './ModalityPanel';
 import styles from './treatments.module.css';
 
 function modalityFromHash(hash: string): ModalityId | null {
@@ -10,7 +11,10 @@ function modalityFromHash(hash: string): ModalityId | null {
   return MODALITIES.find((modality) => modality.id === id)?.id ?? null;
 }
 
-/** The six modality cards; one is open at a time, and choosing the open one closes it. */
+/**
+ * The six modality cards; one is open at a time, and choosing the open one closes it. The open card's panel
+ * comes right after it and spans the grid below the card's row (the grid packs the row's later cards before it).
+ */
 export function ModalityGrid() {
   const { hash } = useLocation();
   // A citation such as /treatments#ayurveda opens that card.
@@ -35,14 +39,23 @@ export function ModalityGrid() {
         {texts.modalitiesTitle}
       </h2>
       <div className={styles.grid}>
-        {MODALITIES.map((modality) => (
-          <ModalityCard
-            key={modality.id}
-            modality={modality}
-            expanded={open === modality.id}
-            onToggle={() => setOpen(open === modality.id ? null : modality.id)}
-          />
-        ))}
+        {MODALITIES.map((modality) => {
+          const expanded = open === modality.id;
+          const cardTitleId = `${titleId}-${modality.id}`;
+          const panelId = `${cardTitleId}-panel`;
+          return (
+            <Fragment key={modality.id}>
+              <ModalityCard
+                modality={modality}
+                expanded={expanded}
+                titleId={cardTitleId}
+                panelId={panelId}
+                onToggle={() => setOpen(expanded ? null : modality.id)}
+              />
+              <ModalityPanel modality={modality} id={panelId} titleId={cardTitleId} hidden={!expanded} />
+            </Fragment>
+          );
+        })}
       </div>
     </section>
   );
