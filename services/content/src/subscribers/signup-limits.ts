@@ -42,6 +42,26 @@ function isTaken(err: unknown): boolean {
   );
 }
 
+/**
+ * The client as the limit counts it: an IPv4 address, or the /64 network of an IPv6 address (one
+ * subscriber line gets a whole /64, so counting single addresses would give it 2^64 limits).
+ */
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.split('%')[0]!.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') && tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 const hashed = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 32);
 
 export class SignupLimits {
@@ -67,7 +87,7 @@ export class SignupLimits {
     const window = Math.floor(now.getTime() / 1000 / this.options.windowSeconds);
     const retryAfterSeconds = (window + 1) * this.options.windowSeconds - Math.floor(now.getTime() / 1000);
     const counters: [string, number][] = [
-      [`${window}.ip.${hashed(address)}`, this.options.perAddress],
+      [`${window}.ip.${hashed(clientKey(address))}`, this.options.perAddress],
       [`${window}.email.${hashed(email)}`, this.options.perEmail],
     ];
     for (const [counter, limit] of counters) {

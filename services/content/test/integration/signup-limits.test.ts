@@ -71,6 +71,14 @@ describe('sign-up limits', () => {
     expect([...forUnlisted.headers.keys()].sort()).toEqual([...last.headers.keys()].sort());
   });
 
+  test('when a client rotates through the IPv6 addresses of its /64, then they count as one client', async () => {
+    const network = `2001:db8:${randomInt(65536).toString(16)}:${randomInt(65536).toString(16)}`;
+    const answers = [];
+    for (let i = 1; i <= PER_ADDRESS + 3; i++) answers.push(await signUp(madeUp(), `${network}::${i.toString(16)}`));
+
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(PER_ADDRESS);
+  });
+
   test('when a client alternates between two replicas, then they share one count', async () => {
     const client = clientAddress();
     const answers = [];
