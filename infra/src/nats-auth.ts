@@ -157,10 +157,10 @@ export function serviceUsers(
 }
 
 /** docker-compose's file (infra/nats/auth.conf): the passwords come from the nats container's environment. */
-export function composeAuthConfig(): string {
+export function composeAuthConfig(buckets: NatsBuckets = DEFAULT_BUCKETS): string {
   return (
     '# Generated from infra/src/nats-auth.ts (`node infra/dist/write-nats-auth.js`); do not edit by hand.\n' +
     '# Each service connects as its own user; the passwords come from the environment (.env).\n' +
-    natsAuthConfig(serviceUsers((user) => ({ env: passwordVariable(user) })))
+    natsAuthConfig(serviceUsers((user) => ({ env: passwordVariable(user) }), buckets))
   );
 }
