@@ -18,13 +18,14 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CATALOGUE_FILES, DISCLAIMER, videoScripts } from './media/library.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const SEED = path.join(root, 'services/content/data/videos.json');
 const GENERATOR = ['scripts/make-videos.mjs', 'scripts/media/library.mjs', 'scripts/media/render.mjs'];
-const CATALOGUE = ['proto/src/catalogue/modalities.ts', 'proto/src/catalogue/conditions.ts'];
 const MEDIA_PREFIX = '/media/videos/';
 
 const args = process.argv.slice(2);
@@ -58,7 +59,7 @@ for (const video of local) {
 }
 
 const inputs = sha256(
-  ...[...GENERATOR, ...CATALOGUE].map((file) => readFileSync(path.join(root, file))),
+  ...[...GENERATOR, ...CATALOGUE_FILES].map((file) => readFileSync(path.join(root, file))),
   readFileSync(SEED),
 );
 const manifest = readJson(manifestFile, { inputs: '', videos: {} });
@@ -71,7 +72,6 @@ if (
 }
 
 const started = Date.now();
-const { videoScripts, DISCLAIMER } = await import('./media/library.mjs');
 const { renderVideo } = await import('./media/render.mjs');
 const renderSource = readFileSync(path.join(root, 'scripts/media/render.mjs'));
 const scripts = (await videoScripts(local)).map((script) => ({ ...script, disclaimer: DISCLAIMER }));
@@ -81,13 +81,18 @@ const workRoot = mkdtempSync(path.join(mediaRoot, '.work-'));
 const next = { inputs, videos: {} };
 let made = 0;
 try {
+  const todo = [];
   for (const script of scripts) {
     const hash = sha256(JSON.stringify(script), renderSource);
     const known = manifest.videos?.[script.id];
     if (!force && known?.hash === hash && outputs(script.id).every((file) => existsSync(file))) {
       next.videos[script.id] = known;
-      continue;
+    } else {
+      todo.push({ script, hash });
     }
+  }
+  // Two at a time: espeak-ng, the poster and the muxing are single-threaded, x264 on a still is light.
+  const make = async ({ script, hash }) => {
     const workDir = mkdtempSync(path.join(workRoot, `${script.id}-`));
     const t0 = Date.now();
     const { seconds, files } = await renderVideo(script, { workDir, outDir });
@@ -98,7 +103,11 @@ try {
     console.log(
       `[media] ${script.id}: ${durationText(seconds)}, ${(bytes / 1024).toFixed(0)} kB in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );
-  }
+  };
+  const worker = async () => {
+    for (let job = todo.shift(); job; job = todo.shift()) await make(job);
+  };
+  await Promise.all(Array.from({ length: Math.min(2, availableParallelism()) }, worker));
 } finally {
   rmSync(workRoot, { recursive: true, force: true });
 }
