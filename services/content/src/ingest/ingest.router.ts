@@ -39,9 +39,11 @@ export function ingestRouter(
     if (!verdict.ok) throw new HttpError(401, verdict.message);
     const input = parse(IngestVideoRequest, bodyObject(req));
     const { requestId, log } = requestContext(req);
+    // The signature is claimed first (a second use of it is a replay, seen-signatures.ts); the signed
+    // timestamp is the version that keeps an older ingest from replacing a newer one (ingest-video.ts).
     // One at a time with the relay's writes: see OutboxRelay.exclusive (FerretDB updates are not isolated).
     // After a 503 it goes on, and what follows a stored video follows whenever it is stored; a retry by the
-    // automation service replaces the same video (200) and announces it again.
+    // automation service, signed again, replaces the same video (200) and announces it again.
     const version = verdict.timestamp;
     const expiresAt = new Date((version + options.maxSkewSeconds + 1) * 1000);
     const ingest = seen
