@@ -77,6 +77,10 @@ const renderSource = readFileSync(path.join(root, 'scripts/media/render.mjs'));
 const scripts = (await videoScripts(local)).map((script) => ({ ...script, disclaimer: DISCLAIMER }));
 
 mkdirSync(outDir, { recursive: true });
+// Work folders of a run that was killed.
+for (const name of readdirSync(mediaRoot)) {
+  if (name.startsWith('.work-')) rmSync(path.join(mediaRoot, name), { recursive: true, force: true });
+}
 const workRoot = mkdtempSync(path.join(mediaRoot, '.work-'));
 const next = { inputs, videos: {} };
 let made = 0;
