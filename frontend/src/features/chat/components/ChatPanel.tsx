@@ -50,10 +50,8 @@ export function ChatPanel({ id, onClose, focusRequest }: ChatPanelProps) {
   // panel holds it meanwhile (Escape still closes the chat), and the input takes it back once the answer is in.
   const wasPending = useRef(pending);
   useEffect(() => {
-    if (wasPending.current && !pending) {
-      const focused = document.activeElement;
-      if (focused === dialogRef.current || focused === document.body || focused === null) inputRef.current?.focus();
-    }
+    // Only focus the panel itself held: a visitor who has moved on elsewhere keeps their place.
+    if (wasPending.current && !pending && document.activeElement === dialogRef.current) inputRef.current?.focus();
     wasPending.current = pending;
   }, [pending]);
 
