@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { detectCrisis } from '../../src/index.js';
+import { CRISIS_RULES, detectCrisis, normalizeForCrisis } from '../../src/index.js';
 
 // Invisible characters are written as \u{…} escapes in the corpus files, so that a reader can see them.
 const decodeEscapes = (line: string): string =>
@@ -97,6 +97,16 @@ describe('the labelled corpus', () => {
       );
     },
   );
+
+  it('when a rule runs in parts, then every message gets the verdict of the rule as one expression', () => {
+    const differ = [...crisis, ...ordinary].flatMap(({ message }) => {
+      const text = normalizeForCrisis(message);
+      return CRISIS_RULES.filter((r) => r.pattern.test(text) !== r.parts.some((p) => p.test(text))).map(
+        (r) => `  - [${r.id}] ${message}`,
+      );
+    });
+    expect(differ.length === 0 ? 'none differ' : differ.join('\n')).toBe('none differ');
+  });
 
   it('when the corpus is read, then it holds at least 160 messages of each kind', () => {
     expect(crisis.length).toBeGreaterThanOrEqual(160);
