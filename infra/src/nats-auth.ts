@@ -40,12 +40,13 @@ const base = (user: string): NatsPermissions => ({
   subscribe: [`${natsInboxPrefix(user)}.>`],
 });
 
-/** A durable pull consumer of the events stream: create it, read it, ack, and dead-letter what fails. */
-const consumes = (durable: string): NatsPermissions => ({
+/**
+ * A durable pull consumer of the events stream on `subject`: create it (only with that filter: the server
+ * checks the filter in the subject against the consumer's), read it, ack, and dead-letter what fails.
+ */
+const consumes = (durable: string, subject: string): NatsPermissions => ({
   publish: [
-    `$JS.API.CONSUMER.CREATE.${S}.${durable}`,
-    `$JS.API.CONSUMER.CREATE.${S}.${durable}.>`,
-    `$JS.API.CONSUMER.DURABLE.CREATE.${S}.${durable}`,
+    `$JS.API.CONSUMER.CREATE.${S}.${durable}.${subject}`,
     `$JS.API.CONSUMER.INFO.${S}.${durable}`,
     `$JS.API.CONSUMER.MSG.NEXT.${S}.${durable}`,
     `$JS.ACK.${S}.${durable}.>`,
@@ -90,7 +91,7 @@ export function servicePermissions(buckets: NatsBuckets = DEFAULT_BUCKETS) {
     'ai-query': merge(
       base('ai-query'),
       publishes(Subjects.aiAnswered),
-      consumes('ai-query-subscribers'),
+      consumes('ai-query-subscribers', Subjects.subscriptionChanged),
       requests(RpcSubjects.detectCrisis, RpcSubjects.crisisInfo),
       keyValue(buckets.aiQuota),
     ),

@@ -25,8 +25,10 @@ const logFile = () => path.join(dir, 'nats.log');
 // As the services connect (the kit's natsConnectOptions: their own inbox prefix).
 const connectAs = (user: string) => connect(natsConnectOptions(nats.url, { user, password: passwords[user]! }));
 
-const violations = (user: string) =>
+/** The permission violations of `user` that nats-server logged after the log's first `from` characters. */
+const violations = (user: string, from = 0) =>
   readFileSync(logFile(), 'utf8')
+    .slice(from)
     .split('\n')
     .filter((line) => /Violation/i.test(line) && line.includes(`/user:${user}"`));
 
@@ -114,7 +116,25 @@ describe('NATS users', () => {
     }
   });
 
+  test('when ai-query widens its own consumer to every event, then it is refused', async () => {
+    const nc = await connectAs('ai-query');
+    try {
+      const jsm = await jetstreamManager(nc);
+      await expect(
+        jsm.consumers.add(EVENTS_STREAM, { durable_name: 'ai-query-subscribers', filter_subject: 'email.v1.>' }),
+      ).rejects.toThrow(/permission/i);
+      await expect(jsm.consumers.add(EVENTS_STREAM, { durable_name: 'ai-query-subscribers' })).rejects.toThrow(
+        /permission/i,
+      );
+      // Both refusals are in the server's log (written a moment later) before the next test reads it.
+      await waitUntil(() => violations('ai-query').filter((line) => line.includes('CONSUMER.CREATE')).length === 2);
+    } finally {
+      await nc.close();
+    }
+  });
+
   test('when ai-query and crisis run as their own users, then questions are counted in the KV bucket, crisis is asked over request-reply, subscription events are consumed, and nothing they do is refused', async () => {
+    const logFrom = readFileSync(logFile(), 'utf8').length;
     const db = randomUUID().slice(0, 8);
     const crisis = await startService({
       name: 'crisis',
@@ -189,9 +209,9 @@ describe('NATS users', () => {
       await ai?.close();
       await crisis.close();
     }
-    expect(violations('ai-query')).toEqual([]);
-    expect(violations('crisis')).toEqual([]);
-    expect(violations('payments')).toEqual([]);
+    expect(violations('ai-query', logFrom)).toEqual([]);
+    expect(violations('crisis', logFrom)).toEqual([]);
+    expect(violations('payments', logFrom)).toEqual([]);
   });
 });
 
