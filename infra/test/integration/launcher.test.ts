@@ -52,7 +52,8 @@ describe('launcher', () => {
     expect(rendered).toContain('listen 127.0.0.1:8080;');
     expect(rendered).toContain('server 127.0.0.1:4001;');
     expect(rendered).toContain('proxy_set_header X-Real-IP $remote_addr;');
-    expect(rendered).toContain('try_files $uri $uri/index.html /spa.html;');
+    // nginx's own $uri is kept (whatever the SPA fallback after it is).
+    expect(rendered).toMatch(/try_files \$uri \$uri\/index\.html /);
   });
 
   test('when the nginx image renders the template with envsubst, then it produces what the launcher renders', () => {
