@@ -332,14 +332,9 @@ test.describe('unknown paths', () => {
     }
   });
 
-  // NEEDS nginx.conf (owned elsewhere): `try_files $uri $uri/index.html =404;` and `error_page 404 /404.html;`
-  // in `location /` (see frontend/README.md). Until then nginx answers 200 with spa.html, so the test is
-  // marked as failing; once nginx.conf changes it passes, Playwright reports the mark as wrong, and the
-  // test.fail line below must go.
   test('when a path no route knows is requested, then the answer is 404 with the not-found screen', async ({
     page,
   }) => {
-    test.fail(true, 'nginx.conf still serves spa.html with 200 for unknown paths');
     const response = await page.goto('/no-such-page');
     expect(response!.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
