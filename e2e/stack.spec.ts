@@ -74,9 +74,14 @@ test.describe('the stack behind nginx', () => {
   test('when a deep link is opened, then the SPA is served and never cached without revalidation', async ({
     request,
   }) => {
-    for (const path of ['/', '/videos', '/conditions/insomnia', '/no/such/page']) {
+    for (const [path, status] of [
+      ['/', 200],
+      ['/videos', 200],
+      ['/conditions/insomnia', 200],
+      ['/no/such/page', 404],
+    ] as const) {
       const response = await request.get(path);
-      expect(response.status(), path).toBe(200);
+      expect(response.status(), path).toBe(status);
       expect(response.headers()['content-type'], path).toContain('text/html');
       expect(response.headers()['cache-control'], path).toBe('no-cache');
     }
