@@ -57,6 +57,17 @@ export const CRISIS_LINES = {
   },
 } as const;
 
+/**
+ * For a crisis of violence at home (a partner who hurts or threatens): the National Domestic Violence
+ * Hotline, given with the crisis lines. Free, confidential, 24/7, with advocates who speak Spanish.
+ */
+export const DOMESTIC_VIOLENCE_LINE = {
+  number: '1-800-799-7233',
+  href: 'tel:+18007997233',
+  label: 'National Domestic Violence Hotline',
+  text: { number: '88788', keyword: 'START', href: smsHref('88788', 'START') },
+} as const;
+
 /** A medical emergency (chest pain, a stroke, …): shown with an answer whose isEmergency is true. */
 export const EMERGENCY_LINE = { number: '911', href: 'tel:911', label: 'Emergency services' } as const;
 

@@ -2,7 +2,7 @@
 // quota, then the answer from the model or the offline library. Used by both the JSON and the SSE route.
 import { randomBytes } from 'node:crypto';
 import { Counter, Gauge, Histogram } from 'prom-client';
-import { crisisLanguage } from '@hhp/crisis-rules';
+import { crisisLanguage, detectCrisis } from '@hhp/crisis-rules';
 import {
   AiAnsweredEvent,
   FREE_QUESTIONS_PER_DAY,
@@ -413,8 +413,12 @@ export class Assistant {
     subscriber: Promise<boolean | undefined>,
   ): Promise<Answered> {
     const quota = await this.countersSoon(asker, subscriber);
-    // In Spanish when the message is: 988 and the Crisis Text Line both answer in Spanish.
-    const response = crisisAnswer(crisisLanguage(asker.body.query));
+    // In Spanish when the message is: 988 and the Crisis Text Line both answer in Spanish. Violence at home
+    // also gets the Domestic Violence Hotline.
+    const { query } = asker.body;
+    const response = crisisAnswer(crisisLanguage(query), {
+      domesticViolence: detectCrisis(query).ruleId === 'domestic-violence',
+    });
     sink.start({ ...quota, isCrisis: true, isEmergency: false });
     sink.delta(response);
     this.record(asker, { mode: 'crisis', isSubscriber: quota.isSubscriber, started, sources: 0 });

@@ -1,6 +1,6 @@
 // What the assistant says and how: the system prompt for the model, the offline answer composed from
 // the portal's own pages, and the crisis reply (safe-messaging: calm, direct, resources first).
-import { CRISIS_LINES, DISCLAIMER, EMERGENCY_LINE, PLANS } from '@hhp/proto';
+import { CRISIS_LINES, DISCLAIMER, DOMESTIC_VIOLENCE_LINE, EMERGENCY_LINE, PLANS } from '@hhp/proto';
 import type { Caution } from './caution.js';
 import type { Hit } from './retrieval.js';
 
@@ -128,12 +128,18 @@ export function emergencyAnswer(practitioner: string): string {
   ].join('\n\n');
 }
 
-export function crisisAnswer(language: 'en' | 'es' = 'en'): string {
+export function crisisAnswer(language: 'en' | 'es' = 'en', { domesticViolence = false } = {}): string {
+  const { number: dvNumber, label: dvLabel, text: dvText } = DOMESTIC_VIOLENCE_LINE;
   if (language === 'es') {
     const { phone, text } = CRISIS_LINES;
     return [
       'Siento mucho que estés pasando por esto. No tienes que enfrentarlo a solas y hay ayuda disponible ahora mismo.',
       `Llama al ${phone.number} y marca el ${phone.spanish.press} para hablar en español con la ${phone.spanish.label} (${phone.label}), o envía ${phone.spanish.keyword} por mensaje de texto al ${phone.number}. También puedes enviar ${text.spanish.keyword} al ${text.number} para hablar en español con la Crisis Text Line. Son gratuitos, confidenciales y atienden las 24 horas, los 7 días de la semana.`,
+      ...(domesticViolence
+        ? [
+            `Si alguien te hace daño o te amenaza, la ${dvLabel} (Línea Nacional sobre la Violencia Doméstica) te ayuda en español, gratis y de forma confidencial, las 24 horas: llama al ${dvNumber}.`,
+          ]
+        : []),
       'Si estás en peligro inmediato, llama al 911 o ve a la sala de emergencias más cercana.',
       'Si puedes, habla con alguien de confianza y cuéntale cómo te sientes. Soy una IA y no puedo darte el apoyo que mereces, pero estas personas sí pueden.',
     ].join('\n\n');
@@ -141,6 +147,11 @@ export function crisisAnswer(language: 'en' | 'es' = 'en'): string {
   return [
     "I'm really sorry you're going through this. You don't have to face it alone, and help is available right now.",
     `Please call or text 988 to reach the ${CRISIS_LINES.phone.label}, or text HOME to 741741 to reach the Crisis Text Line. Both are free, confidential and open 24/7.`,
+    ...(domesticViolence
+      ? [
+          `If someone is hurting or threatening you, the ${dvLabel} is free, confidential and open 24/7: call ${dvNumber} or text ${dvText.keyword} to ${dvText.number}.`,
+        ]
+      : []),
     'If you are in immediate danger, please call 911 or go to the nearest emergency room.',
     "If you can, reach out to someone you trust and let them know how you're feeling. I'm an AI and can't give you the support you deserve, but these people can.",
   ].join('\n\n');

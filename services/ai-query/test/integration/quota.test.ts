@@ -136,6 +136,19 @@ describe('ai-query: free questions (offline engine)', () => {
     expect(await storedCount(service, `guest:${guestId}`)).toBe(0);
   });
 
+  test('when the crisis is violence at home, then the Domestic Violence Hotline comes with the crisis lines, and only then', async () => {
+    const guestId = newGuestId();
+    const violence = await (await ask(service, { query: 'my husband choked me last night', guestId })).json();
+    expect(violence).toMatchObject({ isCrisis: true, queriesUsed: 0 });
+    expect(violence.response).toContain('988');
+    expect(violence.response).toContain('National Domestic Violence Hotline');
+    expect(violence.response).toContain('1-800-799-7233');
+    expect(violence.response).toContain('text START to 88788');
+    const other = await (await ask(service, { query: 'I want to end my life', guestId })).json();
+    expect(other.isCrisis).toBe(true);
+    expect(other.response).not.toContain('Domestic Violence');
+  });
+
   test('when a crisis word is split by an invisible character, then it is still a crisis, uncounted', async () => {
     const guestId = newGuestId();
     for (const query of ['I want to d\u0000ie', 'I want to k\u200Bill my\u00ADself']) {
