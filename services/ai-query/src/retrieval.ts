@@ -322,6 +322,22 @@ export interface SearchOptions {
   linesPerPage?: number;
 }
 
+/** The treatment a question asks to be answered from ("from the nutritional perspective"), if any. */
+const PERSPECTIVES: [RegExp, string][] = [
+  [/\bayurved(?:a|ic)\b/, 'ayurveda'],
+  [/\bchiropractic\b/, 'chiropractic'],
+  [/\bnutrition(?:al)?\b|\bfood as medicine\b/, 'nutrition'],
+  [/\bnaet\b/, 'naet'],
+  [/\blifevessel\b/, 'lifevessel'],
+  [/\blifewave\b/, 'lifewave'],
+];
+export function perspectiveAsked(query: string): string | undefined {
+  const match = /\bfrom (?:an? |the )?([a-z ]{3,30}?) (?:perspective|point of view|view)\b/i.exec(query);
+  if (!match) return undefined;
+  const named = match[1]!.toLowerCase();
+  return PERSPECTIVES.find(([pattern]) => pattern.test(named))?.[1];
+}
+
 export class Library {
   private readonly docs: Indexed[];
   /** concept → [doc index, weighted frequency] */
@@ -410,6 +426,17 @@ export class Library {
         chosen.push(doc);
         for (const word of adds) covered.add(word);
       }
+    }
+    // "From the Ayurvedic perspective …" (the Symptom Explorer's follow-ups): that treatment speaks first.
+    const asked = perspectiveAsked(query);
+    const own = asked === undefined ? -1 : this.docs.findIndex((d) => d.passage.path === `/treatments#${asked}`);
+    if (own >= 0) {
+      chosen.splice(0, chosen.length, own, ...chosen.filter((doc) => doc !== own).slice(0, limit - 1));
+      return chosen.map((doc) => ({
+        passage: this.docs[doc]!.passage,
+        score: scores[doc]!,
+        lines: this.linesFor(this.docs[doc]!, subject, doc === own ? linesPerPage : Math.ceil(linesPerPage / 2)),
+      }));
     }
     // The best page is about something the question asks, or the pages cover most of what it asks.
     const top = this.docs[ranked[0]!]!;

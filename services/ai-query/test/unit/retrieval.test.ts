@@ -1,4 +1,4 @@
-import { Library, terms } from '../../src/retrieval.js';
+import { Library, terms, perspectiveAsked } from '../../src/retrieval.js';
 import { offlineAnswer } from '../../src/persona.js';
 import { cautionFor } from '../../src/caution.js';
 
@@ -159,5 +159,28 @@ describe('the offline answer', () => {
     const text = answer('Can I take my statins with grapefruit?');
     expect(text).toMatch(/^Because your question involves a medicine \(statins\)/);
     expect(text).toContain('The library has nothing on this question');
+  });
+});
+
+describe('the Symptom Explorer perspectives', () => {
+  const library = new Library();
+  const symptoms = 'bloated after meals and tired all afternoon';
+  test.each([
+    ['the Ayurvedic perspective only (Ayurveda: the doshas, digestion and daily routine)', '/treatments#ayurveda'],
+    ['the nutritional perspective only (food as medicine: plant-based nutrition)', '/treatments#nutrition'],
+    [
+      'the chiropractic perspective only (chiropractic care: the spine and the nervous system)',
+      '/treatments#chiropractic',
+    ],
+  ])('when asked from %s, then that treatment answers first', (perspective, path) => {
+    const hits = library.search(`From ${perspective}, what may help with these symptoms? My symptoms: ${symptoms}`);
+    expect(hits[0]!.passage.path).toBe(path);
+    expect(perspectiveAsked(`From ${perspective}, what may help?`)).toBe(path.split('#')[1]);
+  });
+
+  test('when the analysis names no perspective, then no treatment is put first', () => {
+    const analysis = `Please analyze the following symptoms from a holistic medicine perspective: ${symptoms}`;
+    expect(perspectiveAsked(analysis)).toBeUndefined();
+    expect(library.search(analysis)[0]!.passage.path).not.toMatch(/^\/treatments#/);
   });
 });
