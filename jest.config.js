@@ -1,5 +1,6 @@
 // One jest configuration for every workspace. TypeScript is compiled by SWC to ES modules; jest runs
-// them with Node's VM modules (see scripts/jest.sh), so ESM-only dependencies load as they are.
+// them with Node's VM modules (scripts/test.mjs starts jest with --experimental-vm-modules), so ESM-only
+// dependencies load as they are.
 const transform = {
   '^.+\\.tsx?$': [
     '@swc/jest',

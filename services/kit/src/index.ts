@@ -11,7 +11,7 @@ export * from './http/body.js';
 export * from './http/error-handler.js';
 export * from './http/health.js';
 export * from './http/server.js';
-export { requestIdFor } from './http/request-id.js';
+export { REQUEST_ID_HEADER, requestIdFor } from './http/request-id.js';
 export * from './events/bus.js';
 export * from './events/connection.js';
 export * from './events/envelope.js';

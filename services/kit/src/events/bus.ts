@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { connect, headers, nanos, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import {
   AckPolicy,
@@ -18,8 +19,7 @@ import { ensureStream } from './stream.js';
 import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_DELIVER, afterFailure } from './redelivery.js';
 import { replyTo, requestFrom, type ReplyHandler } from './request-reply.js';
 import { natsConnectOptions, type NatsCredentials } from './connection.js';
-
-export const REQUEST_ID_HEADER = 'x-request-id';
+import { REQUEST_ID_HEADER } from '../http/request-id.js';
 
 export interface EventContext {
   requestId: string | undefined;
@@ -46,8 +46,6 @@ export interface PublishResult {
   seq: number;
   duplicate: boolean;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The portal's JetStream connection: reconnects forever, publishes events with `msgID = id`, runs
@@ -264,5 +262,3 @@ export function withRequestId(h: MsgHdrs, requestId: string | undefined): MsgHdr
   if (requestId) h.set(REQUEST_ID_HEADER, requestId);
   return h;
 }
-
-export const connectEventBus = EventBus.connect;

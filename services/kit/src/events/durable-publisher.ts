@@ -10,6 +10,7 @@
 // counter, rather than the process growing without end. On shutdown, `close()` tries for a bounded time
 // and logs what it could not deliver. A crash loses what is waiting: events whose loss matters more than
 // that belong in the outbox of the document that changed (outbox.ts).
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Logger } from 'pino';
 import type { EventBus, PublishOptions } from './bus.js';
@@ -41,8 +42,6 @@ interface Waiting {
   envelope: EventEnvelope;
   options: PublishOptions;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function metric<T>(registry: Registry, name: string, create: () => T): T {
   return (registry.getSingleMetric(name) as T | undefined) ?? create();

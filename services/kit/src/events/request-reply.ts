@@ -2,8 +2,7 @@ import { headers, type Msg, type NatsConnection } from '@nats-io/transport-node'
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import { HttpError, formatZodError, friendlyErrors, isZodError } from '../errors.js';
-
-const REQUEST_ID_HEADER = 'x-request-id';
+import { REQUEST_ID_HEADER } from '../http/request-id.js';
 
 /** What travels back on a reply subject. */
 const ReplyEnvelope = z.discriminatedUnion('ok', [
