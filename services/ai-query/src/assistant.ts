@@ -1,24 +1,16 @@
-// One question, start to finish: crisis first, then who is asking (subscriber or guest), the free-question
-// quota, then the answer from the model or the offline library. Used by both the JSON and the SSE route.
-import { randomBytes } from 'node:crypto';
-import { Counter, Gauge, Histogram } from 'prom-client';
+// One question, start to finish: crisis first, then who is asking and at what cost (admission.ts), then
+// the answer from the model or the offline library. Used by both the JSON and the SSE route.
 import { crisisLanguage, detectCrisis } from '@hhp/crisis-rules';
-import {
-  AiAnsweredEvent,
-  FREE_QUESTIONS_PER_DAY,
-  Subjects,
-  type AiAnsweredEvent as AiAnswered,
-  type QueryAiRequest,
-  type Quota,
-  type Source,
-} from '@hhp/proto';
-import { HttpError, TIMED_OUT, createEnvelope, hashVisitor, within, type Logger, type Metrics } from '@hhp/kit';
-import type { AnalyticsPublisher } from './analytics.js';
+import type { QueryAiRequest, Quota, Source } from '@hhp/proto';
+import { HttpError, type Logger } from '@hhp/kit';
+import { ALLOWED, QuotaUnavailable, SUBSCRIBED, type Admission, type Reserved } from './admission.js';
+import type { AnsweredEvents } from './answered-event.js';
 import type { AiQueryConfig } from './config.js';
 import type { CrisisCheck } from './crisis-check.js';
 import { cautionFor, type Caution } from './caution.js';
 import { isMedicalEmergency } from './emergency.js';
 import { ModelCall, type LanguageModel, type Usage } from './llm.js';
+import type { AiMetrics } from './metrics.js';
 import {
   EMERGENCY_NOTICE,
   EMERGENCY_PROMPT,
@@ -29,9 +21,7 @@ import {
   offlineAnswer,
   systemPrompt,
 } from './persona.js';
-import type { QuotaCounters, Take } from './quota.js';
 import type { Hit, Library } from './retrieval.js';
-import type { Subscribers } from './subscribers.js';
 
 export interface Asker {
   body: QueryAiRequest;
@@ -55,207 +45,25 @@ export interface Answered extends Quota {
   sources: Source[];
 }
 
-/** The 429 body: the message to show and the counters for the upgrade panel. */
-export class QuotaExceeded extends HttpError {
-  constructor(
-    message: string,
-    readonly quota: Quota,
-  ) {
-    super(429, message);
-  }
-}
-
-/**
- * The quota store is away or did not answer in time: the question is not counted (what it took goes
- * back), and the visitor may try again in a moment.
- */
-export class QuotaUnavailable extends HttpError {
-  readonly retryAfterSeconds: number = 2;
-  constructor() {
-    super(503, 'The AI assistant is busy right now. Your question was not counted; please try again in a moment.');
-  }
-}
-
-/**
- * More questions wait for the quota store than it can take in time: refused at once, before anything is
- * counted (so nothing has to be given back).
- */
-export class Overloaded extends QuotaUnavailable {
-  override readonly retryAfterSeconds = 1;
-}
-
 export interface AssistantDeps {
   config: AiQueryConfig;
-  quota: QuotaCounters;
-  /** Whether the quota store (NATS) is reachable now: while it is not, questions are refused at once. */
-  storeConnected: () => boolean;
+  admission: Admission;
   crisis: CrisisCheck;
-  subscribers: Subscribers;
   library: Library;
   model: LanguageModel | undefined;
-  analytics: AnalyticsPublisher;
+  answered: AnsweredEvents;
   logger: Logger;
-  metrics: Metrics;
-}
-
-const ALLOWED = FREE_QUESTIONS_PER_DAY;
-/** What subscribers see: never counted. */
-const SUBSCRIBED: Quota = { queriesUsed: 0, queriesAllowed: ALLOWED, isSubscriber: true };
-/** A crisis or emergency answer waits this long for the counters at most; then it goes without them. */
-const COUNTERS_WAIT_MS = 300;
-/** The counters of such an answer when the store is too slow to say (nothing is refused meanwhile). */
-const COUNTERS_UNKNOWN: Quota = { queriesUsed: 0, queriesAllowed: ALLOWED, isSubscriber: false };
-
-/** The guest's counter: by guestId, or by address when the browser sent none. */
-const guestKey = (guestId: string | null | undefined, ip: string) => (guestId ? `guest:${guestId}` : `ip-guest:${ip}`);
-
-interface Reserved {
-  used: number;
-  takes: Take[];
+  metrics: AiMetrics;
 }
 
 export class Assistant {
-  private readonly visitorKey: string;
-  private readonly answers: Counter<'mode'>;
-  private readonly refusals: Counter<'reason'>;
-  /** How long each step of a question takes, from its arrival: where the time of a slow answer went. */
-  private readonly stages: Histogram<'stage'>;
-  /** Questions and quota reads waiting for the quota store now (see Overloaded). */
-  private waiting = 0;
-
-  constructor(private readonly deps: AssistantDeps) {
-    const { config, metrics } = deps;
-    this.visitorKey = config.VISITOR_HASH_KEY ?? config.SUBSCRIBER_COOKIE_SECRET ?? randomBytes(32).toString('hex');
-    this.answers = new Counter({
-      name: 'ai_answers_total',
-      help: 'Questions answered, by how',
-      labelNames: ['mode'] as const,
-      registers: [metrics.registry],
-    });
-    this.refusals = new Counter({
-      name: 'ai_quota_refusals_total',
-      help: 'Questions refused by a quota, or shed because too many were waiting',
-      labelNames: ['reason'] as const,
-      registers: [metrics.registry],
-    });
-    this.stages = new Histogram({
-      name: 'ai_query_stage_seconds',
-      help: 'Time from the question to: the crisis verdict, the quota decision, the first words of the answer',
-      labelNames: ['stage'] as const,
-      buckets: [0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-      registers: [metrics.registry],
-    });
-    const waiting = () => this.waiting;
-    new Gauge({
-      name: 'ai_quota_waiting',
-      help: 'Questions and quota reads waiting for the quota store',
-      registers: [metrics.registry],
-      collect() {
-        this.set(waiting());
-      },
-    });
-  }
+  constructor(private readonly deps: AssistantDeps) {}
 
   /** Observes the time from `started` to when `promise` settles, under `stage`. */
   private timed<T>(stage: 'crisis' | 'quota', started: number, promise: Promise<T>): Promise<T> {
-    const observe = () => this.stages.observe({ stage }, (performance.now() - started) / 1000);
+    const observe = () => this.deps.metrics.stages.observe({ stage }, (performance.now() - started) / 1000);
     promise.then(observe, observe);
     return promise;
-  }
-
-  /**
-   * Runs `work` against the quota store within DB_TIMEOUT_MS, unless the store is away or
-   * MAX_WAITING_QUESTIONS are waiting already: then it is refused at once, before it touches anything. On a timeout, what the
-   * late work took is given back with `undo` once it arrives.
-   */
-  private async withStore<T>(work: () => Promise<T>, undo?: (late: T) => unknown): Promise<T> {
-    // NATS away: no waiting DB_TIMEOUT_MS for an answer that cannot come.
-    if (!this.deps.storeConnected()) throw new QuotaUnavailable();
-    if (this.waiting >= this.deps.config.MAX_WAITING_QUESTIONS) {
-      this.refusals.inc({ reason: 'overloaded' });
-      throw new Overloaded();
-    }
-    this.waiting++;
-    const attempt = work().finally(() => this.waiting--);
-    const result = await within(this.deps.config.DB_TIMEOUT_MS, attempt);
-    if (result !== TIMED_OUT) return result;
-    if (undo) void attempt.then(undo, () => undefined);
-    throw new QuotaUnavailable();
-  }
-
-  /** The counters a visitor sees: none for subscribers, else the guest's (by guestId, or by address). */
-  async quotaFor(guestId: string | undefined, ip: string, cookie: string | undefined): Promise<Quota> {
-    return this.withStore(() =>
-      this.deps.subscribers
-        .isSubscriber(cookie)
-        .then((subscribed) => (subscribed ? SUBSCRIBED : this.guestQuota(guestId, ip))),
-    );
-  }
-
-  /**
-   * Whether the cookie names a subscriber; undefined when the database did not say in time or failed
-   * (the question is then refused with 503, unless it is a crisis or an emergency).
-   */
-  private async subscriberOrUnknown(cookie: string | undefined): Promise<boolean | undefined> {
-    if (!cookie) return false;
-    try {
-      const subscribed = await within(this.deps.config.DB_TIMEOUT_MS, this.deps.subscribers.isSubscriber(cookie));
-      return subscribed === TIMED_OUT ? undefined : subscribed;
-    } catch (err) {
-      this.deps.logger.warn({ err }, 'could not check the subscription');
-      return undefined;
-    }
-  }
-
-  /** The counters for a crisis or emergency answer, which never waits long for them: see COUNTERS_WAIT_MS. */
-  private async countersSoon(asker: Asker, subscriber: Promise<boolean | undefined>): Promise<Quota> {
-    const quota = await within(
-      COUNTERS_WAIT_MS,
-      subscriber.then((subscribed) => (subscribed ? SUBSCRIBED : this.guestQuota(asker.body.guestId, asker.ip))),
-    ).catch((): typeof TIMED_OUT => TIMED_OUT);
-    return quota === TIMED_OUT ? COUNTERS_UNKNOWN : quota;
-  }
-
-  private async guestQuota(guestId: string | null | undefined, ip: string): Promise<Quota> {
-    const used = await this.deps.quota.used(guestKey(guestId, ip), ALLOWED);
-    return { queriesUsed: Math.min(used, ALLOWED), queriesAllowed: ALLOWED, isSubscriber: false };
-  }
-
-  /**
-   * Takes one of the guest's questions. A guestId's first question of the day also counts it among the
-   * new guestIds of its address this hour: a guard against one client rotating guestIds, high enough that
-   * a household, an office or a carrier's NAT behind one address never shares a quota.
-   */
-  private async reserve(asker: Asker): Promise<Reserved> {
-    const { quota, config } = this.deps;
-    const guest = await quota.take({ key: guestKey(asker.body.guestId, asker.ip), limit: ALLOWED });
-    if (!guest.ok) {
-      this.refusals.inc({ reason: 'guest' });
-      throw new QuotaExceeded(
-        `You have used your ${ALLOWED} free questions for today. Subscribe for unlimited access.`,
-        { queriesUsed: ALLOWED, queriesAllowed: ALLOWED, isSubscriber: false },
-      );
-    }
-    if (guest.used > 1 || !asker.body.guestId) return { used: guest.used, takes: [guest] };
-    let guard: Take;
-    try {
-      guard = await quota.take({
-        key: `ip:${asker.ip}`,
-        limit: config.IP_NEW_GUESTS_PER_HOUR,
-        period: 'hour',
-        spread: true,
-      });
-    } catch (err) {
-      await guest.refund();
-      throw err;
-    }
-    if (guard.ok) return { used: guest.used, takes: [guest] }; // the guard's slot is never given back
-    await guest.refund();
-    this.refusals.inc({ reason: 'ip' });
-    throw new QuotaExceeded(
-      'Too many new visitors from your network this hour. Please try again later, or subscribe for unlimited access.',
-      { queriesUsed: 0, queriesAllowed: ALLOWED, isSubscriber: false },
-    );
   }
 
   async ask(asker: Asker, sink: AnswerSink, signal: AbortSignal): Promise<Answered> {
@@ -264,7 +72,7 @@ export class Assistant {
     // Crisis first, before the counters are touched: a crisis message is never counted, and never holds a
     // free question for a moment (which could refuse an ordinary question sent alongside). The in-process
     // rules decide at once; the crisis service is asked only when it may know more (crisis-check.ts).
-    const subscriber = this.subscriberOrUnknown(asker.cookie);
+    const subscriber = this.deps.admission.subscriberOrUnknown(asker.cookie);
     const verdict = await this.timed('crisis', started, this.deps.crisis.check(query, asker.requestId));
     if (verdict.isCrisis) return this.crisis(asker, sink, started, subscriber);
 
@@ -280,14 +88,7 @@ export class Assistant {
     if (!isSubscriber) {
       try {
         if ((await subscriber) === undefined) throw new QuotaUnavailable();
-        reserved = await this.timed(
-          'quota',
-          started,
-          this.withStore(
-            () => this.reserve(asker),
-            (late) => Promise.all(late.takes.map((take) => take.refund())),
-          ),
-        );
+        reserved = await this.timed('quota', started, this.deps.admission.admit(asker.body.guestId, asker.ip));
       } catch (err) {
         // An emergency is never refused: with no free question left, or no store, the answer is where to
         // get help.
@@ -364,7 +165,7 @@ export class Assistant {
       if (call) {
         const text = call.text();
         let next = await text.next();
-        this.stages.observe({ stage: 'first_words' }, (performance.now() - started) / 1000);
+        this.deps.metrics.stages.observe({ stage: 'first_words' }, (performance.now() - started) / 1000);
         for (; ; next = await text.next()) {
           if (next.done) {
             usage = next.value;
@@ -378,20 +179,22 @@ export class Assistant {
       } else {
         say(offlineAnswer(this.deps.config.PRACTITIONER_NAME, hits, caution));
       }
-      this.record(asker, {
-        mode: call ? 'openai' : 'offline',
-        isSubscriber,
-        started,
-        sources: sources.length,
-        usage,
-      });
+      this.deps.answered.record(
+        { ...asker, guestId: asker.body.guestId },
+        {
+          mode: call ? 'openai' : 'offline',
+          isSubscriber,
+          started,
+          sources: sources.length,
+          usage,
+        },
+      );
       return { ...quota, response, isCrisis: false, isEmergency: emergency, sources };
     } catch (err) {
       // No answer, no cost; but an answer read in part was an answer (else a visitor could read 90% of
       // answer after answer and drop the connection each time, for free).
       if (!delivered && reserved) {
-        // The give-back goes on if the store is slower than DB_TIMEOUT_MS.
-        await within(this.deps.config.DB_TIMEOUT_MS, Promise.all(reserved.takes.map((take) => take.refund())));
+        await this.deps.admission.giveBack(reserved);
       }
       if (signal.aborted) throw err;
       this.deps.logger.warn({ err, requestId: asker.requestId }, 'the model did not answer');
@@ -412,7 +215,7 @@ export class Assistant {
     started: number,
     subscriber: Promise<boolean | undefined>,
   ): Promise<Answered> {
-    const quota = await this.countersSoon(asker, subscriber);
+    const quota = await this.deps.admission.countersSoon(asker.body.guestId, asker.ip, subscriber);
     // In Spanish when the message is: 988 and the Crisis Text Line both answer in Spanish. Violence at home
     // also gets the Domestic Violence Hotline.
     const { query } = asker.body;
@@ -421,7 +224,10 @@ export class Assistant {
     });
     sink.start({ ...quota, isCrisis: true, isEmergency: false });
     sink.delta(response);
-    this.record(asker, { mode: 'crisis', isSubscriber: quota.isSubscriber, started, sources: 0 });
+    this.deps.answered.record(
+      { ...asker, guestId: asker.body.guestId },
+      { mode: 'crisis', isSubscriber: quota.isSubscriber, started, sources: 0 },
+    );
     return { ...quota, response, isCrisis: true, isEmergency: false, sources: [] };
   }
 
@@ -432,30 +238,14 @@ export class Assistant {
     started: number,
     subscriber: Promise<boolean | undefined>,
   ): Promise<Answered> {
-    const quota = await this.countersSoon(asker, subscriber);
+    const quota = await this.deps.admission.countersSoon(asker.body.guestId, asker.ip, subscriber);
     const response = emergencyAnswer(this.deps.config.PRACTITIONER_NAME);
     sink.start({ ...quota, isCrisis: false, isEmergency: true });
     sink.delta(response);
-    this.record(asker, { mode: 'emergency', isSubscriber: quota.isSubscriber, started, sources: 0 });
+    this.deps.answered.record(
+      { ...asker, guestId: asker.body.guestId },
+      { mode: 'emergency', isSubscriber: quota.isSubscriber, started, sources: 0 },
+    );
     return { ...quota, response, isCrisis: false, isEmergency: true, sources: [] };
-  }
-
-  private record(
-    asker: Asker,
-    a: { mode: AiAnswered['data']['mode']; isSubscriber: boolean; started: number; sources: number; usage?: Usage },
-  ): void {
-    this.answers.inc({ mode: a.mode });
-    const data: AiAnswered['data'] = {
-      visitor: hashVisitor(asker.body.guestId ?? `ip:${asker.ip}`, this.visitorKey),
-      mode: a.mode,
-      streamed: asker.streamed,
-      isSubscriber: a.isSubscriber,
-      latencyMs: Math.round(performance.now() - a.started),
-      sources: a.sources,
-      ...(a.usage?.promptTokens !== undefined ? { promptTokens: a.usage.promptTokens } : {}),
-      ...(a.usage?.completionTokens !== undefined ? { completionTokens: a.usage.completionTokens } : {}),
-    };
-    const event = createEnvelope(Subjects.aiAnswered, AiAnsweredEvent.shape.data.parse(data));
-    this.deps.analytics.publish(event, asker.requestId);
   }
 }

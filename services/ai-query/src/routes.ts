@@ -1,7 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import { QueryAiRequest, QuotaQuery } from '@hhp/proto';
 import { parse, toHttpError } from '@hhp/kit';
-import { QuotaExceeded, QuotaUnavailable, type Assistant, type Asker } from './assistant.js';
+import { QuotaExceeded, QuotaUnavailable, type Admission } from './admission.js';
+import type { Assistant, Asker } from './assistant.js';
 
 function askerOf(req: Request, streamed: boolean): Asker {
   return {
@@ -35,7 +36,7 @@ function abortOnClose(res: Response): AbortController {
   return controller;
 }
 
-export function aiRoutes(assistant: Assistant): Router {
+export function aiRoutes(assistant: Assistant, admission: Admission): Router {
   const router = Router();
 
   router.post('/api/query-ai', async (req, res) => {
@@ -101,7 +102,7 @@ export function aiRoutes(assistant: Assistant): Router {
     const { guestId } = parse(QuotaQuery, req.query);
     res.set('Cache-Control', 'no-store');
     try {
-      res.json(await assistant.quotaFor(guestId, req.ip ?? 'unknown', req.headers.cookie));
+      res.json(await admission.quotaFor(guestId, req.ip ?? 'unknown', req.headers.cookie));
     } catch (err) {
       retryLater(res, err);
       throw err;

@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { within, type ServiceContext, type ServiceParts } from '@hhp/kit';
+import { Admission } from './admission.js';
 import { AnalyticsPublisher } from './analytics.js';
+import { AnsweredEvents } from './answered-event.js';
 import { Assistant } from './assistant.js';
 import type { AiQueryConfig } from './config.js';
 import { CrisisCheck } from './crisis-check.js';
 import { openAiModel, type LanguageModel } from './llm.js';
+import { aiMetrics } from './metrics.js';
 import { QuotaCounters } from './quota.js';
 import { Library } from './retrieval.js';
 import { aiRoutes } from './routes.js';
@@ -28,21 +32,31 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
     if (!config.SUBSCRIBER_COOKIE_SECRET) logger.warn('no SUBSCRIBER_COOKIE_SECRET: subscribers are treated as guests');
     const crisis = new CrisisCheck(bus, config.CRISIS_TIMEOUT_MS, logger);
     const analytics = new AnalyticsPublisher(bus, logger, metrics.registry);
-    const assistant = new Assistant({
+    // Read at each scrape, by then the admission exists.
+    const ai = aiMetrics(metrics.registry, () => admission.waiting);
+    const admission = new Admission({
       config,
       quota,
       storeConnected: () => bus.isConnected(),
-      crisis,
       subscribers,
+      logger,
+      metrics: ai,
+    });
+    // Key of the visitor hash in events: its own, else the cookie secret, else one for this process only.
+    const visitorKey = config.VISITOR_HASH_KEY ?? config.SUBSCRIBER_COOKIE_SECRET ?? randomBytes(32).toString('hex');
+    const assistant = new Assistant({
+      config,
+      admission,
+      crisis,
       library: new Library(),
       model,
-      analytics,
+      answered: new AnsweredEvents(analytics, visitorKey, ai),
       logger,
-      metrics,
+      metrics: ai,
     });
     const consumer = await subscribers.consume(bus);
     return {
-      routers: [aiRoutes(assistant)],
+      routers: [aiRoutes(assistant, admission)],
       stop: [
         ['crisis info', () => crisis.stop()],
         ['subscription consumer', () => consumer.stop()],

@@ -136,6 +136,14 @@ describe('ai-query: free questions (offline engine)', () => {
     expect(await storedCount(service, `guest:${guestId}`)).toBe(0);
   });
 
+  test('when questions are answered, then /metrics counts them by mode, with the stages and the quota store queue', async () => {
+    expect((await ask(service, { query: 'Ginger for nausea?', guestId: newGuestId() })).status).toBe(200);
+    const metrics = await (await fetch(`${service.url}/metrics`)).text();
+    expect(metrics).toMatch(/^ai_answers_total\{[^}]*mode="offline"[^}]*\} [1-9]/m);
+    expect(metrics).toMatch(/^ai_query_stage_seconds_count\{[^}]*stage="quota"[^}]*\} [1-9]/m);
+    expect(metrics).toMatch(/^ai_quota_waiting\{[^}]*\} 0$/m);
+  });
+
   test('when the crisis is violence at home, then the Domestic Violence Hotline comes with the crisis lines, and only then', async () => {
     const guestId = newGuestId();
     const violence = await (await ask(service, { query: 'my husband choked me last night', guestId })).json();

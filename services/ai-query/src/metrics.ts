@@ -1,0 +1,43 @@
+// ai-query's own metrics, beside the kit's: how questions were answered, why they were refused, how long
+// each step took, and how many wait for the quota store. Made once per service, shared by its parts.
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+
+export interface AiMetrics {
+  answers: Counter<'mode'>;
+  refusals: Counter<'reason'>;
+  /** How long each step of a question takes, from its arrival: where the time of a slow answer went. */
+  stages: Histogram<'stage'>;
+}
+
+/** `waiting`: the questions and quota reads waiting for the quota store now, read at each scrape. */
+export function aiMetrics(registry: Registry, waiting: () => number): AiMetrics {
+  new Gauge({
+    name: 'ai_quota_waiting',
+    help: 'Questions and quota reads waiting for the quota store',
+    registers: [registry],
+    collect() {
+      this.set(waiting());
+    },
+  });
+  return {
+    answers: new Counter({
+      name: 'ai_answers_total',
+      help: 'Questions answered, by how',
+      labelNames: ['mode'] as const,
+      registers: [registry],
+    }),
+    refusals: new Counter({
+      name: 'ai_quota_refusals_total',
+      help: 'Questions refused by a quota, or shed because too many were waiting',
+      labelNames: ['reason'] as const,
+      registers: [registry],
+    }),
+    stages: new Histogram({
+      name: 'ai_query_stage_seconds',
+      help: 'Time from the question to: the crisis verdict, the quota decision, the first words of the answer',
+      labelNames: ['stage'] as const,
+      buckets: [0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+  };
+}
