@@ -1,5 +1,6 @@
 import { QueryBar } from '../../shared/ai/QueryBar';
 import { PRACTITIONER_NAME } from '../../shared/config/practitioner';
+import { durationMinutes, priceLabel } from '../../shared/config/prices';
 import { CrisisBanner } from '../../shared/crisis/CrisisBanner';
 import { PagePreparing } from '../../shared/ui/PagePreparing';
 import { PageHeader } from '../../shared/ui/PageHeader';
@@ -16,7 +17,7 @@ export function BookRoute() {
       <CrisisBanner />
       <PageHeader
         title="Book Session"
-        intro={`Choose a one-hour AI session ($9), a monthly subscription ($19, unlimited AI access) or a 90-minute in-person consultation with ${PRACTITIONER_NAME} ($400), then pick a date and a time.`}
+        intro={`Choose a one-hour AI session (${priceLabel('ai-session')}), a monthly subscription (${priceLabel('subscription')}, unlimited AI access) or a ${durationMinutes('dr-helen')}-minute in-person consultation with ${PRACTITIONER_NAME} (${priceLabel('dr-helen')}), then pick a date and a time.`}
       />
       <PagePreparing />
       <section aria-label="Ask about booking" className={styles.askSection}>
