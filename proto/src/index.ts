@@ -7,4 +7,5 @@ export * from './booking.js';
 export * from './payments.js';
 export * from './voice.js';
 export * from './events.js';
+export * from './event-catalogue.js';
 export * from './catalogue/index.js';

@@ -1,0 +1,208 @@
+// Who says what over NATS: every subject with its schema, the services that produce it, the services that
+// consume it, how it is delivered and why it exists. events.ts names the subjects and their payloads; this
+// file says who is on either end, so a reader can see an event that nobody consumes (or that nobody
+// produces yet) without searching the services. proto/test/unit/event-catalogue.test.ts scans
+// services/*/src and fails when the code and this table disagree; an empty end is allowed only with the
+// reason written beside it. infra/src/nats-auth.ts grants each service's NATS permissions from it, and
+// proto/README.md shows it as a table (generated: `npm run openapi -w @hhp/proto`).
+import { z } from 'zod';
+import { DetectCrisisRequest, DetectCrisisResponse } from './crisis.js';
+import {
+  AiAnsweredEvent,
+  CrisisDetectedEvent,
+  CrisisInfo,
+  DEAD_LETTER_SUBJECT,
+  EmailSubscribedEvent,
+  RpcSubjects,
+  Subjects,
+  SubscriptionChangedEvent,
+  VideoUpsertedEvent,
+} from './events.js';
+
+/** The services that talk over NATS, each as its NATS user and its folder under services/. */
+export const NATS_SERVICES = ['ai-query', 'crisis', 'booking', 'payments', 'content', 'voice'] as const;
+export type NatsService = (typeof NATS_SERVICES)[number];
+
+/** A JetStream durable consumer: the service that runs it, and its name on the stream. */
+export interface EventConsumer {
+  service: NatsService;
+  durable: string;
+}
+
+/** An event on the PORTAL_EVENTS stream: published once, kept, read by durable consumers. */
+export interface StreamEntry {
+  delivery: 'jetstream';
+  subject: string;
+  /** The name of its schema in proto, for the table. */
+  schemaName: string;
+  schema: z.ZodType;
+  purpose: string;
+  producers: readonly NatsService[];
+  consumers: readonly EventConsumer[];
+  /** Required when `producers` is empty: why, and who will produce it. */
+  noProducer?: string;
+  /** Required when `consumers` is empty: why it is published anyway. */
+  noConsumer?: string;
+}
+
+/** A core NATS request answered by one member of the responder's queue group. */
+export interface RpcEntry {
+  delivery: 'request-reply';
+  subject: string;
+  schemaName: string;
+  schema: z.ZodType;
+  responseName: string;
+  response: z.ZodType;
+  purpose: string;
+  /** The services that ask. */
+  producers: readonly NatsService[];
+  /** The services that answer. */
+  consumers: readonly NatsService[];
+}
+
+export type CatalogueEntry = StreamEntry | RpcEntry;
+
+/** Any event as it was when a consumer gave up on it (x-original-subject and x-error are headers). */
+export const DeadLetteredEvent = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  occurredAt: z.iso.datetime(),
+  data: z.unknown(),
+});
+
+export const EVENT_CATALOGUE = [
+  {
+    delivery: 'jetstream',
+    subject: Subjects.emailSubscribed,
+    schemaName: 'EmailSubscribedEvent',
+    schema: EmailSubscribedEvent,
+    purpose: 'A visitor joined the e-mail list (footer, video library, …).',
+    producers: ['content'],
+    consumers: [],
+    noConsumer: 'for the double opt-in e-mail, issue 17',
+  },
+  {
+    delivery: 'jetstream',
+    subject: Subjects.videoUpserted,
+    schemaName: 'VideoUpsertedEvent',
+    schema: VideoUpsertedEvent,
+    purpose: 'A video was ingested into the library or updated.',
+    producers: ['content'],
+    consumers: [],
+    noConsumer: 'a record of library changes, for analytics outside the system',
+  },
+  {
+    delivery: 'jetstream',
+    subject: Subjects.crisisDetected,
+    schemaName: 'CrisisDetectedEvent',
+    schema: CrisisDetectedEvent,
+    purpose: 'A message was judged a crisis: which rule or the moderation model, never the text.',
+    producers: ['crisis'],
+    consumers: [],
+    noConsumer: 'analytics and alerting, consumed outside the system',
+  },
+  {
+    delivery: 'jetstream',
+    subject: Subjects.aiAnswered,
+    schemaName: 'AiAnsweredEvent',
+    schema: AiAnsweredEvent,
+    purpose: 'The assistant answered: how (model, offline, crisis, emergency) and how fast, no text.',
+    producers: ['ai-query'],
+    consumers: [],
+    noConsumer: 'analytics, consumed outside the system',
+  },
+  {
+    delivery: 'jetstream',
+    subject: Subjects.subscriptionChanged,
+    schemaName: 'SubscriptionChangedEvent',
+    schema: SubscriptionChangedEvent,
+    purpose: "Payments' view of a subscription changed; ai-query projects it to know who is unlimited.",
+    producers: [],
+    noProducer: 'payments, from Stripe webhooks, issue 16',
+    consumers: [{ service: 'ai-query', durable: 'ai-query-subscribers' }],
+  },
+  {
+    delivery: 'jetstream',
+    subject: DEAD_LETTER_SUBJECT,
+    schemaName: 'DeadLetteredEvent',
+    schema: DeadLetteredEvent,
+    purpose: "An event a consumer gave up on, as it was, with the consumer's error in its headers.",
+    // The kit's EventBus publishes it for every service that runs a consumer.
+    producers: ['ai-query'],
+    consumers: [],
+    noConsumer: 'read by operators on the stream; alerting on it is issue 19',
+  },
+  {
+    delivery: 'request-reply',
+    subject: RpcSubjects.detectCrisis,
+    schemaName: 'DetectCrisisRequest',
+    schema: DetectCrisisRequest,
+    responseName: 'DetectCrisisResponse',
+    response: DetectCrisisResponse,
+    purpose: 'Is this message a crisis? Asked before every answer; the local rules decide if it is silent.',
+    producers: ['ai-query'],
+    consumers: ['crisis'],
+  },
+  {
+    delivery: 'request-reply',
+    subject: RpcSubjects.crisisInfo,
+    schemaName: '{}',
+    schema: z.object({}),
+    responseName: 'CrisisInfo',
+    response: CrisisInfo,
+    purpose: 'What the crisis service judges with, so ai-query can skip asking when it would learn nothing.',
+    producers: ['ai-query'],
+    consumers: ['crisis'],
+  },
+] as const satisfies readonly CatalogueEntry[];
+
+/** A JetStream key-value bucket: NATS storage that one service owns (its name is configurable). */
+export interface BucketEntry {
+  /** The default name. */
+  bucket: string;
+  /** The variable that renames it. */
+  variable: string;
+  owner: NatsService;
+  purpose: string;
+}
+
+export const KV_BUCKETS = [
+  {
+    bucket: 'ai_quota',
+    variable: 'QUOTA_BUCKET',
+    owner: 'ai-query',
+    purpose: "The free questions' slots: one key per question taken, per guest and day.",
+  },
+  {
+    bucket: 'content_signups',
+    variable: 'SIGNUP_LIMIT_BUCKET',
+    owner: 'content',
+    purpose: 'E-mail sign-up counts per client address and per e-mail address, per window.',
+  },
+] as const satisfies readonly BucketEntry[];
+
+const entries: readonly CatalogueEntry[] = EVENT_CATALOGUE;
+
+/** The stream subjects `service` publishes (the dead-letter subject is the kit's, granted with a consumer). */
+export const eventsPublishedBy = (service: NatsService): string[] =>
+  entries
+    .filter((e) => e.delivery === 'jetstream' && e.subject !== DEAD_LETTER_SUBJECT && e.producers.includes(service))
+    .map((e) => e.subject);
+
+/** The durable consumers `service` runs, with the subject each reads. */
+export const consumersRunBy = (service: NatsService): { durable: string; subject: string }[] =>
+  entries.flatMap((e) =>
+    e.delivery === 'jetstream'
+      ? e.consumers.filter((c) => c.service === service).map((c) => ({ durable: c.durable, subject: e.subject }))
+      : [],
+  );
+
+/** The request subjects `service` asks on. */
+export const requestsSentBy = (service: NatsService): string[] =>
+  entries.filter((e) => e.delivery === 'request-reply' && e.producers.includes(service)).map((e) => e.subject);
+
+/** The request subjects `service` answers. */
+export const requestsAnsweredBy = (service: NatsService): string[] =>
+  entries
+    .filter((e) => e.delivery === 'request-reply' && (e.consumers as readonly string[]).includes(service))
+    .map((e) => e.subject);

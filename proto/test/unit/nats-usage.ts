@@ -1,0 +1,132 @@
+// What a service's code does on NATS, read from its source with the TypeScript parser (no type checking, so
+// it reads a folder in milliseconds): proto's `Subjects.x` / `RpcSubjects.x` passed to `createEnvelope` or
+// `publish` (produces), `subscribe` (consumes, with its durable name), `request` (asks) and `reply`
+// (answers). A subject the scan cannot attribute (a literal, a variable) is reported as a problem rather
+// than missed, so the catalogue test fails instead of passing blind.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { DEAD_LETTER_SUBJECT, RpcSubjects, Subjects } from '../../src/events.js';
+
+export type Role = 'publish' | 'subscribe' | 'request' | 'reply';
+
+export interface NatsUse {
+  role: Role;
+  subject: string;
+  /** The durable consumer's name, for `subscribe`. */
+  durable?: string;
+  where: string;
+}
+
+export interface Scan {
+  uses: NatsUse[];
+  /** Uses the scan cannot attribute to a catalogued subject: each is a test failure. */
+  problems: string[];
+  /** The source creates a JetStream key-value store (`new Kvm(…)`). */
+  keyValue: boolean;
+}
+
+const SUBJECT_TABLES: Record<string, Record<string, string>> = { Subjects, RpcSubjects };
+const ROLE_OF_METHOD = new Map<string, Role>([
+  ['createEnvelope', 'publish'],
+  ['publish', 'publish'],
+  ['subscribe', 'subscribe'],
+  ['request', 'request'],
+  ['reply', 'reply'],
+]);
+
+/** `Subjects.x` / `RpcSubjects.x` / `DEAD_LETTER_SUBJECT` → the subject; anything else → undefined. */
+function subjectOf(node: ts.Node): string | undefined {
+  if (ts.isIdentifier(node) && node.text === 'DEAD_LETTER_SUBJECT') return DEAD_LETTER_SUBJECT;
+  if (!ts.isPropertyAccessExpression(node) || !ts.isIdentifier(node.expression)) return undefined;
+  return SUBJECT_TABLES[node.expression.text]?.[node.name.text];
+}
+
+const isSubjectTable = (node: ts.Node) =>
+  ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text in SUBJECT_TABLES;
+
+export function scanSource(text: string, file: string): Scan {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const scan: Scan = { uses: [], problems: [], keyValue: false };
+  const where = (node: ts.Node) => `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
+
+  const visit = (node: ts.Node): void => {
+    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'Kvm') {
+      scan.keyValue = true;
+    }
+    if (isSubjectTable(node) && subjectOf(node) === undefined) {
+      scan.problems.push(`${where(node)}: ${node.getText()} is not a subject of proto's events.ts`);
+    }
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      const method = ts.isIdentifier(callee)
+        ? callee.text
+        : ts.isPropertyAccessExpression(callee)
+          ? callee.name.text
+          : undefined;
+      const role = method === undefined ? undefined : ROLE_OF_METHOD.get(method);
+      // `createEnvelope` is a function, the others are methods of a bus or a NATS connection.
+      if (role && (method === 'createEnvelope') === ts.isIdentifier(callee)) classify(node, role, method!);
+    }
+    ts.forEachChild(node, visit);
+  };
+
+  const classify = (call: ts.CallExpression, role: Role, method: string) => {
+    const [first, second] = call.arguments;
+    // `bus.publish(envelope, { subject })`: the subject is the envelope's type (its createEnvelope counts),
+    // unless the options name another.
+    if (method === 'publish' && first && !subjectOf(first) && !ts.isStringLiteralLike(first)) {
+      const options = call.arguments[1];
+      const named =
+        options && ts.isObjectLiteralExpression(options)
+          ? options.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === 'subject')
+          : undefined;
+      if (!named) return;
+      const value = ts.isPropertyAssignment(named) ? named.initializer : undefined;
+      const subject = value && subjectOf(value);
+      if (subject) scan.uses.push({ role, subject, where: where(call) });
+      else scan.problems.push(`${where(call)}: ${method}(…) with a subject the scan cannot read; use proto's Subjects`);
+      return;
+    }
+    // Anything else whose first argument is an object is not NATS (an HTTP client's `request({…})`, say).
+    if (!first || ts.isObjectLiteralExpression(first) || ts.isArrowFunction(first) || ts.isFunctionExpression(first)) {
+      return;
+    }
+    const subject = subjectOf(first);
+    if (!subject) {
+      scan.problems.push(
+        `${where(call)}: ${method}(${first.getText()}, …): pass proto's Subjects.x or RpcSubjects.x itself`,
+      );
+      return;
+    }
+    const use: NatsUse = { role, subject, where: where(call) };
+    if (role === 'subscribe') {
+      if (second && ts.isStringLiteralLike(second)) use.durable = second.text;
+      else scan.problems.push(`${where(call)}: subscribe(…) with a durable name the scan cannot read; write it out`);
+    }
+    scan.uses.push(use);
+  };
+
+  visit(source);
+  return scan;
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !e.name.endsWith('.d.ts'))
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+}
+
+/** Every source file of `services/<service>/src`, scanned and merged. */
+export function scanService(servicesDir: string, service: string): Scan {
+  const src = path.join(servicesDir, service, 'src');
+  const merged: Scan = { uses: [], problems: [], keyValue: false };
+  for (const file of sourceFiles(src)) {
+    const scan = scanSource(readFileSync(file, 'utf8'), path.relative(path.dirname(servicesDir), file));
+    merged.uses.push(...scan.uses);
+    merged.problems.push(...scan.problems);
+    merged.keyValue ||= scan.keyValue;
+  }
+  return merged;
+}
