@@ -8,8 +8,8 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import OpenAI from 'openai';
-import { undiciFetch } from '../../services/ai-query/dist/fetch.js';
-import { ModelClient } from '../../services/ai-query/dist/llm.js';
+import { undiciFetch } from '../../services/ai-query/dist/model/fetch.js';
+import { ModelClient } from '../../services/ai-query/dist/model/llm.js';
 import { startStubModel } from './lib/stub-model.mjs';
 
 const { values } = parseArgs({

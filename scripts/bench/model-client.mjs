@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import OpenAI from 'openai';
 import { Agent, request } from 'undici';
-import { undiciFetch } from '../../services/ai-query/dist/fetch.js';
+import { undiciFetch } from '../../services/ai-query/dist/model/fetch.js';
 import { openAiModeration } from '../../services/crisis/dist/moderation.js';
 import { startStubModel } from './lib/stub-model.mjs';
 

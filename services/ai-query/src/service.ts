@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { within, type ServiceContext, type ServiceParts } from '@hhp/kit';
-import { Admission } from './admission.js';
-import { AnalyticsPublisher } from './analytics.js';
-import { AnsweredEvents } from './answered-event.js';
-import { Assistant } from './assistant.js';
+import { Admission } from './quota/admission.js';
+import { AnalyticsPublisher } from './analytics/analytics.js';
+import { AnsweredEvents } from './analytics/answered-event.js';
+import { Assistant } from './questions/assistant.js';
 import type { AiQueryConfig } from './config.js';
-import { CrisisCheck } from './crisis-check.js';
-import { openAiModel, type LanguageModel } from './llm.js';
+import { CrisisCheck } from './crisis/crisis-check.js';
+import { openAiModel, type LanguageModel } from './model/llm.js';
 import { aiMetrics } from './metrics.js';
-import { QuotaCounters } from './quota.js';
-import { Library } from './retrieval.js';
-import { aiRoutes } from './routes.js';
-import { Subscribers } from './subscribers.js';
+import { QuotaCounters } from './quota/quota-counters.js';
+import { Library } from './answers/retrieval.js';
+import { questionsRouter } from './questions/questions.router.js';
+import { quotaRouter } from './quota/quota.router.js';
+import { Subscribers } from './subscribers/subscribers.js';
 
 /** The ai-query service's parts; `model` replaces the OpenAI client (tests). */
 export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
@@ -56,7 +57,7 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
     });
     const consumer = await subscribers.consume(bus);
     return {
-      routers: [aiRoutes(assistant, admission)],
+      routers: [questionsRouter(assistant), quotaRouter(admission)],
       stop: [
         ['crisis info', () => crisis.stop()],
         ['subscription consumer', () => consumer.stop()],

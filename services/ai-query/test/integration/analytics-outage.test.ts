@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { startNats, type NatsServer } from '@hhp/infra/dev-servers';
 import { AiAnsweredEvent, EVENTS_STREAM, Subjects } from '@hhp/proto';
 import { EventBus, createEnvelope, createLogger } from '@hhp/kit';
-import { AnalyticsPublisher } from '../../src/analytics.js';
+import { AnalyticsPublisher } from '../../src/analytics/analytics.js';
 
 const OUTAGE_MS = 6500;
 const logger = createLogger('analytics-outage-test', 'silent');

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { freePort } from '../../../../infra/src/dev-servers.js';
-import { undiciFetch } from '../../src/fetch.js';
+import { undiciFetch } from '../../src/model/fetch.js';
 
 /** What the test server saw of one request, and whether the client hung up before the answer ended. */
 interface Seen {

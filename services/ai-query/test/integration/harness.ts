@@ -4,8 +4,8 @@ import { Kvm } from '@nats-io/kv';
 import { startService, type RunningService } from '@hhp/kit';
 import { AiQueryConfig } from '../../src/config.js';
 import { aiQueryService } from '../../src/service.js';
-import type { LanguageModel } from '../../src/llm.js';
-import { keyToken } from '../../src/quota.js';
+import type { LanguageModel } from '../../src/model/llm.js';
+import { keyToken } from '../../src/quota/quota-counters.js';
 
 export const COOKIE_SECRET = 'a-test-secret-that-is-long-enough-0123456789';
 

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { startOpenAiStub, type OpenAiStub } from '../../../../infra/src/testing/openai-stub.js';
 import { AiQueryConfig } from '../../src/config.js';
-import { ModelClient, openAiModel, sdkHasResponseInternals, UpstreamError } from '../../src/llm.js';
+import { ModelClient, openAiModel, sdkHasResponseInternals, UpstreamError } from '../../src/model/llm.js';
 
 describe('the language model over the openai SDK, against a local OpenAI-compatible server', () => {
   let stub: OpenAiStub;

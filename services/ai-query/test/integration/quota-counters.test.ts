@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Kvm, type KV } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { natsConnectOptions } from '@hhp/kit';
-import { QuotaCounters, keyToken } from '../../src/quota.js';
+import { QuotaCounters, keyToken } from '../../src/quota/quota-counters.js';
 
 describe('QuotaCounters against a real JetStream key-value bucket', () => {
   let nc: NatsConnection;

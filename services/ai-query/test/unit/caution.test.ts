@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { cautionFor, type CautionKind } from '../../src/caution.js';
+import { cautionFor, type CautionKind } from '../../src/answers/caution.js';
 
 describe('questions that need a doctor or pharmacist first', () => {
   test.each<[string, CautionKind, string?]>([

@@ -1,4 +1,4 @@
-import { isMedicalEmergency } from '../../src/emergency.js';
+import { isMedicalEmergency } from '../../src/answers/emergency.js';
 
 describe('medical emergencies in a question', () => {
   test.each([

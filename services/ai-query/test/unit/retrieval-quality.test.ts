@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Library } from '../../src/retrieval.js';
+import { Library } from '../../src/answers/retrieval.js';
 
 // The labelled visitor questions (test/retrieval-set.json): each with the pages that may rightly answer it
 // first, or none when no page of the library fits. A third were held out while the engine was tuned; the

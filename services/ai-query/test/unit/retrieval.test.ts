@@ -1,6 +1,6 @@
-import { Library, terms, perspectiveAsked } from '../../src/retrieval.js';
-import { offlineAnswer } from '../../src/persona.js';
-import { cautionFor } from '../../src/caution.js';
+import { Library, terms, perspectiveAsked } from '../../src/answers/retrieval.js';
+import { offlineAnswer } from '../../src/answers/persona.js';
+import { cautionFor } from '../../src/answers/caution.js';
 
 describe('the library the answers are grounded in', () => {
   const library = new Library();

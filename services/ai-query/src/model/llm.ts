@@ -1,7 +1,7 @@
 // The language model: OpenAI chat completions through the official SDK, or any OpenAI-compatible server
 // (OPENAI_BASE_URL). Streams text deltas; the caller's AbortSignal cancels the upstream request.
 import OpenAI, { APIPromise, type ClientOptions } from 'openai';
-import type { AiQueryConfig } from './config.js';
+import type { AiQueryConfig } from '../config.js';
 import { undiciFetch } from './fetch.js';
 
 export interface Usage {

@@ -3,14 +3,14 @@
 import { crisisLanguage, detectCrisis } from '@hhp/crisis-rules';
 import type { QueryAiRequest, Quota, Source } from '@hhp/proto';
 import { HttpError, type Logger } from '@hhp/kit';
-import { ALLOWED, QuotaUnavailable, SUBSCRIBED, type Admission, type Reserved } from './admission.js';
-import type { AnsweredEvents } from './answered-event.js';
-import type { AiQueryConfig } from './config.js';
-import type { CrisisCheck } from './crisis-check.js';
-import { cautionFor, type Caution } from './caution.js';
-import { isMedicalEmergency } from './emergency.js';
-import { ModelCall, type LanguageModel, type Usage } from './llm.js';
-import type { AiMetrics } from './metrics.js';
+import { ALLOWED, QuotaUnavailable, SUBSCRIBED, type Admission, type Reserved } from '../quota/admission.js';
+import type { AnsweredEvents } from '../analytics/answered-event.js';
+import type { AiQueryConfig } from '../config.js';
+import type { CrisisCheck } from '../crisis/crisis-check.js';
+import { cautionFor, type Caution } from '../answers/caution.js';
+import { isMedicalEmergency } from '../answers/emergency.js';
+import { ModelCall, type LanguageModel, type Usage } from '../model/llm.js';
+import type { AiMetrics } from '../metrics.js';
 import {
   EMERGENCY_NOTICE,
   EMERGENCY_PROMPT,
@@ -20,8 +20,8 @@ import {
   emergencyAnswer,
   offlineAnswer,
   systemPrompt,
-} from './persona.js';
-import type { Hit, Library } from './retrieval.js';
+} from '../answers/persona.js';
+import type { Hit, Library } from '../answers/retrieval.js';
 
 export interface Asker {
   body: QueryAiRequest;

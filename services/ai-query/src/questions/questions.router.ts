@@ -1,7 +1,10 @@
+// POST /api/query-ai (the answer as JSON) and /api/query-ai/stream (server-sent events): parse, ask the
+// assistant, answer; a refusal by the quota is the 429 the chat widget's upgrade panel reads.
 import { Router, type Request, type Response } from 'express';
-import { QueryAiRequest, QuotaQuery } from '@hhp/proto';
+import { QueryAiRequest } from '@hhp/proto';
 import { parse, toHttpError } from '@hhp/kit';
-import { QuotaExceeded, QuotaUnavailable, type Admission } from './admission.js';
+import { QuotaExceeded } from '../quota/admission.js';
+import { retryLater } from '../quota/retry-later.js';
 import type { Assistant, Asker } from './assistant.js';
 
 function askerOf(req: Request, streamed: boolean): Asker {
@@ -22,11 +25,6 @@ function refuse(res: Response, err: QuotaExceeded): void {
     .json({ message: err.message, ...err.quota });
 }
 
-/** A question refused for want of the quota store says when to try again (the error handler writes the body). */
-function retryLater(res: Response, err: unknown): void {
-  if (err instanceof QuotaUnavailable) res.set('Retry-After', String(err.retryAfterSeconds));
-}
-
 /** Aborts when the browser goes away before the answer is complete. */
 function abortOnClose(res: Response): AbortController {
   const controller = new AbortController();
@@ -36,7 +34,7 @@ function abortOnClose(res: Response): AbortController {
   return controller;
 }
 
-export function aiRoutes(assistant: Assistant, admission: Admission): Router {
+export function questionsRouter(assistant: Assistant): Router {
   const router = Router();
 
   router.post('/api/query-ai', async (req, res) => {
@@ -95,17 +93,6 @@ export function aiRoutes(assistant: Assistant, admission: Admission): Router {
       // The stream has begun: the error travels as an event.
       send('error', { message: toHttpError(err).message });
       res.end();
-    }
-  });
-
-  router.get('/api/quota', async (req, res) => {
-    const { guestId } = parse(QuotaQuery, req.query);
-    res.set('Cache-Control', 'no-store');
-    try {
-      res.json(await admission.quotaFor(guestId, req.ip ?? 'unknown', req.headers.cookie));
-    } catch (err) {
-      retryLater(res, err);
-      throw err;
     }
   });
 

@@ -3,8 +3,8 @@
 import { AiAnsweredEvent, Subjects, type AiAnsweredEvent as AiAnswered } from '@hhp/proto';
 import { createEnvelope, hashVisitor } from '@hhp/kit';
 import type { AnalyticsPublisher } from './analytics.js';
-import type { Usage } from './llm.js';
-import type { AiMetrics } from './metrics.js';
+import type { Usage } from '../model/llm.js';
+import type { AiMetrics } from '../metrics.js';
 
 export interface AnsweredFacts {
   mode: AiAnswered['data']['mode'];

@@ -6,10 +6,10 @@
 // DB_TIMEOUT_MS is refused and what it took is given back when the store answers.
 import { FREE_QUESTIONS_PER_DAY, type Quota } from '@hhp/proto';
 import { HttpError, TIMED_OUT, within, type Logger } from '@hhp/kit';
-import type { AiQueryConfig } from './config.js';
-import type { AiMetrics } from './metrics.js';
-import type { QuotaCounters, Take } from './quota.js';
-import type { Subscribers } from './subscribers.js';
+import type { AiQueryConfig } from '../config.js';
+import type { AiMetrics } from '../metrics.js';
+import type { QuotaCounters, Take } from './quota-counters.js';
+import type { Subscribers } from '../subscribers/subscribers.js';
 
 export const ALLOWED = FREE_QUESTIONS_PER_DAY;
 /** What subscribers see: never counted. */
