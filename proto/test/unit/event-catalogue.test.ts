@@ -141,6 +141,7 @@ describe('the scan of a service', () => {
       bus.subscribe(subject, 'durable', handler);
       bus.request(RpcSubjects.bookingPrice, {}, options);
       bus.subscribe(Subjects.aiAnswered, durableName, handler);
+      inbox.consume(Subjects.aiAnswered, handler);
       `,
       'x.ts',
     );
@@ -150,11 +151,16 @@ describe('the scan of a service', () => {
       'request',
       'RpcSubjects.bookingPrice',
       'subscribe',
+      'inbox.consume',
     ]);
   });
 
-  test('when code calls an HTTP client or registers a callback, then the scan leaves it alone', () => {
-    const scan = scanSource(`await client.request({ path: '/v1/x' }); store.subscribe(() => render());`, 'x.ts');
+  test('when code calls an HTTP client, registers a callback or names a publisher, then the scan leaves it alone', () => {
+    const scan = scanSource(
+      `await client.request({ path: '/v1/x' }); store.subscribe(() => render());
+      new DurablePublisher({ bus, name: Subjects.crisisDetected }); 'ai.v1.answered'.toString();`,
+      'x.ts',
+    );
     expect(scan).toEqual({ uses: [], problems: [], keyValue: false });
   });
 });

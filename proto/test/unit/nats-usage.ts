@@ -38,12 +38,29 @@ const ROLE_OF_METHOD = new Map<string, Role>([
 /** `Subjects.x` / `RpcSubjects.x` / `DEAD_LETTER_SUBJECT` → the subject; anything else → undefined. */
 function subjectOf(node: ts.Node): string | undefined {
   if (ts.isIdentifier(node) && node.text === 'DEAD_LETTER_SUBJECT') return DEAD_LETTER_SUBJECT;
-  if (!ts.isPropertyAccessExpression(node) || !ts.isIdentifier(node.expression)) return undefined;
-  return SUBJECT_TABLES[node.expression.text]?.[node.name.text];
+  if (!isSubjectTable(node)) return undefined;
+  const table = SUBJECT_TABLES[node.expression.text]!;
+  return Object.hasOwn(table, node.name.text) ? table[node.name.text] : undefined;
 }
 
-const isSubjectTable = (node: ts.Node) =>
-  ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression) && node.expression.text in SUBJECT_TABLES;
+const isSubjectTable = (node: ts.Node): node is ts.PropertyAccessExpression & { expression: ts.Identifier } =>
+  ts.isPropertyAccessExpression(node) &&
+  ts.isIdentifier(node.expression) &&
+  Object.hasOwn(SUBJECT_TABLES, node.expression.text);
+
+/** The NATS role of a call, from its callee: `createEnvelope(…)` is a function, the others are methods. */
+function roleOf(call: ts.CallExpression | ts.NewExpression): { role: Role; method: string } | undefined {
+  if (!ts.isCallExpression(call)) return undefined;
+  const callee = call.expression;
+  const method = ts.isIdentifier(callee)
+    ? callee.text
+    : ts.isPropertyAccessExpression(callee)
+      ? callee.name.text
+      : undefined;
+  const role = method === undefined ? undefined : ROLE_OF_METHOD.get(method);
+  if (!role || (method === 'createEnvelope') !== ts.isIdentifier(callee)) return undefined;
+  return { role, method: method! };
+}
 
 export function scanSource(text: string, file: string): Scan {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
@@ -57,16 +74,22 @@ export function scanSource(text: string, file: string): Scan {
     if (isSubjectTable(node) && subjectOf(node) === undefined) {
       scan.problems.push(`${where(node)}: ${node.getText()} is not a subject of proto's events.ts`);
     }
+    // A subject handed to a call the scan does not know (a new kit helper, say) might be a use it would miss.
+    const parent = node.parent as ts.Node | undefined;
+    if (
+      subjectOf(node) !== undefined &&
+      parent &&
+      (ts.isCallExpression(parent) || ts.isNewExpression(parent)) &&
+      parent.arguments?.some((a) => a === node) &&
+      !roleOf(parent)
+    ) {
+      scan.problems.push(
+        `${where(node)}: ${parent.expression.getText()}(${node.getText()}, …) is a call the scan does not know; teach nats-usage.ts what it does`,
+      );
+    }
     if (ts.isCallExpression(node)) {
-      const callee = node.expression;
-      const method = ts.isIdentifier(callee)
-        ? callee.text
-        : ts.isPropertyAccessExpression(callee)
-          ? callee.name.text
-          : undefined;
-      const role = method === undefined ? undefined : ROLE_OF_METHOD.get(method);
-      // `createEnvelope` is a function, the others are methods of a bus or a NATS connection.
-      if (role && (method === 'createEnvelope') === ts.isIdentifier(callee)) classify(node, role, method!);
+      const found = roleOf(node);
+      if (found) classify(node, found.role, found.method);
     }
     ts.forEachChild(node, visit);
   };
