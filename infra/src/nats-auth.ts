@@ -6,6 +6,7 @@
 //
 // A new event, consumer, request subject or key-value bucket of a service goes into its entry below.
 import { DEAD_LETTER_SUBJECT, EVENTS_STREAM, RpcSubjects, Subjects, natsInboxPrefix } from '@hhp/proto';
+import { SERVICE_NAMES, type ServiceName } from '@hhp/proto/services';
 
 export interface NatsPermissions {
   publish: string[];
@@ -108,11 +109,12 @@ export function servicePermissions(buckets: NatsBuckets = DEFAULT_BUCKETS) {
       keyValue(buckets.signupLimits),
     ),
     voice: merge(base('voice')),
-  } as const satisfies Record<string, NatsPermissions>;
+  } as const satisfies Record<ServiceName, NatsPermissions>;
 }
 
-export type NatsServiceUser = keyof ReturnType<typeof servicePermissions>;
-export const NATS_SERVICE_USERS = Object.keys(servicePermissions()) as NatsServiceUser[];
+/** The services' users: one per service of the manifest (proto/src/services.ts), named as the service. */
+export type NatsServiceUser = ServiceName;
+export const NATS_SERVICE_USERS: readonly NatsServiceUser[] = SERVICE_NAMES;
 
 /** The variable holding a service's NATS password: NATS_PASSWORD_AI_QUERY, NATS_PASSWORD_CONTENT, … */
 export const passwordVariable = (user: string): string => `NATS_PASSWORD_${user.toUpperCase().replace(/-/g, '_')}`;

@@ -4,21 +4,18 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { nginxPath, repoRoot } from '../dev-servers.js';
+import { SERVICES, UPSTREAM_VARIABLE } from './services.js';
 
-/** The placeholders of nginx.conf; the Dockerfile's NGINX_ENVSUBST_FILTER admits exactly these. */
-export const NGINX_TEMPLATE_VARIABLES = [
+/** The placeholders of nginx.conf: three of the server's, and each service's host:port (`AI_QUERY_UPSTREAM`,
+ * from the manifest). The Dockerfile's NGINX_ENVSUBST_FILTER admits exactly these (scripts/check-compose.mjs). */
+export const NGINX_TEMPLATE_VARIABLES: readonly string[] = [
   'LISTEN_ADDR',
   'FRONTEND_ROOT',
   'MEDIA_ROOT',
-  'AI_QUERY_UPSTREAM',
-  'CRISIS_UPSTREAM',
-  'BOOKING_UPSTREAM',
-  'PAYMENTS_UPSTREAM',
-  'CONTENT_UPSTREAM',
-  'VOICE_UPSTREAM',
-] as const;
+  ...SERVICES.map(({ name }) => UPSTREAM_VARIABLE[name]),
+];
 
-export type NginxVariables = Record<(typeof NGINX_TEMPLATE_VARIABLES)[number], string>;
+export type NginxVariables = Record<string, string>;
 
 export const nginxTemplatePath = path.join(repoRoot, 'nginx.conf');
 

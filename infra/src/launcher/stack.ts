@@ -22,6 +22,7 @@ import { defaultMediaRoot, nginxArgs, testNginxConfig, writeNginxConfig, type Ng
 import { releaseReaper, spawnGroup, type GroupProcess } from './process-group.js';
 import { loadSecrets, natsUserEnv, serviceNatsPasswords, withoutNatsPasswords } from './secrets.js';
 import { StartupError } from './startup-error.js';
+import { HEALTH_PATHS, databaseName, natsUser, serviceEntry } from '@hhp/proto/services';
 import { SERVICES, UPSTREAM_VARIABLE, serviceEntryPoint, type ServiceName } from './services.js';
 import { Supervised, type RestartPolicy } from './supervisor.js';
 
@@ -63,13 +64,15 @@ export interface RunningService {
   logFile: string;
 }
 
-/** ai-query scales on its own: AI_QUERY_REPLICAS=2 runs two, and nginx balances between them. */
+/** A service the manifest marks as scaling (ai-query: AI_QUERY_REPLICAS=2) runs that many processes, and
+ * nginx balances between them; every other runs one. */
 function replicasOf(name: ServiceName, env: NodeJS.ProcessEnv): number {
-  if (name !== 'ai-query') return 1;
-  const raw = env.AI_QUERY_REPLICAS ?? '1';
+  const variable = serviceEntry(name).replicasVariable;
+  if (variable === undefined) return 1;
+  const raw = env[variable] ?? '1';
   const replicas = Number(raw);
   if (!Number.isInteger(replicas) || replicas < 1 || replicas > 16) {
-    throw new Error(`AI_QUERY_REPLICAS must be a whole number from 1 to 16, not "${raw}"`);
+    throw new Error(`${variable} must be a whole number from 1 to 16, not "${raw}"`);
   }
   return replicas;
 }
@@ -256,11 +259,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         const serviceEnv: NodeJS.ProcessEnv = {
           ...withoutNatsPasswords(env),
           ...secrets,
-          ...natsUserEnv(service.name, natsPasswords),
+          ...natsUserEnv(natsUser(service.name), natsPasswords),
           PORT: String(servicePort),
           HOST: '127.0.0.1',
           MONGODB_URI: mongodbUri,
-          MONGODB_DB: `hhp-${service.name}`,
+          MONGODB_DB: databaseName(service.name),
           NATS_URL: natsUrl,
           LOG_LEVEL: env.LOG_LEVEL ?? 'info',
           PUBLIC_URL: env.PUBLIC_URL ?? url,
@@ -332,7 +335,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       })),
       readyInMs: Date.now() - started,
       pidOf: (name) => supervised().find((p) => p.name === name)?.pid,
-      natsUser: (name) => (natsPasswords[name] ? { user: name, pass: natsPasswords[name] } : undefined),
+      natsUser: (name) => {
+        const user = natsUser(name);
+        return natsPasswords[user] ? { user, pass: natsPasswords[user] } : undefined;
+      },
       stop,
     };
   } catch (error) {
@@ -344,7 +350,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 /** Resolves once the service at `url` answers /readyz with 200; rejects when it exits first or times out. */
 function answersReadyz(url: string) {
   return (proc: GroupProcess, timeoutMs: number): Promise<void> =>
-    waitFor(`${proc.name} /readyz`, async () => (await httpStatus(`${url}/readyz`)) === 200, {
+    waitFor(`${proc.name} /readyz`, async () => (await httpStatus(`${url}${HEALTH_PATHS.ready}`)) === 200, {
       child: proc,
       timeoutMs,
       intervalMs: 200,
@@ -373,7 +379,7 @@ async function waitUntilReady(
       ...services
         .filter((s) => pending.has(s.instance))
         .map(async (s) => {
-          const status = await httpStatus(`${s.url}/readyz`);
+          const status = await httpStatus(`${s.url}${HEALTH_PATHS.ready}`);
           if (status === 200) pending.delete(s.instance);
           else
             pending.set(s.instance, typeof status === 'number' ? `/readyz answered ${status}` : `/readyz: ${status}`);

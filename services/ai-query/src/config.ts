@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { serviceConfig } from '@hhp/kit';
+import { servicePort } from '@hhp/proto/services';
 import { DEFAULT_PRACTITIONER_NAME } from '@hhp/proto';
 
 const timeZone = z.string().refine((zone) => {
@@ -11,7 +12,7 @@ const timeZone = z.string().refine((zone) => {
   }
 }, 'must be an IANA time zone such as UTC or America/New_York');
 
-export const AiQueryConfig = serviceConfig('ai-query', 4001).extend({
+export const AiQueryConfig = serviceConfig('ai-query', servicePort('ai-query')).extend({
   /** Without a key the offline engine answers from the portal's own library. */
   OPENAI_API_KEY: z.string().min(1).optional(),
   /** Any OpenAI-compatible server (a local model, a test stub). */

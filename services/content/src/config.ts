@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { serviceConfig } from '@hhp/kit';
+import { servicePort } from '@hhp/proto/services';
 
-export const ContentConfig = serviceConfig('content', 4005).extend({
+export const ContentConfig = serviceConfig('content', servicePort('content')).extend({
   /** Shared with the automation service that publishes videos; signs POST /api/videos/ingest. */
   CONTENT_INGEST_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)'),
   /** How old an ingest request's x-timestamp may be. */

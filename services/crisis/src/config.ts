@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { serviceConfig } from '@hhp/kit';
+import { servicePort } from '@hhp/proto/services';
 
-export const CrisisConfig = serviceConfig('crisis', 4002).extend({
+export const CrisisConfig = serviceConfig('crisis', servicePort('crisis')).extend({
   /** With a key, OpenAI's moderation model also judges every message; either source can raise the alarm. */
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: z.url().optional(),

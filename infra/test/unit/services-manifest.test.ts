@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  SERVICES,
+  databaseName,
+  servicePort,
+  upstreamName,
+  upstreamVariable,
+  type ServiceEntry,
+} from '@hhp/proto/services';
+import { repoRoot } from '../../src/dev-servers.js';
+import { NATS_SERVICE_USERS, servicePermissions } from '../../src/nats-auth.js';
+import { NGINX_TEMPLATE_VARIABLES, nginxTemplatePath } from '../../src/launcher/nginx-config.js';
+import { nginxRoutingDrift, readNginxRouting } from '../../src/launcher/nginx-routes.js';
+import { UPSTREAM_VARIABLE } from '../../src/launcher/services.js';
+
+const nginxConf = readFileSync(nginxTemplatePath, 'utf8');
+
+describe('the services manifest', () => {
+  test('when services are listed, then names, ports and routes are each used once', () => {
+    const names = SERVICES.map((s) => s.name);
+    const ports = SERVICES.map((s) => s.port);
+    const routes = SERVICES.flatMap((s) => [...s.routes]);
+    expect(new Set(names).size).toBe(names.length);
+    expect(new Set(ports).size).toBe(ports.length);
+    expect(new Set(routes).size).toBe(routes.length);
+    // Names become folders, MongoDB and NATS users, nginx upstreams and environment variables.
+    for (const name of names) expect(name).toMatch(/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/);
+    for (const route of routes) expect(route).toMatch(/^(= )?\/\S*$/);
+  });
+
+  test('when a service folder exists, then it is in the manifest, and every entry has its folder', () => {
+    const workspaces = (
+      JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }
+    ).workspaces;
+    // kit and crisis-rules are libraries the services import, not processes.
+    const processes = workspaces
+      .filter((w) => w.startsWith('services/') && !['services/kit', 'services/crisis-rules'].includes(w))
+      .map((w) => w.slice('services/'.length));
+    expect(processes.sort()).toEqual(SERVICES.map((s) => s.name).sort());
+  });
+
+  test('when the derived names are asked for, then they follow the service name', () => {
+    expect(upstreamName('ai-query')).toBe('ai_query');
+    expect(upstreamVariable('ai-query')).toBe('AI_QUERY_UPSTREAM');
+    expect(databaseName('content')).toBe('hhp-content');
+    expect(servicePort('crisis')).toBe(4002);
+  });
+
+  test('when the launcher renders nginx.conf, then it fills one placeholder per service', () => {
+    expect(NGINX_TEMPLATE_VARIABLES).toEqual([
+      'LISTEN_ADDR',
+      'FRONTEND_ROOT',
+      'MEDIA_ROOT',
+      ...SERVICES.map((s) => upstreamVariable(s.name)),
+    ]);
+    expect(Object.values(UPSTREAM_VARIABLE)).toEqual(SERVICES.map((s) => upstreamVariable(s.name)));
+  });
+
+  test('when NATS users are made, then there is one per service of the manifest, each with permissions', () => {
+    expect([...NATS_SERVICE_USERS]).toEqual(SERVICES.map((s) => s.name));
+    expect(Object.keys(servicePermissions()).sort()).toEqual(SERVICES.map((s) => s.name).sort());
+  });
+});
+
+describe('nginx.conf against the manifest', () => {
+  test('when nginx.conf is read, then it routes exactly the manifest', () => {
+    expect(nginxRoutingDrift(nginxConf, SERVICES)).toEqual([]);
+  });
+
+  test('when nginx.conf is read, then every route of every service is a location proxying to its upstream', () => {
+    const { proxied } = readNginxRouting(nginxConf);
+    expect(proxied.get('/api/query-ai/stream')).toBe('ai_query');
+    expect(proxied.get('= /api/stripe/webhook')).toBe('payments');
+    expect(proxied.get('= /ws')).toBe('voice');
+    expect(proxied.size).toBe(SERVICES.flatMap((s) => s.routes).length);
+  });
+
+  test('when a route goes to the wrong upstream, then the check names it', () => {
+    const drifted = nginxConf.replace(/(location \/api\/quota \{\s*proxy_pass http:\/\/)ai_query;/, '$1content;');
+    expect(drifted).not.toBe(nginxConf);
+    expect(nginxRoutingDrift(drifted, SERVICES)).toEqual([
+      'location /api/quota goes to content, the manifest says ai_query',
+    ]);
+  });
+
+  test('when nginx.conf proxies a path the manifest does not list, then the check names it', () => {
+    const drifted = nginxConf.replace(
+      'location /api/ {',
+      'location /api/extra {\n        proxy_pass http://crisis;\n    }\n    location /api/ {',
+    );
+    expect(nginxRoutingDrift(drifted, SERVICES)).toEqual([
+      'location /api/extra goes to crisis but is no route of the manifest',
+    ]);
+  });
+
+  test('when the manifest has a service or route nginx.conf lacks, then the check names both', () => {
+    const more: ServiceEntry[] = [
+      ...SERVICES.map((s) => (s.name === 'content' ? { ...s, routes: [...s.routes, '/api/playlists'] } : s)),
+      { name: 'reminders', port: 4007, routes: ['/api/reminders'], keepalive: 16 },
+    ];
+    expect(nginxRoutingDrift(nginxConf, more)).toEqual([
+      'no upstream reminders for reminders',
+      'location /api/playlists (a route of content) is not proxied',
+      'location /api/reminders (a route of reminders) is not proxied',
+    ]);
+  });
+
+  test('when an upstream keeps another number of connections or names another placeholder, then the check names it', () => {
+    const drifted = nginxConf
+      .replace(/(upstream crisis \{\s*server \$\{CRISIS_UPSTREAM\};\s*keepalive )16;/, '$18;')
+      .replace('server ${VOICE_UPSTREAM};', 'server ${VOICE_HOST};');
+    expect(nginxRoutingDrift(drifted, SERVICES)).toEqual([
+      'upstream crisis keeps 8 idle connections, the manifest says 16',
+      'upstream voice should have the one server ${VOICE_UPSTREAM}, not ${VOICE_HOST}',
+    ]);
+  });
+});
