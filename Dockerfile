@@ -1,6 +1,8 @@
 # syntax=docker/dockerfile:1
 # One image for the six services (target `service`, the service chosen by SERVICE) and one for nginx
 # with the built frontend and the repository's nginx.conf (target `web`). See docker-compose.yml.
+# The per-service lines (package.json copies, --workspace, EXPOSE, the nginx upstreams) are held to the
+# services manifest (proto/src/services.ts) by scripts/check-compose.mjs.
 
 # --- the workspace manifests: dependency layers are rebuilt only when these change -------------------
 FROM node:24-slim AS manifests
@@ -53,9 +55,10 @@ ARG SERVICE=ai-query
 ENV SERVICE=${SERVICE}
 USER node
 EXPOSE 4001 4002 4003 4004 4005 4006
-# PORT is set by whoever runs the container; without it each service listens on its default port.
+# PORT is set by whoever runs the container; without it each service listens on its default port, which the
+# health check reads, with the health path, from the services manifest (proto/src/services.ts) in the image.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "const d={'ai-query':4001,crisis:4002,booking:4003,payments:4004,content:4005,voice:4006};fetch('http://127.0.0.1:'+(process.env.PORT||d[process.env.SERVICE])+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "import('/app/proto/dist/services.js').then(({SERVICES,HEALTH_PATHS})=>fetch('http://127.0.0.1:'+(process.env.PORT||SERVICES.find(s=>s.name===process.env.SERVICE).port)+HEALTH_PATHS.live)).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # exec: node is the container's main process and receives SIGTERM itself (graceful shutdown).
 CMD ["sh", "-c", "exec node \"services/${SERVICE}/dist/main.js\""]
 

@@ -3,18 +3,33 @@
 // Specification's schema, then normalises and checks consistency). Then checks what the stack relies on:
 // health checks and `service_healthy` ordering, JetStream with a volume, MongoDB 7, authentication (MongoDB
 // and NATS users per service, passwords only from .env), and that every required variable is documented
-// in .env.example. Offline once the checker is installed.
+// in .env.example. Every service of the manifest (proto/src/services.ts, compiled by `tsc -b`) must be there
+// with its port, database, NATS user and health check, and nothing else; the Dockerfile must build, expose
+// and point nginx at each of them. Offline once the checker is installed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const COMPOSE_GO = 'github.com/compose-spec/compose-go/v2/cmd@v2.16.2';
-const APP_SERVICES = ['ai-query', 'crisis', 'booking', 'payments', 'content', 'voice'];
+const INFRASTRUCTURE = ['mongo', 'nats', 'web'];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const composeFile = path.join(root, 'docker-compose.yml');
+const manifestModule = path.join(root, 'proto', 'dist', 'services.js');
+if (!existsSync(manifestModule)) {
+  console.error(`docker-compose.yml: the services manifest is not built (${manifestModule}); run \`npx tsc -b\``);
+  process.exit(1);
+}
+const { SERVICES, HEALTH_PATHS, databaseName, natsUser, upstreamVariable } = await import(manifestModule);
+const APP_SERVICES = SERVICES.map((s) => s.name);
+/** MONGO_PASSWORD_AI_QUERY, NATS_PASSWORD_AI_QUERY: as infra/mongo/create-users.js and nats-auth.ts name them. */
+const passwordVariable = (prefix, name) => `${prefix}_PASSWORD_${name.toUpperCase().replace(/-/g, '_')}`;
+// Other files than the repository's (`--compose FILE --dockerfile FILE`): the test that the check finds drift.
+const { values: files } = parseArgs({ options: { compose: { type: 'string' }, dockerfile: { type: 'string' } } });
+const composeFile = path.resolve(files.compose ?? path.join(root, 'docker-compose.yml'));
+const dockerfilePath = path.resolve(files.dockerfile ?? path.join(root, 'Dockerfile'));
 const checker = path.join(root, '.tools', 'bin', 'compose-spec');
 
 function fail(message) {
@@ -48,7 +63,7 @@ function runChecker(args, input) {
 if (!existsSync(checker)) installChecker();
 
 // 1. The file as written: schema, normalisation, consistency (variables left as they are).
-runChecker(['--no-interpolation', 'docker-compose.yml']);
+runChecker(['--no-interpolation', composeFile]);
 
 // 2. As `docker compose` reads it once .env is filled in. (The checker's command-line loader does not
 //    pass the environment to interpolation, so required `${NAME:?…}` get a placeholder default here.)
@@ -115,6 +130,61 @@ for (const name of APP_SERVICES) {
   if (environment.NATS_USER !== name || !environment.NATS_PASSWORD)
     problems.push(`${name} does not connect to NATS as its own user (NATS_USER=${name}, NATS_PASSWORD)`);
 }
+// The manifest: each service with its port, database, NATS user and readiness check; no service it lacks.
+for (const name of Object.keys(services))
+  if (!INFRASTRUCTURE.includes(name) && !APP_SERVICES.includes(name))
+    problems.push(`${name} is no service of the manifest (proto/src/services.ts)`);
+for (const { name, port } of SERVICES) {
+  const service = services[name];
+  if (!service) continue;
+  const environment = service.environment ?? {};
+  if (environment.PORT !== String(port))
+    problems.push(`${name} has PORT ${environment.PORT}, the manifest says ${port}`);
+  const health = [service.healthcheck?.test ?? []].flat().join(' ');
+  if (!health.includes(HEALTH_PATHS.ready)) problems.push(`${name}'s health check does not ask ${HEALTH_PATHS.ready}`);
+  try {
+    const uri = new URL(environment.MONGODB_URI);
+    if (uri.pathname !== `/${databaseName(name)}` || uri.searchParams.get('authSource') !== databaseName(name))
+      problems.push(`${name}'s MONGODB_URI is not its database ${databaseName(name)} (path and authSource)`);
+  } catch {
+    // reported above
+  }
+  if (environment.NATS_USER !== natsUser(name)) problems.push(`${name}'s NATS_USER is not ${natsUser(name)}`);
+  if (!services.mongo?.environment?.[passwordVariable('MONGO', name)])
+    problems.push(
+      `mongo is not given ${passwordVariable('MONGO', name)} (infra/mongo/create-users.js makes ${name}'s user from it)`,
+    );
+  if (!services.nats?.environment?.[passwordVariable('NATS', name)])
+    problems.push(`nats is not given ${passwordVariable('NATS', name)}`);
+}
+for (const name of Object.keys(services.mongo?.environment ?? {})) {
+  const service = /^MONGO_PASSWORD_(.+)$/.exec(name)?.[1]?.toLowerCase().replace(/_/g, '-');
+  if (service && !APP_SERVICES.includes(service))
+    problems.push(`mongo is given ${name}, but ${service} is no service of the manifest (a user would be made for it)`);
+}
+
+// The Dockerfile: every service's workspace installed, its port exposed, nginx pointed at it.
+const dockerfile = readFileSync(dockerfilePath, 'utf8');
+const exposed = new Set(
+  [...dockerfile.matchAll(/^EXPOSE (.+)$/gm)].flatMap((m) => m[1].trim().split(/\s+/)).map((p) => p.split('/')[0]),
+);
+const filter = /NGINX_ENVSUBST_FILTER="\^\(([^)]*)\)"/.exec(dockerfile)?.[1]?.split('|') ?? [];
+const wantedFilter = ['LISTEN_ADDR', 'FRONTEND_ROOT', 'MEDIA_ROOT', ...APP_SERVICES.map(upstreamVariable)];
+if (filter.toSorted().join('|') !== wantedFilter.toSorted().join('|'))
+  problems.push(`Dockerfile's NGINX_ENVSUBST_FILTER is ${filter.join('|')}, not ${wantedFilter.join('|')}`);
+for (const { name, port } of SERVICES) {
+  if (!dockerfile.includes(`COPY services/${name}/package.json services/${name}/`))
+    problems.push(`Dockerfile does not copy services/${name}/package.json`);
+  if (!dockerfile.includes(`--workspace=services/${name} `) && !dockerfile.includes(`--workspace=services/${name}\n`))
+    problems.push(`Dockerfile does not install ${name}'s production dependencies (--workspace=services/${name})`);
+  if (!exposed.has(String(port))) problems.push(`Dockerfile does not EXPOSE ${name}'s port ${port}`);
+  if (!new RegExp(`^\\s*${upstreamVariable(name)}=${name}:${port}\\b`, 'm').test(dockerfile))
+    problems.push(`Dockerfile's web image does not set ${upstreamVariable(name)}=${name}:${port}`);
+}
+for (const port of exposed)
+  if (!SERVICES.some((s) => String(s.port) === port) && port !== '8080')
+    problems.push(`Dockerfile exposes ${port}, which is no service's port`);
+
 for (const line of source.split('\n')) {
   const literal = /^\s*(MONGODB_URI: mongodb:\/\/[^:]+:(?!\$\{)|[A-Z_]*PASSWORD[A-Z_]*: (?!\$\{))/.exec(line);
   if (literal) problems.push(`a password is written into the file instead of taken from .env: ${line.trim()}`);
@@ -126,5 +196,5 @@ for (const name of required) {
 if (problems.length) fail(`\n  - ${problems.join('\n  - ')}`);
 
 console.log(
-  `docker-compose.yml: valid (Compose Specification, compose-go); ${Object.keys(services).length} services, health-ordered`,
+  `docker-compose.yml: valid (Compose Specification, compose-go); ${Object.keys(services).length} services, health-ordered, as the manifest says (and the Dockerfile)`,
 );
