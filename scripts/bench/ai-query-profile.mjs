@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSyn
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { SERVICES } from '@hhp/proto/services';
 import { withScratchStack } from '../../infra/dist/launcher/scratch-stack.js';
 import { runK6 } from './lib/k6.mjs';
 import { describeMachine } from './lib/machine.mjs';
@@ -43,12 +44,8 @@ const GROUPS = [
   ['ferretdb', /\/ferretdb$/],
   ['nats-server', /\/nats-server$/],
   ['postgres', /\/postgresql\/\d+\/bin\/postgres$|^postgres: /],
-  ['ai-query', /services\/ai-query\//],
-  ['crisis', /services\/crisis\//],
-  ['content', /services\/content\//],
-  ['booking', /services\/booking\//],
-  ['payments', /services\/payments\//],
-  ['voice', /services\/voice\//],
+  // Each service of the manifest, by its entry point (services/<name>/dist/main.js).
+  ...SERVICES.map(({ name }) => [name, new RegExp(`services/${name}/`)]),
 ];
 
 /** The group of each process seen so far (its command line is read once). */
