@@ -27,7 +27,7 @@ export const envelope = <T extends z.ZodType>(type: string, data: T) =>
   });
 
 /**
- * Request-reply subjects (core NATS, answered by a queue group). Deliberately outside the stream's
+ * Request-reply subjects (core NATS, answered by a queue group; who asks and who answers: event-catalogue.ts). Deliberately outside the stream's
  * subjects: a request on a stream subject would be answered by JetStream's publish acknowledgement.
  */
 export const RpcSubjects = {
@@ -50,6 +50,7 @@ export const CrisisInfo = z.object({
 });
 export type CrisisInfo = z.infer<typeof CrisisInfo>;
 
+/** The events on the stream; who produces and who consumes each is in event-catalogue.ts. */
 export const Subjects = {
   emailSubscribed: 'email.v1.subscribed',
   videoUpserted: 'video.v1.upserted',
