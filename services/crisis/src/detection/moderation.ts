@@ -8,7 +8,7 @@
 import { Agent, request } from 'undici';
 import { z } from 'zod';
 import type { Logger } from '@hhp/kit';
-import type { CrisisConfig } from './config.js';
+import type { CrisisConfig } from '../config.js';
 
 const SELF_HARM_CATEGORIES = ['self-harm', 'self-harm/intent', 'self-harm/instructions'] as const;
 
