@@ -4,8 +4,19 @@
 // refuses anonymous connections once users are configured. The launcher (`npm start`), the test harnesses
 // and docker-compose.yml (infra/nats/auth.conf, generated from this table) all use these permissions.
 //
-// A new event, consumer, request subject or key-value bucket of a service goes into its entry below.
-import { DEAD_LETTER_SUBJECT, EVENTS_STREAM, RpcSubjects, Subjects, natsInboxPrefix } from '@hhp/proto';
+// A service's events, durable consumers and request subjects come from proto's event catalogue
+// (proto/src/event-catalogue.ts, checked against the services' code); its key-value buckets, and the subject
+// prefixes of a service whose events are not catalogued yet, go into its entry below.
+import {
+  DEAD_LETTER_SUBJECT,
+  EVENTS_STREAM,
+  consumersRunBy,
+  eventsPublishedBy,
+  natsInboxPrefix,
+  requestsAnsweredBy,
+  requestsSentBy,
+  type NatsService,
+} from '@hhp/proto';
 import { SERVICE_NAMES, type ServiceName } from '@hhp/proto/services';
 
 export interface NatsPermissions {
@@ -86,29 +97,26 @@ function merge(...parts: NatsPermissions[]): NatsPermissions {
   };
 }
 
+/** What the event catalogue says `service` publishes, consumes, asks and answers. */
+function catalogued(service: NatsService): NatsPermissions {
+  const answered = requestsAnsweredBy(service);
+  return merge(
+    publishes(...eventsPublishedBy(service)),
+    ...consumersRunBy(service).map(({ durable, subject }) => consumes(durable, subject)),
+    requests(...requestsSentBy(service)),
+    ...(answered.length ? [answers(...answered)] : []),
+  );
+}
+
 /** Each service's user (named as the service) and what it may do. */
 export function servicePermissions(buckets: NatsBuckets = DEFAULT_BUCKETS) {
   return {
-    'ai-query': merge(
-      base('ai-query'),
-      publishes(Subjects.aiAnswered),
-      consumes('ai-query-subscribers', Subjects.subscriptionChanged),
-      requests(RpcSubjects.detectCrisis, RpcSubjects.crisisInfo),
-      keyValue(buckets.aiQuota),
-    ),
-    crisis: merge(
-      base('crisis'),
-      publishes(Subjects.crisisDetected),
-      answers(RpcSubjects.detectCrisis, RpcSubjects.crisisInfo),
-    ),
-    booking: merge(base('booking'), publishes('booking.v1.>')),
-    payments: merge(base('payments'), publishes('payment.v1.>', 'subscription.v1.>')),
-    content: merge(
-      base('content'),
-      publishes(Subjects.emailSubscribed, Subjects.videoUpserted),
-      keyValue(buckets.signupLimits),
-    ),
-    voice: merge(base('voice')),
+    'ai-query': merge(base('ai-query'), catalogued('ai-query'), keyValue(buckets.aiQuota)),
+    crisis: merge(base('crisis'), catalogued('crisis')),
+    booking: merge(base('booking'), catalogued('booking'), publishes('booking.v1.>')),
+    payments: merge(base('payments'), catalogued('payments'), publishes('payment.v1.>', 'subscription.v1.>')),
+    content: merge(base('content'), catalogued('content'), keyValue(buckets.signupLimits)),
+    voice: merge(base('voice'), catalogued('voice')),
   } as const satisfies Record<ServiceName, NatsPermissions>;
 }
 
