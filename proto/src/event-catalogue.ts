@@ -18,10 +18,10 @@ import {
   SubscriptionChangedEvent,
   VideoUpsertedEvent,
 } from './events.js';
+import type { ServiceName } from './services.js';
 
-/** The services that talk over NATS, each as its NATS user and its folder under services/. */
-export const NATS_SERVICES = ['ai-query', 'crisis', 'booking', 'payments', 'content', 'voice'] as const;
-export type NatsService = (typeof NATS_SERVICES)[number];
+/** A service of the manifest (services.ts): its NATS user and its folder under services/ have its name. */
+export type NatsService = ServiceName;
 
 /** A JetStream durable consumer: the service that runs it, and its name on the stream. */
 export interface EventConsumer {

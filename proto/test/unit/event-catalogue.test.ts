@@ -2,14 +2,9 @@
 // publishes, consumes, asks or answers must be in the catalogue with exactly those producers and consumers.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import {
-  EVENT_CATALOGUE,
-  KV_BUCKETS,
-  NATS_SERVICES,
-  type CatalogueEntry,
-  type NatsService,
-} from '../../src/event-catalogue.js';
+import { EVENT_CATALOGUE, KV_BUCKETS, type CatalogueEntry, type NatsService } from '../../src/event-catalogue.js';
 import { DEAD_LETTER_SUBJECT, EVENTS_SUBJECTS, RpcSubjects, Subjects } from '../../src/events.js';
+import { SERVICE_NAMES } from '../../src/services.js';
 import { scanService, scanSource, type NatsUse } from './nats-usage.js';
 
 const servicesDir = fileURLToPath(new URL('../../../services', import.meta.url));
@@ -17,7 +12,7 @@ const servicesDir = fileURLToPath(new URL('../../../services', import.meta.url))
 const LIBRARIES = ['kit', 'crisis-rules'];
 
 const catalogue: readonly CatalogueEntry[] = EVENT_CATALOGUE;
-const scans = new Map(NATS_SERVICES.map((service) => [service, scanService(servicesDir, service)]));
+const scans = new Map(SERVICE_NAMES.map((service) => [service, scanService(servicesDir, service)]));
 
 /** What the code does, in the catalogue's terms: per subject, who produces and who consumes. */
 function observed() {
@@ -43,11 +38,11 @@ const listed = (entry: CatalogueEntry) => ({
 });
 
 describe('the event catalogue', () => {
-  test('when services/ is listed, then every folder but the libraries is a NATS service of the catalogue', () => {
+  test('when services/ is listed, then every folder but the libraries is a service of the manifest, and so is scanned', () => {
     const folders = readdirSync(servicesDir, { withFileTypes: true })
       .filter((e) => e.isDirectory() && !LIBRARIES.includes(e.name))
       .map((e) => e.name);
-    expect(folders.sort()).toEqual([...NATS_SERVICES].sort());
+    expect(folders.sort()).toEqual([...SERVICE_NAMES].sort());
   });
 
   test('when the services are read, then every subject they use is written as a proto subject the scan can attribute', () => {
