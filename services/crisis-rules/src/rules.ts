@@ -17,8 +17,8 @@ export interface CrisisRule {
   /**
    * The same alternatives in expressions of at most about PART_CHARS characters each: what detectCrisis
    * runs, with the same answer (the rule matches when any part does). V8's compile time grows faster than
-   * the size of one expression: the rules' first call took 400–520 ms of CPU as one expression per rule,
-   * 210–240 ms in parts, with the same time per message (README, "Rules 1.1.0").
+   * the size of one expression: in parts, the rules' first call takes about half the CPU, with the same
+   * time per message (the figures: README, "Rules 1.1.0").
    */
   readonly parts: readonly RegExp[];
 }

@@ -9,7 +9,7 @@ import { crisisReplies } from './detection/replies.js';
 /** POST /api/detect-crisis over HTTP, and the same verdict over NATS request-reply for ai-query. */
 export function crisisService(overrides: { moderation?: Moderation } = {}) {
   return ({ config, bus, logger, metrics }: ServiceContext<CrisisConfig>): ServiceParts => {
-    // The first call compiles the rules (~100 ms); pay that before the first visitor does.
+    // The first call compiles the rules (a noticeable pause); pay that before the first visitor does.
     detectCrisis('warm up');
     const client = 'moderation' in overrides ? undefined : openAiModeration(config, logger);
     const moderation = 'moderation' in overrides ? overrides.moderation : client?.moderate;

@@ -1,8 +1,7 @@
 // The fetch the openai SDK gets: undici's dispatcher, with a web ReadableStream fed straight from the
-// socket. Over Node's global fetch a whole-answer call cost 0.53 ms of CPU against 0.41 ms over undici's
-// request API (client and stub, scripts/bench/model-client.mjs); the dispatcher then saved the request
-// API's Node stream and its bridge to a web stream (0.73–0.79 → 0.58–0.65 ms for a whole answer,
-// 1.00–1.09 → 0.79–0.87 ms streamed, in alternating runs on a busy machine, BENCHMARKS.md). The SDK needs
+// socket. It costs less CPU per call than Node's global fetch, and than undici's request API with its Node
+// stream bridged to a web stream (the figures and their command: BENCHMARKS.md, "Where the time and the
+// CPU go", scripts/bench/model-client.mjs). The SDK needs
 // no more than this: a method, headers, a string body and an AbortSignal in; a status, headers and a
 // streamable body out. No redirects.
 import { Agent, type Dispatcher } from 'undici';

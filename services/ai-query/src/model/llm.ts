@@ -18,7 +18,7 @@ export interface LanguageModel {
   /**
    * Yields text as it is written; returns the token usage when the server reports it. With
    * `{ streamed: false }` the answer may come as one piece (the JSON route wants nothing else, and an
-   * unstreamed call cost 0.53 ms of CPU against 0.88 ms streamed, client and stub, scripts/bench/model-client.mjs).
+   * unstreamed call costs less CPU: BENCHMARKS.md, scripts/bench/model-client.mjs).
    */
   stream(messages: ChatMessage[], signal: AbortSignal, options?: { streamed?: boolean }): AsyncGenerator<string, Usage>;
 }

@@ -3,8 +3,8 @@
 // fails open.
 //
 // One POST per message, through undici's request API rather than the openai SDK: the SDK (over fetch)
-// cost 0.51 ms of CPU per call against 0.12 ms this way (client and stub, scripts/bench/model-client.mjs), and every visitor's
-// message pays it.
+// cost about four times the CPU per call (BENCHMARKS.md, scripts/bench/model-client.mjs), and every
+// visitor's message pays it.
 import { Agent, request } from 'undici';
 import { z } from 'zod';
 import type { Logger } from '@hhp/kit';
