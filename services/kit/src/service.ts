@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { Logger } from 'pino';
 import { createApp } from './http/app.js';
 import type { ReadinessChecks } from './http/health.js';
+import type { RouteBody } from './http/body.js';
 import { listen, type RunningServer } from './http/server.js';
 import { connectMongo, type Mongo } from './data/mongo.js';
 import { EventBus } from './events/bus.js';
@@ -23,6 +24,8 @@ export interface ServiceContext<C extends ServiceConfig> {
 export interface ServiceParts {
   routers: Router[];
   readiness?: ReadinessChecks;
+  /** Routes that parse their body their own way instead of the default JSON (at most 16 KiB): see body.ts. */
+  bodies?: readonly RouteBody[];
   /** Stopped in order, after the HTTP server and before NATS and MongoDB. */
   stop?: ShutdownStep[];
 }
@@ -75,6 +78,7 @@ export async function startService<C extends ServiceConfig>({
     metrics,
     trustedProxies: config.TRUSTED_PROXIES,
     routers: parts.routers,
+    ...(parts.bodies ? { bodies: parts.bodies } : {}),
     readiness: { mongodb: () => mongo.ping(), nats: () => bus.isConnected(), ...parts.readiness },
   });
   const http = await listen(app, { port: config.PORT, host: config.HOST }, logger);

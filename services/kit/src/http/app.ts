@@ -3,7 +3,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import type { Metrics } from '../metrics.js';
-import { jsonBody, requireJsonContentType } from './body.js';
+import { bodyParsers, type RouteBody } from './body.js';
 import { errorHandler, notFound } from './error-handler.js';
 import { healthRouter, type ReadinessChecks } from './health.js';
 import { requestIdFor } from './request-id.js';
@@ -12,6 +12,8 @@ export interface AppDeps {
   logger: Logger;
   /** The service's own routes, mounted at the root after the body parser. */
   routers: Router[];
+  /** Routes that parse their body their own way (a webhook's raw bytes, a larger JSON limit). */
+  bodies?: readonly RouteBody[];
   readiness: ReadinessChecks;
   metrics: Metrics;
   /** The proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES, parsed by the kit's config). */
@@ -32,7 +34,7 @@ function recordDuration(metrics: Metrics): RequestHandler {
 }
 
 /** The express app of a service: security headers, request ids and logs, JSON, health, errors. */
-export function createApp({ logger, routers, readiness, metrics, trustedProxies }: AppDeps): Application {
+export function createApp({ logger, routers, bodies, readiness, metrics, trustedProxies }: AppDeps): Application {
   const app = express();
   app.disable('x-powered-by');
   // By address, not by hop count: a request that reaches the port straight from anyone else (another
@@ -58,8 +60,7 @@ export function createApp({ logger, routers, readiness, metrics, trustedProxies 
   );
   app.use(recordDuration(metrics));
   app.use(healthRouter(readiness, metrics.registry));
-  app.use(requireJsonContentType());
-  app.use(jsonBody());
+  app.use(bodyParsers(bodies));
   for (const router of routers) app.use(router);
   app.use(notFound);
   app.use(errorHandler);

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError, formatZodError, isZodError } from '../errors.js';
 import { JSON_BODY_LIMIT } from './body.js';
+import { requestContext } from './request-context.js';
 
 export const notFound: RequestHandler = (req, _res, next) => {
   next(new HttpError(404, `Not found: ${req.method} ${req.originalUrl.split('?')[0]}`));
@@ -38,8 +39,9 @@ export function toHttpError(err: unknown): HttpError {
 
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const httpError = toHttpError(err);
-  if (httpError.status >= 500) req.log?.error({ err }, 'request failed');
-  else req.log?.info({ status: httpError.status, reason: httpError.message }, 'request rejected');
+  const { logger } = requestContext(req);
+  if (httpError.status >= 500) logger.error({ err }, 'request failed');
+  else logger.info({ status: httpError.status, reason: httpError.message }, 'request rejected');
   if (res.headersSent) {
     res.end();
     return;

@@ -1,7 +1,7 @@
-// The kit's body parser keeps the raw bytes of a JSON body (services verify signatures over them).
+// The kit's body parsers keep the raw bytes of a body (services verify signatures over them).
 declare module 'node:http' {
   interface IncomingMessage {
-    /** The raw bytes of a JSON body, as received. */
+    /** The bytes of the body as received (after Content-Encoding is undone). */
     rawBody?: Buffer;
   }
 }
