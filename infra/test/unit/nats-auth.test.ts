@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Subjects } from '@hhp/proto';
+import { SERVICE_NAMES } from '@hhp/proto/services';
 import { repoRoot } from '../../src/dev-servers.js';
 import { composeAuthConfig, natsAuthConfig, passwordVariable, servicePermissions } from '../../src/nats-auth.js';
 
@@ -12,7 +13,7 @@ describe('NATS users', () => {
   test('when the compose file names a password, then it is a variable of the environment, never a value', () => {
     const file = composeAuthConfig();
     expect([...file.matchAll(/password: (.*)/g)].map((m) => m[1])).toEqual(
-      ['ai-query', 'crisis', 'booking', 'payments', 'content', 'voice'].map((user) => `$${passwordVariable(user)}`),
+      SERVICE_NAMES.map((user) => `$${passwordVariable(user)}`),
     );
   });
 

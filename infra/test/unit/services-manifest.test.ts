@@ -40,6 +40,19 @@ describe('the services manifest', () => {
     expect(processes.sort()).toEqual(SERVICES.map((s) => s.name).sort());
   });
 
+  test('when proto/openapi.json documents an operation, then one service of the manifest is routed its path', () => {
+    const { paths } = JSON.parse(readFileSync(path.join(repoRoot, 'proto', 'openapi.json'), 'utf8')) as {
+      paths: Record<string, unknown>;
+    };
+    const matches = (route: string, apiPath: string) =>
+      route.startsWith('= ') ? route.slice(2) === apiPath : apiPath.startsWith(route);
+    for (const apiPath of Object.keys(paths)) {
+      // nginx picks the longest prefix; an exact location wins outright.
+      const owners = SERVICES.filter((s) => s.routes.some((route) => matches(route, apiPath))).map((s) => s.name);
+      expect([apiPath, owners.length]).toEqual([apiPath, 1]);
+    }
+  });
+
   test('when the derived names are asked for, then they follow the service name', () => {
     expect(upstreamName('ai-query')).toBe('ai_query');
     expect(upstreamVariable('ai-query')).toBe('AI_QUERY_UPSTREAM');
