@@ -36,7 +36,8 @@ export interface StackOptions {
   port?: number;
   /** nginx's listen address (default 127.0.0.1). */
   host?: string;
-  /** `default`: 4001–4006, 27017, 4222 where free, else any free port. `free`: any free ports (tests). */
+  /** `default`: each service's port in the manifest (a replica's 100 above), 27017, 4222 where free, else any
+   * free port. `free`: any free ports (tests). */
   ports?: 'default' | 'free';
   /** The environment the services inherit, and where MONGODB_URI, NATS_URL, LOG_LEVEL and secrets are read. */
   env?: NodeJS.ProcessEnv;
@@ -66,7 +67,7 @@ export interface RunningService {
 
 /** A service the manifest marks as scaling (ai-query: AI_QUERY_REPLICAS=2) runs that many processes, and
  * nginx balances between them; every other runs one. */
-function replicasOf(name: ServiceName, env: NodeJS.ProcessEnv): number {
+export function replicasOf(name: ServiceName, env: NodeJS.ProcessEnv): number {
   const variable = serviceEntry(name).replicasVariable;
   if (variable === undefined) return 1;
   const raw = env[variable] ?? '1';

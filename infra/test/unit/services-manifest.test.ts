@@ -13,6 +13,7 @@ import { NATS_SERVICE_USERS, servicePermissions } from '../../src/nats-auth.js';
 import { NGINX_TEMPLATE_VARIABLES, nginxTemplatePath } from '../../src/launcher/nginx-config.js';
 import { nginxRoutingDrift, readNginxRouting } from '../../src/launcher/nginx-routes.js';
 import { UPSTREAM_VARIABLE } from '../../src/launcher/services.js';
+import { replicasOf } from '../../src/launcher/stack.js';
 
 const nginxConf = readFileSync(nginxTemplatePath, 'utf8');
 
@@ -68,6 +69,14 @@ describe('the services manifest', () => {
       ...SERVICES.map((s) => upstreamVariable(s.name)),
     ]);
     expect(Object.values(UPSTREAM_VARIABLE)).toEqual(SERVICES.map((s) => upstreamVariable(s.name)));
+  });
+
+  test('when replicas are asked for, then only a service the manifest lets scale runs more than one', () => {
+    expect(SERVICES.filter((s: ServiceEntry) => s.replicasVariable).map((s) => s.name)).toEqual(['ai-query']);
+    expect(replicasOf('ai-query', { AI_QUERY_REPLICAS: '3' })).toBe(3);
+    expect(replicasOf('ai-query', {})).toBe(1);
+    expect(replicasOf('crisis', { AI_QUERY_REPLICAS: '3', CRISIS_REPLICAS: '3' })).toBe(1);
+    expect(() => replicasOf('ai-query', { AI_QUERY_REPLICAS: '0' })).toThrow(/AI_QUERY_REPLICAS must be/);
   });
 
   test('when NATS users are made, then there is one per service of the manifest, each with permissions', () => {
