@@ -4,6 +4,7 @@ import { createApp } from './http/app.js';
 import type { ReadinessChecks } from './http/health.js';
 import type { RouteBody } from './http/body.js';
 import { listen, type RunningServer } from './http/server.js';
+import { attachWebSockets, type WebSocketRoute, type WebSockets } from './http/websocket.js';
 import { connectMongo, type Mongo } from './data/mongo.js';
 import { EventBus } from './events/bus.js';
 import { createLogger } from './logger.js';
@@ -26,6 +27,8 @@ export interface ServiceParts {
   readiness?: ReadinessChecks;
   /** Routes that parse their body their own way instead of the default JSON (at most 16 KiB): see body.ts. */
   bodies?: readonly RouteBody[];
+  /** WebSocket upgrades on one path of the service's HTTP server; drained first on shutdown. */
+  websocket?: WebSocketRoute;
   /** Stopped in order, after the HTTP server and before NATS and MongoDB. */
   stop?: ShutdownStep[];
 }
@@ -39,8 +42,10 @@ export interface ServiceDefinition<C extends ServiceConfig> {
 
 export interface RunningService<C extends ServiceConfig> extends ServiceContext<C> {
   http: RunningServer;
+  /** The service's open WebSockets, when it has a `websocket` route. */
+  websockets?: WebSockets;
   url: string;
-  /** Stop HTTP, the service's own parts, NATS, then MongoDB. Safe to call twice. */
+  /** Drain WebSockets, stop HTTP, the service's own parts, NATS, then MongoDB. Safe to call twice. */
   close(): Promise<void>;
 }
 
@@ -82,7 +87,14 @@ export async function startService<C extends ServiceConfig>({
     readiness: { mongodb: () => mongo.ping(), nats: () => bus.isConnected(), ...parts.readiness },
   });
   const http = await listen(app, { port: config.PORT, host: config.HOST }, logger);
+  const websockets =
+    parts.websocket &&
+    attachWebSockets(http.server, parts.websocket, {
+      logger,
+      trust: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
+    });
   const steps: ShutdownStep[] = [
+    ...(websockets ? [['websockets', () => websockets.drain()] as const] : []),
     ['http', () => http.close()],
     ...(parts.stop ?? []),
     ['nats', () => bus.close()],
@@ -92,6 +104,7 @@ export async function startService<C extends ServiceConfig>({
   return {
     ...context,
     http,
+    ...(websockets ? { websockets } : {}),
     url: http.url,
     close: async () => {
       closing ??= runShutdown(logger, steps);

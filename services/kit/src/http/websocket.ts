@@ -1,0 +1,85 @@
+// WebSockets on the service's own HTTP server (voice's /ws): the kit answers the upgrade for one path and
+// hands each socket to the service with the same request context an HTTP route gets. Shutdown drains them:
+// new upgrades are refused with 503, every open socket is closed with 1001 Going Away (the browser knows to
+// reconnect, to another replica), and those that do not finish the closing handshake in time are cut; only
+// then does the HTTP server stop.
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Logger } from 'pino';
+import { clientAddressOf, setRequestContext, type RequestContext } from './request-context.js';
+import { ACCEPTABLE_REQUEST_ID, REQUEST_ID_HEADER } from './request-id.js';
+import { randomUUID } from 'node:crypto';
+
+export type { WebSocket } from 'ws';
+
+export interface WebSocketRoute {
+  /** The path that upgrades (`/ws`); an upgrade anywhere else is answered 404. */
+  path: string;
+  /** Called for each socket once it is open; `context` is also `requestContext(req)`. */
+  onConnection(socket: WebSocket, req: IncomingMessage, context: RequestContext): void;
+  /** The largest message accepted, in bytes (default 64 KiB); a larger one closes the socket with 1009. */
+  maxPayloadBytes?: number;
+}
+
+export interface WebSockets {
+  /** Sockets open right now. */
+  readonly size: number;
+  /** Refuse new upgrades, close the open sockets with 1001, wait for them (at most `timeoutMs`). */
+  drain(timeoutMs?: number): Promise<void>;
+}
+
+export const GOING_AWAY = 1001;
+
+function refuse(socket: Duplex, status: number, reason: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+export function attachWebSockets(
+  server: Server,
+  route: WebSocketRoute,
+  { logger, trust }: { logger: Logger; trust: (address: string, hop: number) => boolean },
+): WebSockets {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: route.maxPayloadBytes ?? 64 * 1024 });
+  let draining = false;
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== route.path) return refuse(socket, 404, 'Not Found');
+    if (draining) return refuse(socket, 503, 'Service Unavailable');
+    const incoming = req.headers[REQUEST_ID_HEADER];
+    const requestId = typeof incoming === 'string' && ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const context: RequestContext = {
+      requestId,
+      logger: logger.child({ requestId }),
+      clientAddress: clientAddressOf(req, trust),
+    };
+    setRequestContext(req, context);
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      context.logger.info({ path }, 'websocket open');
+      ws.once('close', (code) => context.logger.info({ code }, 'websocket closed'));
+      try {
+        route.onConnection(ws, req, context);
+      } catch (err) {
+        context.logger.error({ err }, 'websocket handler failed');
+        ws.close(1011, 'Internal error');
+      }
+    });
+  });
+  return {
+    get size() {
+      return wss.clients.size;
+    },
+    async drain(timeoutMs = 2000) {
+      draining = true;
+      const open = [...wss.clients];
+      const closed = open.map((ws) => new Promise<void>((resolve) => ws.once('close', () => resolve())));
+      for (const ws of open) ws.close(GOING_AWAY, 'Server shutting down');
+      const timer = setTimeout(() => {
+        for (const ws of open) ws.terminate();
+      }, timeoutMs);
+      await Promise.all(closed);
+      clearTimeout(timer);
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
