@@ -5,6 +5,7 @@ import type { ReadinessChecks } from './http/health.js';
 import type { RouteBody } from './http/body.js';
 import { listen, type RunningServer } from './http/server.js';
 import { attachWebSockets, type WebSocketRoute, type WebSockets } from './http/websocket.js';
+import { startPeriodic, type PeriodicTask } from './periodic.js';
 import { connectMongo, type Mongo } from './data/mongo.js';
 import { EventBus } from './events/bus.js';
 import { createLogger } from './logger.js';
@@ -29,7 +30,9 @@ export interface ServiceParts {
   bodies?: readonly RouteBody[];
   /** WebSocket upgrades on one path of the service's HTTP server; drained first on shutdown. */
   websocket?: WebSocketRoute;
-  /** Stopped in order, after the HTTP server and before NATS and MongoDB. */
+  /** Work on a clock, started once the service listens and stopped right after the HTTP server. */
+  every?: readonly PeriodicTask[];
+  /** Stopped in order, after the HTTP server and the periodic tasks, before NATS and MongoDB. */
   stop?: ShutdownStep[];
 }
 
@@ -45,7 +48,7 @@ export interface RunningService<C extends ServiceConfig> extends ServiceContext<
   /** The service's open WebSockets, when it has a `websocket` route. */
   websockets?: WebSockets;
   url: string;
-  /** Drain WebSockets, stop HTTP, the service's own parts, NATS, then MongoDB. Safe to call twice. */
+  /** Drain WebSockets, stop HTTP, the periodic tasks, the service's own parts, NATS, then MongoDB. Safe to call twice. */
   close(): Promise<void>;
 }
 
@@ -93,9 +96,11 @@ export async function startService<C extends ServiceConfig>({
       logger,
       trust: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
     });
+  const periodic = startPeriodic(parts.every ?? [], logger);
   const steps: ShutdownStep[] = [
     ...(websockets ? [['websockets', () => websockets.drain()] as const] : []),
     ['http', () => http.close()],
+    ['periodic tasks', () => periodic.stop()],
     ...(parts.stop ?? []),
     ['nats', () => bus.close()],
     ['mongodb', () => mongo.close()],
