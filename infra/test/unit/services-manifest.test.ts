@@ -30,7 +30,7 @@ describe('the services manifest', () => {
     for (const route of routes) expect(route).toMatch(/^(= )?\/\S*$/);
   });
 
-  test('when a service folder exists, then it is in the manifest, and every entry has its folder', () => {
+  test('when a service folder exists, then it is in the manifest, and every entry is a workspace and a project', () => {
     const workspaces = (
       JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }
     ).workspaces;
@@ -39,6 +39,10 @@ describe('the services manifest', () => {
       .filter((w) => w.startsWith('services/') && !['services/kit', 'services/crisis-rules'].includes(w))
       .map((w) => w.slice('services/'.length));
     expect(processes.sort()).toEqual(SERVICES.map((s) => s.name).sort());
+    const { references } = JSON.parse(readFileSync(path.join(repoRoot, 'tsconfig.json'), 'utf8')) as {
+      references: { path: string }[];
+    };
+    for (const { name } of SERVICES) expect(references.map((r) => r.path)).toContain(`services/${name}`);
   });
 
   test('when proto/openapi.json documents an operation, then one service of the manifest is routed its path', () => {
