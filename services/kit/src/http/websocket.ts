@@ -57,6 +57,9 @@ export function attachWebSockets(
     wss.handleUpgrade(req, socket, head, (ws) => {
       context.logger.info({ path }, 'websocket open');
       ws.once('close', (code) => context.logger.info({ code }, 'websocket closed'));
+      // A client's bad frame or a message over maxPayload is an 'error' on the socket (ws then closes it with
+      // 1002 or 1009); an 'error' without a listener would end the process.
+      ws.on('error', (err) => context.logger.warn({ err }, 'websocket error'));
       try {
         route.onConnection(ws, req, context);
       } catch (err) {

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { requestContext, serviceConfig, startService, type RunningService } from '../../src/index.js';
@@ -15,14 +17,16 @@ const config = (): Config => ({
 });
 
 /** A service whose /ws answers each message with the request context of the socket, then the message. */
-const startEcho = () =>
+const startEcho = (logger = pino({ level: 'silent' })) =>
   startService({
     name: 'kit-ws-test',
     config: config(),
+    logger,
     setup: () => ({
       routers: [],
       websocket: {
         path: '/ws',
+        maxPayloadBytes: 1024,
         onConnection: (socket, req) => {
           const { requestId, clientAddress } = requestContext(req);
           socket.on('message', (data) => socket.send(JSON.stringify({ requestId, clientAddress, echo: String(data) })));
@@ -47,8 +51,15 @@ const wsUrl = (service: { url: string }, path = '/ws') => service.url.replace(/^
 
 describe('WebSockets on the service', () => {
   let service: RunningService<Config>;
+  const warnings: { msg: string }[] = [];
   beforeAll(async () => {
-    service = await startEcho();
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        warnings.push(JSON.parse(chunk.toString('utf8')) as { msg: string });
+        done();
+      },
+    });
+    service = await startEcho(pino({ level: 'warn' }, stream));
   });
   afterAll(() => service.close());
 
@@ -57,6 +68,19 @@ describe('WebSockets on the service', () => {
     ws.send('hello');
     expect(await nextMessage(ws)).toEqual({ requestId: 'ws-req-1', clientAddress: '203.0.113.9', echo: 'hello' });
     ws.close();
+  });
+
+  test('when a client sends a message over the limit, then its socket is closed with 1009 and the service goes on', async () => {
+    const ws = await open(wsUrl(service));
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ws.send('x'.repeat(2048));
+    expect(await closed).toBe(1009);
+    // Logged by the kit's own listener: an 'error' nobody listens to would end the process.
+    expect(warnings.map(({ msg }) => msg)).toContain('websocket error');
+    const again = await open(wsUrl(service));
+    again.send('still here');
+    expect(await nextMessage(again)).toMatchObject({ echo: 'still here' });
+    again.close();
   });
 
   test('when a client asks to upgrade another path, then the answer is 404 and HTTP still works', async () => {
