@@ -58,8 +58,8 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
     const consumer = await subscribers.consume(bus);
     return {
       routers: [questionsRouter(assistant), quotaRouter(admission)],
+      every: [crisis.refreshTask],
       stop: [
-        ['crisis info', () => crisis.stop()],
         ['subscription consumer', () => consumer.stop()],
         ['analytics', () => analytics.flush()],
         // Give-backs still being retried get a last moment (NATS may be back), not the retry schedule.

@@ -16,7 +16,6 @@ const INFO_EVERY_MS = 30_000;
 export class CrisisCheck {
   /** True while the crisis service runs the same rules as this process and no moderation model. */
   private sameAsLocal = false;
-  private readonly timer: NodeJS.Timeout;
 
   constructor(
     private readonly bus: EventBus,
@@ -24,9 +23,10 @@ export class CrisisCheck {
     private readonly logger: Logger,
   ) {
     detectCrisis('warm up'); // compiles the rules now, not on the first visitor's question
-    void this.refresh();
-    this.timer = setInterval(() => void this.refresh(), INFO_EVERY_MS).unref();
   }
+
+  /** Asks again every INFO_EVERY_MS, from start-up (a periodic task of the service: it stops with it). */
+  readonly refreshTask = { name: 'crisis info', everyMs: INFO_EVERY_MS, runAtStart: true, run: () => this.refresh() };
 
   /** Asks the crisis service what it judges with; when it cannot say, every question is asked of it. */
   async refresh(): Promise<void> {
@@ -36,10 +36,6 @@ export class CrisisCheck {
     } catch {
       this.sameAsLocal = false;
     }
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
   }
 
   async check(query: string, requestId?: string): Promise<CrisisVerdict> {

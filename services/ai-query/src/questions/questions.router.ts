@@ -2,7 +2,7 @@
 // assistant, answer; a refusal by the quota is the 429 the chat widget's upgrade panel reads.
 import { Router, type Request, type Response } from 'express';
 import { QueryAiRequest } from '@hhp/proto';
-import { parse, toHttpError } from '@hhp/kit';
+import { parse, requestContext, toHttpError } from '@hhp/kit';
 import { QuotaExceeded } from '../quota/admission.js';
 import { retryLater } from '../quota/retry-later.js';
 import type { Assistant, Asker } from './assistant.js';
@@ -10,9 +10,9 @@ import type { Assistant, Asker } from './assistant.js';
 function askerOf(req: Request, streamed: boolean): Asker {
   return {
     body: parse(QueryAiRequest, req.body),
-    ip: req.ip ?? 'unknown',
+    ip: requestContext(req).clientAddress,
     cookie: req.headers.cookie,
-    requestId: String(req.res?.getHeader('x-request-id') ?? '') || undefined,
+    requestId: requestContext(req).requestId,
     streamed,
   };
 }
