@@ -1,4 +1,4 @@
-import { sseEvents } from '../../src/features/chat/stream';
+import { sseEvents } from '../../src/shared/ai/stream-api';
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();

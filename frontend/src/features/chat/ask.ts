@@ -2,28 +2,15 @@
 // message goes in, the answer streams into the conversation, and the counters follow. A 429 turns the
 // input into the upgrade panel; any other failure adds the apology. A message that reads as a crisis is
 // never left with only an error: whatever went wrong, the crisis lines are added instead.
+import type { AiDispatch } from '../../shared/ai/api';
 import { guestId } from '../../shared/ai/guest-id';
 import { normalizeQuery } from '../../shared/ai/query-text';
 import { PRACTITIONER_NAME } from '../../shared/config/practitioner';
 import { CRISIS_ANSWER_WAIT_MS, looksLikeCrisis } from '../../shared/crisis/local-check';
 import { texts as crisisTexts } from '../../shared/crisis/texts';
+import { askAiStream } from '../../shared/ai/stream-api';
 import { chatStore } from './chat-store';
-import { StreamError, streamAnswer } from './stream';
 import { texts } from './texts';
-import type { Quota } from '@hhp/proto';
-
-function isQuota(body: unknown): body is Quota {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    'queriesUsed' in body &&
-    typeof body.queriesUsed === 'number' &&
-    'queriesAllowed' in body &&
-    typeof body.queriesAllowed === 'number' &&
-    'isSubscriber' in body &&
-    typeof body.isSubscriber === 'boolean'
-  );
-}
 
 /** The crisis lines in place of an answer that did not come, and read out. */
 function addUnansweredCrisis(): void {
@@ -34,10 +21,10 @@ function addUnansweredCrisis(): void {
 
 /**
  * Sends `question` (normalised and trimmed; blank or while another is pending, nothing happens). `signal`
- * ends the answer early (the panel closed); `refreshQuota` re-reads the counters when an answer that had
- * counted a question failed, because the service gives the question back.
+ * ends the answer early (the panel closed). The counters are RTK Query's: the stream client puts the
+ * answer's (or the 429's) there, and has them read again when a counted answer fails.
  */
-export async function ask(question: string, signal: AbortSignal, refreshQuota: () => void): Promise<void> {
+export async function ask(question: string, signal: AbortSignal, dispatch: AiDispatch): Promise<void> {
   const query = normalizeQuery(question);
   if (!query || chatStore.get().pending) return;
   // The browser's keyword check, or the service's verdict once the answer has begun.
@@ -55,40 +42,35 @@ export async function ask(question: string, signal: AbortSignal, refreshQuota: (
   const deadline = crisis ? setTimeout(stop, CRISIS_ANSWER_WAIT_MS) : undefined;
 
   try {
-    await streamAnswer(
-      { query, userId: null, sessionId: null, guestId: guestId() },
-      {
-        meta({ isCrisis, isEmergency = false, ...quota }) {
-          clearTimeout(deadline);
-          crisis ||= isCrisis;
-          chatStore.setQuota(quota);
-          chatStore.add({ id: answerId, role: 'assistant', content: '', isCrisis, isEmergency, streaming: true });
-          started = true;
+    const { data: answer, error } = await dispatch(
+      askAiStream(
+        { query, userId: null, sessionId: null, guestId: guestId() },
+        {
+          meta({ isCrisis, isEmergency = false }) {
+            clearTimeout(deadline);
+            crisis ||= isCrisis;
+            chatStore.add({ id: answerId, role: 'assistant', content: '', isCrisis, isEmergency, streaming: true });
+            started = true;
+          },
+          delta(text) {
+            if (started) chatStore.appendText(answerId, text);
+          },
         },
-        delta(text) {
-          if (started) chatStore.appendText(answerId, text);
-        },
-        done({ response, sources }) {
-          chatStore.finish(answerId, response, sources);
-          chatStore.announce(texts.answered(PRACTITIONER_NAME, response));
-        },
-      },
-      call.signal,
+        call.signal,
+      ),
     );
-  } catch (err) {
-    if (started) {
-      chatStore.remove(answerId);
-      refreshQuota();
+    if (answer) {
+      chatStore.finish(answerId, answer.response, answer.sources);
+      chatStore.announce(texts.answered(PRACTITIONER_NAME, answer.response));
+      return;
     }
-    const message = err instanceof Error ? err.message : String(err);
-    const refused = !signal.aborted && message.includes('429');
-    if (refused) {
-      const body = err instanceof StreamError ? err.body : undefined;
-      if (isQuota(body)) chatStore.setQuota(body);
-      if (!isQuota(body) || !body.isSubscriber) {
-        chatStore.setLimitReached(true);
-        chatStore.announce(`${texts.limitTitle}. ${texts.limitSubtext}`);
-      }
+    if (started) chatStore.remove(answerId);
+    // The free questions are used up (the 429's counters are already in the quota's cache); a subscriber
+    // is never shown the upgrade panel.
+    const refused = !signal.aborted && error.status === 429;
+    if (refused && !isSubscriberRefusal(error.data)) {
+      chatStore.setLimitReached(true);
+      chatStore.announce(`${texts.limitTitle}. ${texts.limitSubtext}`);
     }
     // Whatever went wrong, a message that reads as a crisis is answered with the crisis lines.
     if (crisis) {
@@ -104,4 +86,9 @@ export async function ask(question: string, signal: AbortSignal, refreshQuota: (
     signal.removeEventListener('abort', stop);
     chatStore.setPending(false);
   }
+}
+
+/** A 429 whose counters say the visitor is a subscriber. */
+function isSubscriberRefusal(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && 'isSubscriber' in body && body.isSubscriber === true;
 }

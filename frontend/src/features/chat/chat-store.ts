@@ -1,7 +1,8 @@
 // The chat widget's client state, outside React so that it outlives the lazily loaded panel: the
 // conversation and the limit-reached flag are kept in session storage (they survive navigation and a
-// reload, and end with the tab); the rest lives for the page. Part of the entry chunk: keep it lean.
-import type { Quota, Source } from '@hhp/proto';
+// reload, and end with the tab); the rest lives for the page. Part of the entry chunk: keep it lean. The
+// counters are not here: RTK Query's cached /api/quota is their only copy.
+import type { Source } from '@hhp/proto';
 
 export interface ChatMessage {
   id: string;
@@ -23,8 +24,6 @@ export interface ChatState {
   limitReached: boolean;
   /** A question is on its way: typing indicator on, input and send disabled. */
   pending: boolean;
-  /** The counters the last answer (or refusal) carried, and when; the newer of these and /api/quota wins. */
-  quota: { value: Quota; at: number } | null;
   /** What the screen reader's polite live region says next. */
   announcement: string;
 }
@@ -48,7 +47,7 @@ function restore(): Pick<ChatState, 'messages' | 'limitReached'> {
   }
 }
 
-let state: ChatState = { ...restore(), pending: false, quota: null, announcement: '' };
+let state: ChatState = { ...restore(), pending: false, announcement: '' };
 
 function persist(): void {
   try {
@@ -101,6 +100,5 @@ export const chatStore = {
 
   setPending: (pending: boolean): void => update({ pending }, false),
   setLimitReached: (limitReached: boolean): void => update({ limitReached }),
-  setQuota: (value: Quota): void => update({ quota: { value, at: Date.now() } }, false),
   announce: (announcement: string): void => update({ announcement }, false),
 };

@@ -1,3 +1,4 @@
+import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { QueryAiRequest, QueryAiResponse, Quota } from '@hhp/proto';
 import { api } from '../api/api';
 import { guestId } from './guest-id';
@@ -11,7 +12,7 @@ export interface AskInput {
   query: string;
 }
 
-const aiApi = api.enhanceEndpoints({ addTagTypes: ['Quota'] }).injectEndpoints({
+export const aiApi = api.enhanceEndpoints({ addTagTypes: ['Quota'] }).injectEndpoints({
   endpoints: (build) => ({
     /** POST /api/query-ai */
     queryAi: build.mutation<QueryAiResponse, AskInput>({
@@ -31,3 +32,31 @@ const aiApi = api.enhanceEndpoints({ addTagTypes: ['Quota'] }).injectEndpoints({
 });
 
 export const { useQueryAiMutation, useQuotaQuery } = aiApi;
+
+/** The cached counters, for code outside React (the components read them with `useQuotaQuery`). */
+export const selectQuota = aiApi.endpoints.quota.select();
+
+export type QuotaState = Parameters<ReturnType<typeof aiApi.endpoints.quota.select>>[0];
+/** The store's dispatch as the AI's thunks need it: `useDispatch<AiDispatch>()`. */
+export type AiDispatch = ThunkDispatch<QuotaState, unknown, UnknownAction>;
+
+/**
+ * The counters an answer (or a 429) carried: they replace the cached /api/quota, the one copy every screen
+ * reads. A read of /api/quota still in flight may have been answered before this question was counted, so
+ * the counters are read again once it is done.
+ */
+export const quotaReceived =
+  (quota: Quota): ThunkAction<void, QuotaState, unknown, UnknownAction> =>
+  (dispatch, getState) => {
+    const reading = selectQuota(getState()).isLoading;
+    const { queriesUsed, queriesAllowed, isSubscriber } = quota;
+    dispatch(
+      aiApi.util.upsertQueryEntries([
+        { endpointName: 'quota', arg: undefined, value: { queriesUsed, queriesAllowed, isSubscriber } },
+      ]),
+    );
+    if (reading) dispatch(aiApi.util.invalidateTags(['Quota']));
+  };
+
+/** The counters may have changed behind the cache's back (a failed answer gives its question back): re-read. */
+export const quotaStale = (): UnknownAction => aiApi.util.invalidateTags(['Quota']);

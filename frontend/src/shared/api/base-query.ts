@@ -14,8 +14,14 @@ export interface RequestArgs {
  * `message` is what the screens show.
  */
 export interface ApiError {
-  status: number | 'FETCH_ERROR' | 'PARSING_ERROR';
+  /**
+   * `FETCH_ERROR`: no answer (network, abort); `PARSING_ERROR`: an answer that is not what proto's schema says;
+   * `STREAM_ERROR`: a streamed answer that reported a failure or ended before it was complete.
+   */
+  status: number | 'FETCH_ERROR' | 'PARSING_ERROR' | 'STREAM_ERROR';
   message: string;
+  /** The error's JSON body, when it had one (a 429 of the AI carries the counters). */
+  data?: unknown;
 }
 
 function withParams(url: string, params: RequestArgs['params']): string {
@@ -27,20 +33,27 @@ function withParams(url: string, params: RequestArgs['params']): string {
   return query ? `${url}?${query}` : url;
 }
 
-/**
- * The services answer errors as JSON `{ "message": ... }` (DESIGN.md); the toast shows that sentence
- * rather than the raw JSON. Any other body (an nginx page, plain text) is shown as it came.
- */
-function bodyText(text: string): string {
+function parseJson(text: string): unknown {
   try {
-    const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === 'object' && parsed !== null && 'message' in parsed && typeof parsed.message === 'string') {
-      return parsed.message;
-    }
+    return JSON.parse(text);
   } catch {
-    // not JSON: fall through to the raw text
+    return undefined;
   }
-  return text.trim();
+}
+
+/**
+ * A non-success answer as every caller sees it (specification, section 7): its HTTP status, typed, and the
+ * message `status: body`, where the body is the service's JSON `message` when it has one (DESIGN.md), else
+ * the raw text (an nginx page, plain text), else the status text.
+ */
+export function httpError(response: Pick<Response, 'status' | 'statusText'>, text: string): ApiError {
+  const data = parseJson(text);
+  const message =
+    typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string'
+      ? data.message
+      : text.trim();
+  const detail = message || response.statusText || 'Request failed';
+  return { status: response.status, message: `${response.status}: ${detail}`, ...(data === undefined ? {} : { data }) };
 }
 
 /**
@@ -64,10 +77,7 @@ export const httpBaseQuery: BaseQueryFn<RequestArgs | string, unknown, ApiError>
 
   const text = await response.text();
   if (response.status === 401 && on401 === 'returnNull') return { data: null };
-  if (!response.ok) {
-    const detail = (text && bodyText(text)) || response.statusText || 'Request failed';
-    return { error: { status: response.status, message: `${response.status}: ${detail}` } };
-  }
+  if (!response.ok) return { error: httpError(response, text) };
   if (!text) return { data: null };
   try {
     return { data: JSON.parse(text) as unknown };

@@ -56,7 +56,7 @@ export function ChatLauncher() {
   const tipId = useId();
   const badgeId = useId();
   const panelId = useId();
-  const { counters } = useCounters();
+  const counters = useCounters();
   // The prerendered button does nothing until React takes the page over: disabled until then, so a
   // tap is not silently lost (and a browser test waits for it instead of clicking into the void).
   const hydrated = useHydrated();

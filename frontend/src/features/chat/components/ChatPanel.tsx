@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useDispatch } from 'react-redux';
+import type { AiDispatch } from '../../../shared/ai/api';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
 import { ask } from '../ask';
 import { chatStore } from '../chat-store';
@@ -21,7 +23,8 @@ interface ChatPanelProps {
 export function ChatPanel({ id, onClose, focusRequest }: ChatPanelProps) {
   const titleId = useId();
   const { messages, pending, limitReached, announcement } = useChatState();
-  const { counters, refresh } = useCounters();
+  const counters = useCounters();
+  const dispatch = useDispatch<AiDispatch>();
   const dialogRef = useRef<HTMLElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const answer = useRef<AbortController | null>(null);
@@ -59,7 +62,7 @@ export function ChatPanel({ id, onClose, focusRequest }: ChatPanelProps) {
     if (document.activeElement === inputRef.current) dialogRef.current?.focus();
     const controller = new AbortController();
     answer.current = controller;
-    void ask(question, controller.signal, refresh);
+    void ask(question, controller.signal, dispatch);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {

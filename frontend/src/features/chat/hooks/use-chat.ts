@@ -13,22 +13,12 @@ export interface Counters extends Quota {
 }
 
 /**
- * The visitor's counters: /api/quota when the page loads (and whenever another screen's question
- * invalidates it), or what the chat's last answer carried, whichever is newer. Undefined until known.
+ * The visitor's counters, from RTK Query's cached /api/quota: read when the page loads, replaced by what each
+ * answer carries, re-read when another screen's question invalidates it. Undefined until known.
  */
-export function useCounters(): { counters: Counters | undefined; refresh: () => void } {
-  const { data, fulfilledTimeStamp, refetch } = useQuotaQuery();
-  // Prerendered pages show no counters; hydration starts from that, then reads this tab's.
-  const local = useSyncExternalStore(
-    chatStore.subscribe,
-    () => chatStore.get().quota,
-    () => null,
-  );
-  const quota = local && (!fulfilledTimeStamp || local.at > fulfilledTimeStamp) ? local.value : data;
-  const counters = quota && {
-    ...quota,
-    queriesAllowed: quota.queriesAllowed || FREE_QUESTIONS_PER_DAY,
-    left: Math.max(0, (quota.queriesAllowed || FREE_QUESTIONS_PER_DAY) - quota.queriesUsed),
-  };
-  return { counters, refresh: () => void refetch() };
+export function useCounters(): Counters | undefined {
+  const { data: quota } = useQuotaQuery();
+  if (!quota) return undefined;
+  const queriesAllowed = quota.queriesAllowed || FREE_QUESTIONS_PER_DAY;
+  return { ...quota, queriesAllowed, left: Math.max(0, queriesAllowed - quota.queriesUsed) };
 }
