@@ -2,6 +2,7 @@
 // banner's close button all work from the keyboard and show where focus is; and axe finds nothing in the
 // states those controls open.
 import { expectNoAxeViolations } from './support/axe';
+import { keepStore, withoutChatWidget } from './support/chat-widget';
 import { CRISIS_BANNER_TEXT } from '@hhp/proto/catalogue/crisis';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
@@ -127,12 +128,10 @@ test.describe('keyboard only', () => {
 
 test.describe('keyboard only: toasts', () => {
   test('when a toast shows, then F8 reaches it, its close button closes it and focus goes back', async ({ page }) => {
+    await keepStore(page);
     await page.goto('/');
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     // Without the chat widget, "Talk to the AI" answers with a toast.
-    await page.evaluate(() =>
-      document.querySelectorAll('[data-chat-open]').forEach((element) => element.removeAttribute('data-chat-open')),
-    );
+    await withoutChatWidget(page);
     const talk = page.getByRole('button', { name: `Talk to ${NAME}'s AI` });
     await tabTo(page, talk);
     await page.keyboard.press('Enter');

@@ -2,6 +2,7 @@
 // texts, scanned by axe-core; the home page's buttons, the query bar, the symptom explorer, the treatment
 // cards and the eight condition pages; and no page wider than a 360 px phone.
 import { expectNoAxeViolations } from './support/axe';
+import { keepStore, withoutChatWidget } from './support/chat-widget';
 import { errorToast, toast } from './support/toast';
 import { CONDITIONS } from '@hhp/proto/catalogue/conditions';
 import { MODALITIES } from '@hhp/proto/catalogue/modalities';
@@ -135,23 +136,21 @@ test.describe('every route of the specification', () => {
 });
 
 test.describe('the home page', () => {
-  test('when "Talk to the AI" is pressed, then the chat widget\'s own open button is pressed', async ({ page }) => {
+  test('when "Talk to the AI" is pressed, then the chat widget opens with focus in its input', async ({ page }) => {
     await page.goto('/');
-    const opener = page.locator('[data-chat-open]');
-    await expect(opener).toBeAttached();
-    await opener.evaluate((element) =>
-      element.addEventListener('click', () => document.body.setAttribute('data-chat-clicked', 'yes')),
-    );
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: `Talk to ${NAME}'s AI` }).click();
-    await expect(page.locator('body')).toHaveAttribute('data-chat-clicked', 'yes');
+    const panel = page.getByRole('dialog', { name: `${NAME}'s AI` });
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('textbox', { name: `Your question for ${NAME}'s AI` })).toBeFocused();
+    await expect(page.locator('[data-chat-open]')).toHaveAttribute('aria-expanded', 'true');
   });
 
   test('when the chat widget is absent, then "Talk to the AI" says it is loading', async ({ page }) => {
+    await keepStore(page);
     await page.goto('/');
     await expect(h1(page)).toBeVisible();
-    await page.evaluate(() =>
-      document.querySelectorAll('[data-chat-open]').forEach((element) => element.removeAttribute('data-chat-open')),
-    );
+    await withoutChatWidget(page);
     await page.getByRole('button', { name: `Talk to ${NAME}'s AI` }).click();
     await expect(toast(page)).toContainText('Chat widget loading');
     await expect(toast(page)).toContainText('Please wait a moment and try again.');
@@ -170,11 +169,9 @@ test.describe('the home page', () => {
     page,
   }) => {
     await page.clock.install();
+    await keepStore(page);
     await page.goto('/');
-    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-    await page.evaluate(() =>
-      document.querySelectorAll('[data-chat-open]').forEach((element) => element.removeAttribute('data-chat-open')),
-    );
+    await withoutChatWidget(page);
     const talk = page.getByRole('button', { name: `Talk to ${NAME}'s AI` });
     await talk.click();
     await expect(toast(page)).toContainText('Chat widget loading');

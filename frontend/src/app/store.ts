@@ -1,11 +1,16 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from '../shared/api/api';
+import { chatWidgetSlice } from '../shared/chat-widget/chat-widget-slice';
 import { crisisSlice } from '../shared/crisis/crisis-slice';
 
 /** A factory, so tests and future server rendering each get a fresh store. */
 export function makeStore() {
   return configureStore({
-    reducer: { [api.reducerPath]: api.reducer, [crisisSlice.reducerPath]: crisisSlice.reducer },
+    reducer: {
+      [api.reducerPath]: api.reducer,
+      [crisisSlice.reducerPath]: crisisSlice.reducer,
+      [chatWidgetSlice.reducerPath]: chatWidgetSlice.reducer,
+    },
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
 }

@@ -9,6 +9,15 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import {
+  chatClosed,
+  chatMounted,
+  chatOpened,
+  chatUnmounted,
+  selectChatOpen,
+  selectChatOpenRequests,
+} from '../../../shared/chat-widget/chat-widget-slice';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
 import { useHydrated } from '../../../shared/ui/use-hydrated';
 import { chatStore } from '../chat-store';
@@ -48,8 +57,10 @@ class PanelBoundary extends Component<{ children: ReactNode; onClose: () => void
 
 /** Bottom-left on every page: the round button, its tooltip and the badge of questions left. */
 export function ChatLauncher() {
-  const [open, setOpen] = useState(false);
-  const [focusRequest, setFocusRequest] = useState(0);
+  // Open or closed is the store's, so that other features open the chat with an action (openChat()).
+  const dispatch = useDispatch();
+  const open = useSelector(selectChatOpen);
+  const focusRequest = useSelector(selectChatOpenRequests);
   const [tipDismissed, setTipDismissed] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -74,12 +85,16 @@ export function ChatLauncher() {
     return () => clearTimeout(timer);
   }, [hasConversation]);
 
-  const openPanel = () => {
-    setOpen(true);
-    setFocusRequest((n) => n + 1);
-  };
+  useEffect(() => {
+    dispatch(chatMounted());
+    return () => {
+      dispatch(chatUnmounted());
+    };
+  }, [dispatch]);
+
+  const openPanel = () => dispatch(chatOpened());
   const closePanel = ({ returnFocus = true } = {}) => {
-    setOpen(false);
+    dispatch(chatClosed());
     if (returnFocus) buttonRef.current?.focus();
   };
 
@@ -94,12 +109,12 @@ export function ChatLauncher() {
       const ours = focused === null || focused === document.body || rootRef.current?.contains(focused);
       if (!ours) return;
       event.preventDefault();
-      setOpen(false);
+      dispatch(chatClosed());
       buttonRef.current?.focus();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
+  }, [open, dispatch]);
 
   const showBadge = counters !== undefined && !counters.isSubscriber && counters.queriesUsed >= 1;
 

@@ -1,21 +1,17 @@
 import { MessageOutlined } from '@ant-design/icons';
+import { useDispatch } from 'react-redux';
+import { openChat, type ChatWidgetDispatch } from '../../../shared/chat-widget/chat-widget-slice';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
 import { Button } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
 import { texts } from '../texts';
 
-/**
- * Opens the floating chat widget by pressing its own open button (marked `data-chat-open`), so the widget
- * stays the one owner of its state. Until the widget has loaded, a toast says so.
- */
+/** Opens the floating chat widget with a store action. Until the widget is on the page, a toast says so. */
 export function TalkToAiButton() {
   const toast = useToast();
+  const dispatch = useDispatch<ChatWidgetDispatch>();
   const onClick = () => {
-    const open = document.querySelector<HTMLElement>('[data-chat-open]');
-    if (open) {
-      open.click();
-      return;
-    }
+    if (dispatch(openChat())) return;
     toast.info({ title: texts.chatLoadingTitle, description: texts.chatLoadingDescription });
   };
   return (
