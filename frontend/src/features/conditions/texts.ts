@@ -1,4 +1,6 @@
-// The ask-box placeholder and the two call-to-action buttons are the specification's words, verbatim.
+// The ask-box placeholder and the two call-to-action buttons: the specification's words (prices from PLANS).
+import { priceLabel } from '../../shared/config/prices';
+
 export const texts = {
   askPlaceholder: (name: string) => `Ask ${name} about any treatment modality - I'll explain...`,
   askPlaceholderShort: 'Ask about a treatment...',
@@ -13,6 +15,6 @@ export const texts = {
   tipsTitle: 'Helpful Tips',
   ctaTitle: 'Get personalized guidance',
   ctaText: 'Talk through your situation in a one-hour AI session, or subscribe for unlimited AI access.',
-  bookSession: 'Book AI Session - $9/hour',
-  subscribe: 'Subscribe - $19/month',
+  bookSession: `Book AI Session - ${priceLabel('ai-session')}/hour`,
+  subscribe: `Subscribe - ${priceLabel('subscription')}/month`,
 } as const;

@@ -1,4 +1,5 @@
 import { PATIENTS_HELPED, YEARS_OF_EXPERTISE } from '@hhp/proto/catalogue/practitioner';
+import { priceLabel } from '../../shared/config/prices';
 
 // Texts the specification quotes (sections 2 and 8) are used verbatim: the "Talk to {name}'s AI" button,
 // "Watch Introduction", the chat-widget and checkout toasts, the four card titles and "How It Works".
@@ -13,7 +14,7 @@ export const texts = {
   watchIntroduction: 'Watch Introduction',
   chatLoadingTitle: 'Chat widget loading',
   chatLoadingDescription: 'Please wait a moment and try again.',
-  subscribe: 'Subscribe - $19/month',
+  subscribe: `Subscribe - ${priceLabel('subscription')}/month`,
   subscribeNote: 'Unlimited AI access, cancel any time.',
   checkoutErrorTitle: 'Checkout Error',
   checkoutErrorFallback: 'Unable to start checkout. Please try again.',

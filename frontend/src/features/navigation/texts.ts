@@ -1,4 +1,6 @@
-// Labels quoted by the specification's "Navigation bar" section, used verbatim.
+// Labels quoted by the specification's "Navigation bar" section, used verbatim (prices from proto's PLANS).
+import { priceLabel } from '../../shared/config/prices';
+
 export const texts = {
   home: 'Home',
   symptoms: 'Symptoms',
@@ -7,7 +9,7 @@ export const texts = {
   conditions: 'Conditions',
   healthConditions: 'Health Conditions',
   bookSession: 'Book Session',
-  subscribe: 'Subscribe $19/mo',
+  subscribe: `Subscribe ${priceLabel('subscription')}/mo`,
   openMenu: 'Open menu',
   menu: 'Menu',
   primaryNav: 'Main',
