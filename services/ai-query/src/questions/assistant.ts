@@ -209,43 +209,36 @@ export class Assistant {
   }
 
   /** A crisis: the 988 Lifeline and the Crisis Text Line, never counted, never refused, never kept waiting. */
-  private async crisis(
-    asker: Asker,
-    sink: AnswerSink,
-    started: number,
-    subscriber: Promise<boolean | undefined>,
-  ): Promise<Answered> {
-    const quota = await this.deps.admission.countersSoon(asker.body.guestId, asker.ip, subscriber);
+  private crisis(asker: Asker, sink: AnswerSink, started: number, subscriber: Promise<boolean | undefined>) {
     // In Spanish when the message is: 988 and the Crisis Text Line both answer in Spanish. Violence at home
     // also gets the Domestic Violence Hotline.
     const { query } = asker.body;
     const response = crisisAnswer(crisisLanguage(query), {
       domesticViolence: detectCrisis(query).ruleId === 'domestic-violence',
     });
-    sink.start({ ...quota, isCrisis: true, isEmergency: false });
-    sink.delta(response);
-    this.deps.answered.record(
-      { ...asker, guestId: asker.body.guestId },
-      { mode: 'crisis', isSubscriber: quota.isSubscriber, started, sources: 0 },
-    );
-    return { ...quota, response, isCrisis: true, isEmergency: false, sources: [] };
+    return this.fixedAnswer(asker, sink, { started, subscriber, response, mode: 'crisis' });
   }
 
   /** The answer to an emergency that gets no other: where to get help, uncounted. */
-  private async emergencyOnly(
+  private emergencyOnly(asker: Asker, sink: AnswerSink, started: number, subscriber: Promise<boolean | undefined>) {
+    const response = emergencyAnswer(this.deps.config.PRACTITIONER_NAME);
+    return this.fixedAnswer(asker, sink, { started, subscriber, response, mode: 'emergency' });
+  }
+
+  /** An answer of the service's own (crisis or emergency): whole at once, with the counters if they come soon. */
+  private async fixedAnswer(
     asker: Asker,
     sink: AnswerSink,
-    started: number,
-    subscriber: Promise<boolean | undefined>,
+    a: { started: number; subscriber: Promise<boolean | undefined>; response: string; mode: 'crisis' | 'emergency' },
   ): Promise<Answered> {
-    const quota = await this.deps.admission.countersSoon(asker.body.guestId, asker.ip, subscriber);
-    const response = emergencyAnswer(this.deps.config.PRACTITIONER_NAME);
-    sink.start({ ...quota, isCrisis: false, isEmergency: true });
-    sink.delta(response);
+    const quota = await this.deps.admission.countersSoon(asker.body.guestId, asker.ip, a.subscriber);
+    const flags = { isCrisis: a.mode === 'crisis', isEmergency: a.mode === 'emergency' };
+    sink.start({ ...quota, ...flags });
+    sink.delta(a.response);
     this.deps.answered.record(
       { ...asker, guestId: asker.body.guestId },
-      { mode: 'emergency', isSubscriber: quota.isSubscriber, started, sources: 0 },
+      { mode: a.mode, isSubscriber: quota.isSubscriber, started: a.started, sources: 0 },
     );
-    return { ...quota, response, isCrisis: false, isEmergency: true, sources: [] };
+    return { ...quota, response: a.response, ...flags, sources: [] };
   }
 }
