@@ -9,6 +9,7 @@
 // caution: a sentence too many about asking a pharmacist costs little; an herb suggested against warfarin
 // can cost a bleed. Words that only look like these ("food as medicine", "drug-free", "nursing a grudge",
 // "inner child", "the nervous system") are left out on purpose.
+import { matchText } from './match-text.js';
 
 export type CautionKind = 'medicine' | 'pregnancy' | 'child' | 'lasting';
 
@@ -63,18 +64,9 @@ const LASTING = [
   /\b(?:worsening|worse and worse|worse over time|worse every (?:day|week|month)|worse each (?:day|week)|worse by the day|more and more (?:often|frequent|painful)|spreading|and counting|wont go away|will not go away|doesnt go away|does not go away|hasnt gone away|has not gone away|not going away|never goes away|keeps coming back|keep coming back|persistent|persisting|chronic(?! stress\b)|still (?:there|not better|no better) after)\b/,
 ];
 
-function normalize(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/['’‘`]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
-
 /** What the question needs a doctor or pharmacist for first, or undefined for an ordinary question. */
 export function cautionFor(question: string): Caution | undefined {
-  const text = normalize(question);
+  const text = matchText(question);
   const kinds: CautionKind[] = [];
   const named = NAMED_MEDICINE.exec(text)?.[0];
   if (named || SOME_MEDICINE.some((pattern) => pattern.test(text))) kinds.push('medicine');

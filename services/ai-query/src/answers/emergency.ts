@@ -7,6 +7,7 @@
 // The patterns run over lower-case words without apostrophes ("I can't breathe" → "i cant breathe"). They
 // lean towards answering with the emergency line: a question about chest pain from reflux gets it too,
 // which costs a sentence; missing a heart attack costs much more.
+import { matchText } from './match-text.js';
 
 const EMERGENCY_PATTERNS: readonly RegExp[] = [
   // Heart.
@@ -41,17 +42,8 @@ const EMERGENCY_PATTERNS: readonly RegExp[] = [
   /\b(?:swallowed|drank|drunk|ate|ingested) (?:some |a |the |a bottle of |a lot of )?(?:bleach|poison|antifreeze|detergent|laundry pods?|button batter(?:y|ies)|batter(?:y|ies)|drain cleaner|rat poison|weed killer|pesticide)\b/,
 ];
 
-function normalize(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/['’‘`]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
-
 /** true when the question describes a medical emergency (see the file's comment). */
 export function isMedicalEmergency(question: string): boolean {
-  const text = normalize(question);
+  const text = matchText(question);
   return EMERGENCY_PATTERNS.some((pattern) => pattern.test(text));
 }
