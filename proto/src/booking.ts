@@ -30,14 +30,38 @@ export type BookSessionRequest = z.infer<typeof BookSessionRequest>;
 export const BookSessionResponse = z.object({ id: z.string() });
 export type BookSessionResponse = z.infer<typeof BookSessionResponse>;
 
-/** GET /api/session/{id} */
+/**
+ * A booking's life: `pending-payment` (the slot is held until `holdExpiresAt`) → `confirmed` (paid) or
+ * `expired` (the hold lapsed unpaid; a payment that still arrives confirms it if the slot is free, else
+ * `refunded`); `pending-subscription` is the subscription plan's wish, which leads to /subscribe;
+ * `cancelled` by the visitor.
+ */
+export const SESSION_STATUSES = [
+  'pending-payment',
+  'pending-subscription',
+  'confirmed',
+  'expired',
+  'refunded',
+  'cancelled',
+] as const;
+export const SessionStatus = z.enum(SESSION_STATUSES);
+export type SessionStatus = z.infer<typeof SessionStatus>;
+
+/** GET /api/session/{id}: everything but the visitor's name and e-mail. */
 export const SessionResponse = z.object({
   id: z.string(),
+  /** The catalogue's price when booked, "9.00". */
   price: z.string(),
   type: SessionTypeSchema,
+  /** Minutes, "60". */
   duration: z.string(),
+  /** ISO date-time, UTC. */
   scheduledAt: z.string(),
-  status: z.enum(['pending-payment', 'confirmed', 'expired', 'cancelled']),
+  status: SessionStatus,
+  /** The practice's IANA time zone, in which the slot was offered. */
+  timeZone: z.string(),
+  /** While `pending-payment`: when the hold lapses (ISO date-time). */
+  holdExpiresAt: z.string().optional(),
 });
 export type SessionResponse = z.infer<typeof SessionResponse>;
 
@@ -50,9 +74,47 @@ export const AvailabilityQuery = z
   .strict();
 export type AvailabilityQuery = z.infer<typeof AvailabilityQuery>;
 
+export const AvailabilitySlot = z.object({
+  /** Wall-clock time in the practice's time zone, "09:00". */
+  time: z.string(),
+  endTime: z.string(),
+  /** The slot's start as an ISO date-time in UTC: what the booking call sends as `scheduledAt`. */
+  startsAt: z.string(),
+  available: z.boolean(),
+});
+export type AvailabilitySlot = z.infer<typeof AvailabilitySlot>;
+
 export const AvailabilityResponse = z.object({
   date: z.string(),
   type: SessionTypeSchema,
-  slots: z.array(z.object({ time: z.string(), endTime: z.string(), available: z.boolean() })),
+  /** The practice's IANA time zone, in which `time` and `endTime` are written. */
+  timeZone: z.string(),
+  /** False for a whole day the plan is closed (past, Sunday, not a Tuesday for the practitioner). */
+  open: z.boolean(),
+  slots: z.array(AvailabilitySlot),
 });
 export type AvailabilityResponse = z.infer<typeof AvailabilityResponse>;
+
+/** rpc.booking.v1.session: payments asks for a booking's authoritative price and state. */
+export const BookingLookupRequest = z.object({ sessionId: z.string().min(1).max(100) }).strict();
+export type BookingLookupRequest = z.infer<typeof BookingLookupRequest>;
+
+export const BookingLookupResponse = z.object({
+  /** null: no booking has that id. */
+  session: z
+    .object({
+      id: z.string(),
+      type: SessionTypeSchema,
+      /** The catalogue's price when booked, in whole cents: the only amount payments charges. */
+      priceCents: z.number().int().positive(),
+      status: SessionStatus,
+      scheduledAt: z.string(),
+      durationMinutes: z.number().int().positive(),
+      timeZone: z.string(),
+      name: z.string(),
+      email: z.string(),
+      holdExpiresAt: z.string().optional(),
+    })
+    .nullable(),
+});
+export type BookingLookupResponse = z.infer<typeof BookingLookupResponse>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VideoCategory } from './videos.js';
 import { EMAIL_SOURCES } from './email.js';
+import { SESSION_TYPES } from './catalogue/plans.js';
 
 /** The one JetStream stream every event of the portal goes to. */
 export const EVENTS_STREAM = 'PORTAL_EVENTS';
@@ -33,6 +34,7 @@ export const envelope = <T extends z.ZodType>(type: string, data: T) =>
 export const RpcSubjects = {
   detectCrisis: 'rpc.crisis.v1.detect',
   crisisInfo: 'rpc.crisis.v1.info',
+  bookingSession: 'rpc.booking.v1.session',
 } as const;
 
 /**
@@ -57,6 +59,14 @@ export const Subjects = {
   crisisDetected: 'crisis.v1.detected',
   aiAnswered: 'ai.v1.answered',
   subscriptionChanged: 'subscription.v1.changed',
+  bookingConfirmed: 'booking.v1.confirmed',
+  bookingExpired: 'booking.v1.expired',
+  bookingConflict: 'booking.v1.conflict',
+  paymentSucceeded: 'payment.v1.succeeded',
+  paymentFailed: 'payment.v1.failed',
+  paymentRefunded: 'payment.v1.refunded',
+  invoicePaid: 'payment.v1.invoice.paid',
+  invoiceFailed: 'payment.v1.invoice.failed',
 } as const;
 
 /** A visitor id as events carry it: a salted SHA-256, never the guestId or address itself. */
@@ -126,6 +136,100 @@ export const SubscriptionChangedEvent = envelope(
     subscriptionId: z.string().min(1),
     status: z.enum(SUBSCRIPTION_STATUSES),
     currentPeriodEnd: z.iso.datetime().optional(),
+    /** The subscription plan's booking that led to it (/subscribe?sessionId=), when there was one. */
+    bookingId: z.string().min(1).optional(),
   }),
 );
 export type SubscriptionChangedEvent = z.infer<typeof SubscriptionChangedEvent>;
+
+// --- Bookings and payments. Events carry ids, never a visitor's name or e-mail: who needs them asks
+// booking over rpc.booking.v1.session.
+
+const SessionType = z.enum(SESSION_TYPES);
+
+/** A booking was paid and its slot is the visitor's. */
+export const BookingConfirmedEvent = envelope(
+  Subjects.bookingConfirmed,
+  z.object({
+    bookingId: z.string().min(1),
+    type: SessionType,
+    scheduledAt: z.iso.datetime(),
+    durationMinutes: z.number().int().positive(),
+    timeZone: z.string().min(1),
+    /** What paid for it: a session's payment, or (the subscription plan) the subscription. */
+    paymentIntentId: z.string().min(1).optional(),
+    subscriptionId: z.string().min(1).optional(),
+    amountCents: z.number().int().nonnegative(),
+  }),
+);
+export type BookingConfirmedEvent = z.infer<typeof BookingConfirmedEvent>;
+
+/** An unpaid hold lapsed and its slot is free again. */
+export const BookingExpiredEvent = envelope(
+  Subjects.bookingExpired,
+  z.object({ bookingId: z.string().min(1), type: SessionType, scheduledAt: z.iso.datetime() }),
+);
+export type BookingExpiredEvent = z.infer<typeof BookingExpiredEvent>;
+
+/** A payment arrived for a booking that cannot have its seat: payments refunds it. */
+export const BookingConflictEvent = envelope(
+  Subjects.bookingConflict,
+  z.object({
+    bookingId: z.string().min(1),
+    paymentIntentId: z.string().min(1),
+    amountCents: z.number().int().nonnegative(),
+    reason: z.enum(['slot-taken', 'cancelled', 'unknown-booking', 'amount-mismatch']),
+  }),
+);
+export type BookingConflictEvent = z.infer<typeof BookingConflictEvent>;
+
+/** A session's payment succeeded (from Stripe's `payment_intent.succeeded`; the id is Stripe's event id). */
+export const PaymentSucceededEvent = envelope(
+  Subjects.paymentSucceeded,
+  z.object({
+    paymentIntentId: z.string().min(1),
+    bookingId: z.string().min(1),
+    amountCents: z.number().int().nonnegative(),
+    currency: z.string().length(3),
+  }),
+);
+export type PaymentSucceededEvent = z.infer<typeof PaymentSucceededEvent>;
+
+/** A session's payment attempt failed (`payment_intent.payment_failed`). */
+export const PaymentFailedEvent = envelope(
+  Subjects.paymentFailed,
+  z.object({
+    paymentIntentId: z.string().min(1),
+    bookingId: z.string().min(1).optional(),
+    message: z.string().optional(),
+  }),
+);
+export type PaymentFailedEvent = z.infer<typeof PaymentFailedEvent>;
+
+/** A session's payment was refunded (a booking conflict, or a cancellation). */
+export const PaymentRefundedEvent = envelope(
+  Subjects.paymentRefunded,
+  z.object({
+    paymentIntentId: z.string().min(1),
+    bookingId: z.string().min(1),
+    refundId: z.string().min(1),
+    amountCents: z.number().int().nonnegative(),
+    reason: z.string(),
+  }),
+);
+export type PaymentRefundedEvent = z.infer<typeof PaymentRefundedEvent>;
+
+const InvoiceData = z.object({
+  invoiceId: z.string().min(1),
+  customerId: z.string().min(1),
+  subscriptionId: z.string().min(1).optional(),
+  amountCents: z.number().int().nonnegative(),
+});
+
+/** A subscription's invoice was paid (`invoice.paid`). */
+export const InvoicePaidEvent = envelope(Subjects.invoicePaid, InvoiceData);
+export type InvoicePaidEvent = z.infer<typeof InvoicePaidEvent>;
+
+/** A subscription's invoice could not be paid (`invoice.payment_failed`). */
+export const InvoiceFailedEvent = envelope(Subjects.invoiceFailed, InvoiceData);
+export type InvoiceFailedEvent = z.infer<typeof InvoiceFailedEvent>;

@@ -1,9 +1,15 @@
 import { z } from 'zod';
+import { SUBSCRIPTION_STATUSES } from './events.js';
 
 const Email = z.string().trim().toLowerCase().pipe(z.email('email must be a valid e-mail address').max(254));
 
 /** POST /api/create-checkout-session */
-export const CreateCheckoutSessionRequest = z.object({ email: Email.optional() }).strict();
+const BookingId = z.string().min(1).max(100);
+
+/** `sessionId`: the subscription plan's booking (/subscribe?sessionId=), confirmed once the subscription is active. */
+export const CreateCheckoutSessionRequest = z
+  .object({ email: Email.optional(), sessionId: BookingId.optional() })
+  .strict();
 export const CreateCheckoutSessionResponse = z.object({ url: z.url() });
 
 /** POST /api/create-payment-intent. The amount is checked against the session's price, never trusted. */
@@ -16,7 +22,7 @@ export const CreatePaymentIntentRequest = z
 export const CreatePaymentIntentResponse = z.object({ clientSecret: z.string() });
 
 /** POST /api/create-subscription */
-export const CreateSubscriptionRequest = z.object({ email: Email }).strict();
+export const CreateSubscriptionRequest = z.object({ email: Email, sessionId: BookingId.optional() }).strict();
 export const CreateSubscriptionResponse = z.object({ clientSecret: z.string(), customerId: z.string() });
 
 /** POST /api/complete-subscription */
@@ -26,7 +32,41 @@ export const CompleteSubscriptionRequest = z
     paymentMethodId: z.string().min(1, 'paymentMethodId is required').max(100),
   })
   .strict();
-export const CompleteSubscriptionResponse = z.object({ subscriptionId: z.string() });
+/**
+ * `clientSecret` only when the first invoice still needs the customer's action (3-D Secure): the browser
+ * confirms it with Stripe.js (the invoice's `confirmation_secret`).
+ */
+export const CompleteSubscriptionResponse = z.object({
+  subscriptionId: z.string(),
+  status: z.string(),
+  clientSecret: z.string().optional(),
+});
+
+/** GET /api/payments/config: 503 when payments are not configured. */
+export const PaymentsConfigResponse = z.object({ publishableKey: z.string() });
+export type PaymentsConfigResponse = z.infer<typeof PaymentsConfigResponse>;
+
+/** GET /api/payments/status?sessionId=: what Stripe says of the session's payment, checked by the server. */
+export const PaymentStatusQuery = z.object({ sessionId: z.string().min(1, 'sessionId is required').max(100) }).strict();
+export const PAYMENT_STATES = ['none', 'processing', 'succeeded', 'failed', 'refunded'] as const;
+export const PaymentStatusResponse = z.object({ payment: z.enum(PAYMENT_STATES) });
+export type PaymentStatusResponse = z.infer<typeof PaymentStatusResponse>;
+
+/**
+ * GET /api/subscription: the subscription of this browser's subscriber cookie, as the webhooks left it
+ * (`none` without a cookie). POST /api/subscription/checkout-complete `{ sessionId }` verifies a hosted
+ * Checkout session with Stripe, sets the cookie and answers the same.
+ */
+export const SubscriptionStatusResponse = z.object({
+  status: z.enum(['none', ...SUBSCRIPTION_STATUSES]),
+  active: z.boolean(),
+  currentPeriodEnd: z.string().optional(),
+});
+export type SubscriptionStatusResponse = z.infer<typeof SubscriptionStatusResponse>;
+export const CheckoutCompleteRequest = z
+  .object({ sessionId: z.string().min(1, 'sessionId is required').max(300) })
+  .strict();
+export type CheckoutCompleteRequest = z.infer<typeof CheckoutCompleteRequest>;
 
 export type CreateCheckoutSessionRequest = z.infer<typeof CreateCheckoutSessionRequest>;
 export type CreateCheckoutSessionResponse = z.infer<typeof CreateCheckoutSessionResponse>;

@@ -41,7 +41,13 @@ export const SERVICES = [
   {
     name: 'payments',
     port: 4004,
-    routes: ['/api/create-', '/api/complete-subscription', '/api/subscription', '= /api/stripe/webhook'],
+    routes: [
+      '/api/create-',
+      '/api/complete-subscription',
+      '/api/subscription',
+      '/api/payments/',
+      '= /api/stripe/webhook',
+    ],
     keepalive: 16,
   },
   { name: 'content', port: 4005, routes: ['/api/videos', '/api/subscribe-email'], keepalive: 32 },

@@ -33,6 +33,11 @@ import {
   CreatePaymentIntentResponse,
   CreateSubscriptionRequest,
   CreateSubscriptionResponse,
+  CheckoutCompleteRequest,
+  PaymentStatusQuery,
+  PaymentStatusResponse,
+  PaymentsConfigResponse,
+  SubscriptionStatusResponse,
 } from '../payments.js';
 
 const json = (schema: z.ZodType, description: string) => ({
@@ -49,10 +54,12 @@ const ERROR_TEXT: Record<number, string> = {
   400: 'The request is invalid (a field, malformed JSON, or a compressed body that does not decompress); the message names what is wrong',
   401: 'Missing or invalid signature',
   404: 'Not found',
+  402: "The card was declined; the message is the card issuer's, through Stripe",
   409: 'Conflict with the current state',
   413: `The body is over ${BODY_LIMIT} (counted after any Content-Encoding is undone)`,
   415: 'The body is not JSON, or its Content-Encoding is not one of gzip, deflate, br, zstd',
   429: 'Too many requests from this client or for this address; Retry-After says when to try again',
+  502: 'Stripe answered with an error; nothing was charged',
   503: 'A dependency is unavailable; nothing was done',
 };
 
@@ -211,22 +218,29 @@ export function buildOpenApiDocument() {
         },
       },
     ),
-    post('/api/book-session', 'booking', 'Book a session', BookSessionRequest, BookSessionResponse, [409]),
+    post(
+      '/api/book-session',
+      'booking',
+      'Book a session (holds the slot until paid)',
+      BookSessionRequest,
+      BookSessionResponse,
+      [409, 429, 503],
+    ),
     {
       method: 'get',
       path: '/api/session/{id}',
       tags: ['booking'],
       summary: 'A booked session',
       request: { params: z.object({ id: z.string() }) },
-      responses: { 200: json(SessionResponse, 'OK'), ...errors(404) },
+      responses: { 200: json(SessionResponse, 'OK'), ...errors(404, 503) },
     },
     {
       method: 'get',
       path: '/api/availability',
       tags: ['booking'],
-      summary: 'Free slots',
+      summary: "A day's slots for a plan, free or taken, in the practice's time zone",
       request: { query: AvailabilityQuery },
-      responses: { 200: json(AvailabilityResponse, 'OK'), ...errors(400) },
+      responses: { 200: json(AvailabilityResponse, 'OK'), ...errors(400, 503) },
     },
     post(
       '/api/create-checkout-session',
@@ -234,7 +248,7 @@ export function buildOpenApiDocument() {
       'Start the subscription checkout',
       CreateCheckoutSessionRequest,
       CreateCheckoutSessionResponse,
-      [503],
+      [502, 503],
     ),
     post(
       '/api/create-payment-intent',
@@ -242,7 +256,7 @@ export function buildOpenApiDocument() {
       'Pay for a session',
       CreatePaymentIntentRequest,
       CreatePaymentIntentResponse,
-      [404, 503],
+      [404, 409, 502, 503],
     ),
     post(
       '/api/create-subscription',
@@ -250,7 +264,7 @@ export function buildOpenApiDocument() {
       'Start a subscription',
       CreateSubscriptionRequest,
       CreateSubscriptionResponse,
-      [503],
+      [502, 503],
     ),
     post(
       '/api/complete-subscription',
@@ -258,8 +272,49 @@ export function buildOpenApiDocument() {
       'Confirm a subscription',
       CompleteSubscriptionRequest,
       CompleteSubscriptionResponse,
-      [503],
+      [402, 404, 502, 503],
     ),
+    {
+      method: 'get',
+      path: '/api/payments/config',
+      tags: ['payments'],
+      summary: "Stripe's publishable key (503 when payments are not configured)",
+      responses: { 200: json(PaymentsConfigResponse, 'OK'), ...errors(503) },
+    },
+    {
+      method: 'get',
+      path: '/api/payments/status',
+      tags: ['payments'],
+      summary: "A session's payment as Stripe reports it",
+      request: { query: PaymentStatusQuery },
+      responses: { 200: json(PaymentStatusResponse, 'OK'), ...errors(400, 404, 503) },
+    },
+    {
+      method: 'get',
+      path: '/api/subscription',
+      tags: ['payments'],
+      summary: "This browser's subscription (its subscriber cookie), as Stripe's webhooks left it",
+      responses: { 200: json(SubscriptionStatusResponse, 'OK'), ...errors(503) },
+    },
+    post(
+      '/api/subscription/checkout-complete',
+      'payments',
+      'Verify a hosted Checkout session with Stripe and mark this browser a subscriber',
+      CheckoutCompleteRequest,
+      SubscriptionStatusResponse,
+      [404, 409, 502, 503],
+    ),
+    {
+      method: 'post',
+      path: '/api/stripe/webhook',
+      tags: ['payments'],
+      summary: "Stripe's events, signed (Stripe-Signature); each applied once by its id",
+      request: {
+        headers: z.object({ 'stripe-signature': z.string() }),
+        body: { content: { 'application/json': { schema: z.object({ id: z.string(), type: z.string() }) } } },
+      },
+      responses: { 200: json(z.object({ received: z.boolean() }), 'Applied, or already applied'), ...errors(400, 503) },
+    },
   ];
   for (const route of routes) registry.registerPath(route);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
