@@ -1,5 +1,10 @@
 // The language model: OpenAI chat completions through the official SDK, or any OpenAI-compatible server
 // (OPENAI_BASE_URL). Streams text deltas; the caller's AbortSignal cancels the upstream request.
+//
+// `LanguageModel` is the one interface the assistant sees. Behind it, `ModelClient` is the SDK's client with
+// two parts replaced, over fetch.ts: the stock client cost more than the 2 ms of p99 overhead that was
+// allowed for it (BENCHMARKS.md, "The model client: the stock SDK against the tuned one"). They are the
+// only code that knows the SDK's internals; llm.test.ts fails when an upgrade renames them.
 import OpenAI, { APIPromise, type ClientOptions } from 'openai';
 import type { AiQueryConfig } from '../config.js';
 import { undiciFetch } from './fetch.js';
