@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { IngestVideoRequest } from '@hhp/proto';
-import { HttpError, orUnavailable, parse, type OutboxRelay } from '@hhp/kit';
+import { HttpError, orUnavailable, parse, requestContext, type OutboxRelay } from '@hhp/kit';
 import { LIBRARY_UNAVAILABLE } from '../videos/videos.router.js';
-import { bodyObject, requestContext } from '../http/request.js';
+import { bodyObject } from '../http/request.js';
 import type { VideoModel } from '../videos/video.model.js';
 import { ingestVideo } from './ingest-video.js';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyIngestSignature } from './signature.js';
@@ -38,7 +38,7 @@ export function ingestRouter(
     });
     if (!verdict.ok) throw new HttpError(401, verdict.message);
     const input = parse(IngestVideoRequest, bodyObject(req));
-    const { requestId, log } = requestContext(req);
+    const { requestId, logger: log } = requestContext(req);
     // The signature is claimed first (a second use of it is a replay, seen-signatures.ts); the signed
     // timestamp is the version that keeps an older ingest from replacing a newer one (ingest-video.ts).
     // One at a time with the relay's writes: see OutboxRelay.exclusive (FerretDB updates are not isolated).

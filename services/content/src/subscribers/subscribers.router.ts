@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { SubscribeEmailResponse } from '@hhp/proto';
 import { SubscribeEmailRequest } from '@hhp/proto';
-import { HttpError, orUnavailable, parse, type OutboxRelay } from '@hhp/kit';
-import { bodyObject, requestContext } from '../http/request.js';
+import { HttpError, orUnavailable, parse, requestContext, type OutboxRelay } from '@hhp/kit';
+import { bodyObject } from '../http/request.js';
 import type { SubscriberModel } from './subscriber.model.js';
 import { subscribeEmail } from './subscribe-email.js';
 import type { Admission, SignupLimits } from './signup-limits.js';
@@ -28,9 +28,9 @@ export function subscribersRouter(
   const router = Router();
   router.post('/api/subscribe-email', async (req, res) => {
     const request = parse(SubscribeEmailRequest, bodyObject(req));
-    const { requestId, log } = requestContext(req);
+    const { requestId, logger: log } = requestContext(req);
     const admission: Admission = limits
-      ? await limits.admit({ address: req.ip ?? '', email: request.email })
+      ? await limits.admit({ address: requestContext(req).clientAddress, email: request.email })
       : { ok: true };
     if (!admission.ok) {
       log.info({ source: request.source }, 'e-mail subscription refused: over the sign-up limit');

@@ -1,8 +1,7 @@
 import { Router } from 'express';
 import type { z } from 'zod';
 import { ListVideosQuery, ListVideosResponse, VIDEO_CATEGORIES } from '@hhp/proto';
-import { formatZodError, HttpError, TIMED_OUT } from '@hhp/kit';
-import { requestContext } from '../http/request.js';
+import { formatZodError, HttpError, requestContext, TIMED_OUT } from '@hhp/kit';
 import { toVideo, type VideoModel } from './video.model.js';
 import type { VideoListCache } from './video-list-cache.js';
 
@@ -39,7 +38,7 @@ export function videosRouter(videos: VideoModel, cache: VideoListCache, timeoutM
     };
     const answer = await cache.get(category ?? '*', load, timeoutMs);
     if (answer === TIMED_OUT) throw new HttpError(503, LIBRARY_UNAVAILABLE);
-    if (answer.stale) requestContext(req).log.warn({ category }, 'database slow or failing: served the kept list');
+    if (answer.stale) requestContext(req).logger.warn({ category }, 'database slow or failing: served the kept list');
     res.set('Cache-Control', 'public, max-age=30').type('json').send(answer.json);
   });
   return router;
