@@ -1,8 +1,8 @@
-// The booking service. Until its routes are built it runs on the kit alone: /healthz, /readyz (MongoDB and
-// NATS), /metrics, and a JSON 404 for every route nginx sends it.
-import { loadConfig, runService, serviceConfig } from '@hhp/kit';
-import { servicePort } from '@hhp/proto/services';
+// The booking service: the practice's calendars, bookings and their holds, confirmed by payments' events.
+import { loadConfig, runService } from '@hhp/kit';
+import { BookingConfig } from './config.js';
+import { bookingService } from './service.js';
 
-const config = loadConfig(serviceConfig('booking', servicePort('booking')));
+const config = loadConfig(BookingConfig);
 
-await runService({ name: 'booking', config, setup: () => ({ routers: [] }) });
+await runService({ name: 'booking', config, setup: bookingService });

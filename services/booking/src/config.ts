@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { serviceConfig } from '@hhp/kit';
+import { servicePort } from '@hhp/proto/services';
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const capacity = z.coerce.number().int().min(1).max(100).default(1);
+
+export const BookingConfig = serviceConfig('booking', servicePort('booking')).extend({
+  /** The practice's IANA time zone: slots are its wall-clock times, and its calendar says which day it is. */
+  PRACTICE_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as America/New_York')
+    .default('America/New_York'),
+  /** How long an unpaid booking holds its slot. Fractions are allowed (tests hold for a second or two). */
+  BOOKING_HOLD_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 60)
+    .default(15),
+  /** Visitors per slot of the AI sessions' calendar (ai-session and subscription share it). */
+  SLOT_CAPACITY_AI: capacity,
+  /** Visitors per slot of the practitioner's calendar (dr-helen). */
+  SLOT_CAPACITY_PRACTITIONER: capacity,
+  /** How often lapsed holds are expired and their `booking.v1.expired` published. */
+  HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /**
+   * Unpaid holds one client address may have at once (0: no limit), so that one address cannot hold every
+   * slot of a week; beyond it a booking is refused with 429 and Retry-After.
+   */
+  MAX_LIVE_HOLDS_PER_ADDRESS: z.coerce.number().int().min(0).max(10_000).default(5),
+  /** How long a request waits for the database before it is answered 503. */
+  DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+});
+export type BookingConfig = z.infer<typeof BookingConfig>;

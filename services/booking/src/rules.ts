@@ -1,0 +1,37 @@
+// What every use case of the service works with: the practice's rules (from the configuration), the two
+// stores, the counters and the logger.
+import type { Logger } from '@hhp/kit';
+import type { SessionType } from '@hhp/proto';
+import { calendarOf, type Calendar } from './calendar/calendar.js';
+import type { BookingConfig } from './config.js';
+import type { BookingMetrics } from './metrics.js';
+import type { Bookings } from './sessions/bookings.js';
+import type { SeatClaims } from './slots/seat-claims.js';
+
+export interface BookingRules {
+  timeZone: string;
+  holdMs: number;
+  /** Visitors per slot, per calendar. */
+  capacity: Record<Calendar, number>;
+  /** Live unpaid holds per client address; 0: no limit. */
+  maxHoldsPerAddress: number;
+}
+
+export function bookingRules(config: BookingConfig): BookingRules {
+  return {
+    timeZone: config.PRACTICE_TIME_ZONE,
+    holdMs: Math.round(config.BOOKING_HOLD_MINUTES * 60_000),
+    capacity: { ai: config.SLOT_CAPACITY_AI, practitioner: config.SLOT_CAPACITY_PRACTITIONER },
+    maxHoldsPerAddress: config.MAX_LIVE_HOLDS_PER_ADDRESS,
+  };
+}
+
+export const capacityOf = (rules: BookingRules, type: SessionType) => rules.capacity[calendarOf(type)];
+
+export interface BookingDeps {
+  rules: BookingRules;
+  bookings: Bookings;
+  claims: SeatClaims;
+  metrics: BookingMetrics;
+  logger: Logger;
+}

@@ -1,0 +1,52 @@
+import { OutboxRelay, createInbox, type ServiceContext, type ServiceParts } from '@hhp/kit';
+import type { BookingConfig } from './config.js';
+import { bookingMetrics } from './metrics.js';
+import { bookingRules, type BookingDeps } from './rules.js';
+import { availabilityRouter } from './availability/availability.router.js';
+import { holdSweeper } from './holds/expire-holds.js';
+import { lookupReplies } from './lookup/replies.js';
+import { consumePaymentsRefunded } from './payments/payment-refunded.handler.js';
+import { consumePaymentsSucceeded } from './payments/payment-succeeded.handler.js';
+import { consumeSubscriptionsChanged } from './payments/subscription-changed.handler.js';
+import { bookingModel } from './sessions/booking.model.js';
+import { Bookings } from './sessions/bookings.js';
+import { sessionsRouter } from './sessions/sessions.router.js';
+import { SeatClaims } from './slots/seat-claims.js';
+
+/** Indexes, the outbox relay, the routes, the lookup responder, the three consumers and the hold sweeper. */
+export async function bookingService({
+  config,
+  mongo,
+  bus,
+  logger,
+  metrics,
+}: ServiceContext<BookingConfig>): Promise<ServiceParts> {
+  const model = bookingModel(mongo.connection);
+  const claims = new SeatClaims(mongo.connection);
+  // autoIndex is off: the indexes the queries rely on exist before the first request.
+  await Promise.all([model.createIndexes(), claims.createIndexes()]);
+  const relay = new OutboxRelay({ model, bus, logger }).start();
+  const deps: BookingDeps = {
+    rules: bookingRules(config),
+    bookings: new Bookings(model, relay),
+    claims,
+    metrics: bookingMetrics(metrics.registry),
+    logger,
+  };
+  const inbox = createInbox(mongo);
+  const replies = lookupReplies(bus, deps.bookings);
+  const consumers = await Promise.all([
+    consumePaymentsSucceeded(deps, bus, inbox),
+    consumePaymentsRefunded(deps, bus, inbox),
+    consumeSubscriptionsChanged(deps, bus, inbox),
+  ]);
+  return {
+    routers: [availabilityRouter(deps, config.DB_TIMEOUT_MS), sessionsRouter(deps, config.DB_TIMEOUT_MS)],
+    every: [holdSweeper(deps, config.HOLD_SWEEP_INTERVAL_MS)],
+    stop: [
+      ['consumers', () => Promise.all(consumers.map((c) => c.stop()))],
+      ['lookup replies', () => replies.drain()],
+      ['outbox relay', () => relay.stop()],
+    ],
+  };
+}

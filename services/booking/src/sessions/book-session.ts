@@ -1,0 +1,149 @@
+// Book a session: the slot's seat is claimed first (a unique insert: of any number of concurrent requests
+// for the last seat exactly one wins), then one of the client address's live holds, then the booking is
+// written. Price and duration are the catalogue's; a body that says otherwise is ignored (and logged), as
+// the frontend only ever sends the catalogue's values.
+import { randomBytes } from 'node:crypto';
+import { HttpError, TIMED_OUT, within } from '@hhp/kit';
+import { PLANS, type BookSessionRequest } from '@hhp/proto';
+import { slotAt } from '../calendar/calendar.js';
+import { capacityOf, type BookingDeps } from '../rules.js';
+import { addressSeats, slotSeats } from '../slots/slot-keys.js';
+import type { BookingDocument } from './booking.model.js';
+
+export const SLOT_TAKEN = 'That time was just booked. Please choose another slot.';
+export const TOO_MANY_HOLDS =
+  'Too many unpaid bookings from here. Please complete the payment of one, or try again once a hold has lapsed.';
+export const BOOKING_UNAVAILABLE = 'Booking is not available right now. Please try again in a moment.';
+
+/** A 429 that knows when to come back (the router sets Retry-After). */
+export class HoldLimitError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, TOO_MANY_HOLDS);
+  }
+}
+
+/** 18 random bytes: 24 url-safe characters, the only key to a booking. */
+export const newBookingId = () => randomBytes(18).toString('base64url');
+
+const REFUSALS = {
+  'not-a-slot': 'must be the start of one of the slots of that day for this plan (see /api/availability)',
+  past: 'that day has passed',
+  started: 'that slot has already started',
+} as const;
+
+function closedMessage(type: BookSessionRequest['type']): string {
+  return type === 'dr-helen'
+    ? 'consultations with the practitioner are held on Tuesdays only'
+    : 'sessions are not held on Sundays';
+}
+
+export interface BookingInput {
+  request: BookSessionRequest;
+  clientAddress: string;
+  requestId: string;
+}
+
+export async function bookSession(deps: BookingDeps, input: BookingInput, now = new Date()): Promise<BookingDocument> {
+  const { rules, claims, bookings, metrics, logger } = deps;
+  const { request } = input;
+  const plan = PLANS[request.type];
+  const found = slotAt(request.type, new Date(request.scheduledAt), rules.timeZone, now);
+  if (!found.ok) {
+    const why = found.reason === 'closed' ? closedMessage(request.type) : REFUSALS[found.reason];
+    throw new HttpError(400, `scheduledAt: ${why}`);
+  }
+  if (
+    (request.price && request.price !== plan.price) ||
+    (request.duration && request.duration !== String(plan.durationMinutes))
+  ) {
+    logger.warn(
+      { requestId: input.requestId, type: request.type },
+      'price or duration differs from the catalogue; ignored',
+    );
+  }
+
+  const id = newBookingId();
+  const holdExpiresAt = new Date(now.getTime() + rules.holdMs);
+  const claim = await claims.claim({
+    ...slotSeats(request.type, found.date, found.slot.startsAt),
+    capacity: capacityOf(rules, request.type),
+    holder: id,
+    expiresAt: holdExpiresAt,
+    now,
+  });
+  if (!claim.ok) {
+    metrics.conflicts.inc({ type: request.type });
+    throw new HttpError(409, SLOT_TAKEN);
+  }
+  let addressHold;
+  if (rules.maxHoldsPerAddress > 0) {
+    const held = await claims.claim({
+      ...addressSeats(input.clientAddress, now, rules.timeZone),
+      capacity: rules.maxHoldsPerAddress,
+      holder: id,
+      expiresAt: holdExpiresAt,
+      now,
+    });
+    if (!held.ok) {
+      await claims.release(claim.ref, now);
+      const freeAt = held.freeAt?.getTime() ?? holdExpiresAt.getTime();
+      throw new HoldLimitError(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
+    }
+    addressHold = held.ref;
+  }
+
+  const booking: BookingDocument = {
+    _id: id,
+    type: request.type,
+    priceCents: plan.priceCents,
+    price: plan.price,
+    durationMinutes: plan.durationMinutes,
+    scheduledAt: found.slot.startsAt,
+    timeZone: rules.timeZone,
+    name: request.name,
+    email: request.email,
+    notes: request.notes,
+    status: request.type === 'subscription' ? 'pending-subscription' : 'pending-payment',
+    holdExpiresAt,
+    claim: claim.ref,
+    ...(addressHold ? { addressHold } : {}),
+    createdAt: now,
+  };
+  try {
+    await bookings.insert(booking);
+  } catch (err) {
+    await releaseSeats(deps, booking, now).catch(() => undefined);
+    throw err;
+  }
+  metrics.created.inc({ type: request.type });
+  return booking;
+}
+
+/** Give back what a booking holds: its slot's seat and its address's hold. */
+export async function releaseSeats(
+  { claims }: Pick<BookingDeps, 'claims'>,
+  booking: Pick<BookingDocument, 'claim' | 'addressHold'>,
+  now = new Date(),
+): Promise<void> {
+  if (booking.claim) await claims.release(booking.claim, now);
+  if (booking.addressHold) await claims.release(booking.addressHold, now);
+}
+
+/**
+ * `bookSession` answered in time, or a 503. A booking that lands after its request was answered 503 was
+ * never seen by the visitor: it is given back (its seats released, the document removed) so that it does
+ * not hold the slot against the visitor's own retry.
+ */
+export async function bookWithin(deps: BookingDeps, input: BookingInput, timeoutMs: number): Promise<BookingDocument> {
+  const work = bookSession(deps, input);
+  const result = await within(timeoutMs, work);
+  if (result !== TIMED_OUT) return result;
+  void work
+    .then(async (late) => {
+      await releaseSeats(deps, late);
+      await deps.bookings.remove(late._id);
+      deps.logger.warn({ requestId: input.requestId, bookingId: late._id }, 'booking landed after its 503; given back');
+    })
+    .catch(() => undefined);
+  throw new HttpError(503, BOOKING_UNAVAILABLE);
+}

@@ -1,0 +1,81 @@
+import { Schema, type Connection } from 'mongoose';
+import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from '@hhp/proto';
+import { outboxPath, type OutboxEntry } from '@hhp/kit';
+import type { ClaimRef } from '../slots/seats.js';
+
+export interface BookingDocument {
+  /** 24 random url-safe characters: the only key to a booking, so it must not be guessable. */
+  _id: string;
+  type: SessionType;
+  /** The catalogue's, when booked: what payments charges. */
+  priceCents: number;
+  price: string;
+  durationMinutes: number;
+  scheduledAt: Date;
+  /** The practice's time zone when booked. */
+  timeZone: string;
+  name: string;
+  email: string;
+  notes: string;
+  status: SessionStatus;
+  /** When an unpaid booking's hold lapses. */
+  holdExpiresAt: Date;
+  /** The seat of its slot it holds or held (slots/seat-claims.ts). */
+  claim?: ClaimRef;
+  /** One of its client address's live holds, while unpaid. */
+  addressHold?: ClaimRef;
+  paymentIntentId?: string;
+  subscriptionId?: string;
+  /** Payments that could not have the seat, each reported once by `booking.v1.conflict`. */
+  rejectedPayments?: string[];
+  createdAt: Date;
+  confirmedAt?: Date;
+  expiredAt?: Date;
+  refundedAt?: Date;
+  /** `booking.v1.*` events until the relay has published them. */
+  outbox?: OutboxEntry[];
+}
+
+const claimRef = new Schema<ClaimRef>({ id: String, group: String }, { _id: false });
+
+const bookingSchema = new Schema<BookingDocument>(
+  {
+    _id: { type: String, required: true },
+    type: { type: String, enum: SESSION_TYPES, required: true },
+    priceCents: { type: Number, required: true },
+    price: { type: String, required: true },
+    durationMinutes: { type: Number, required: true },
+    scheduledAt: { type: Date, required: true },
+    timeZone: { type: String, required: true },
+    name: { type: String, required: true },
+    email: { type: String, required: true },
+    notes: { type: String, default: '' },
+    status: { type: String, enum: SESSION_STATUSES, required: true },
+    holdExpiresAt: { type: Date, required: true },
+    claim: { type: claimRef, default: undefined },
+    addressHold: { type: claimRef, default: undefined },
+    paymentIntentId: String,
+    subscriptionId: String,
+    rejectedPayments: { type: [String], default: undefined },
+    createdAt: { type: Date, required: true },
+    confirmedAt: Date,
+    expiredAt: Date,
+    refundedAt: Date,
+    outbox: outboxPath,
+  },
+  { collection: 'bookings', id: false, versionKey: false, strict: 'throw' },
+);
+// The sweeper asks for each pending status by equality (FerretDB uses an index for equality only).
+bookingSchema.index({ status: 1 });
+
+export const bookingModel = (connection: Connection) => connection.model('Booking', bookingSchema);
+export type BookingModel = ReturnType<typeof bookingModel>;
+
+export const PENDING_STATUSES = ['pending-payment', 'pending-subscription'] as const satisfies SessionStatus[];
+
+export const isPending = (status: SessionStatus) => (PENDING_STATUSES as readonly SessionStatus[]).includes(status);
+
+/** Its status as a reader should see it: an unpaid hold past its expiry is expired even before the sweep. */
+export function effectiveStatus(booking: Pick<BookingDocument, 'status' | 'holdExpiresAt'>, now: Date): SessionStatus {
+  return isPending(booking.status) && booking.holdExpiresAt.getTime() <= now.getTime() ? 'expired' : booking.status;
+}

@@ -1,0 +1,42 @@
+import { Router, type Request } from 'express';
+import { BookSessionRequest, type BookSessionResponse } from '@hhp/proto';
+import { HttpError, orUnavailable, parse, requestContext } from '@hhp/kit';
+import type { BookingDeps } from '../rules.js';
+import { BOOKING_UNAVAILABLE, HoldLimitError, bookWithin } from './book-session.js';
+import { sessionView } from './session-view.js';
+
+export const SESSION_NOT_FOUND = 'Session not found';
+
+/** The parsed JSON body as an object (an absent body reads as `{}` so zod names the missing fields). */
+function bodyObject(req: Request): unknown {
+  const body: unknown = req.body ?? {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, 'Request body must be a JSON object');
+  }
+  return body;
+}
+
+/** POST /api/book-session and GET /api/session/:id; the database gets `timeoutMs`, then the answer is 503. */
+export function sessionsRouter(deps: BookingDeps, timeoutMs: number): Router {
+  const router = Router();
+  router.post('/api/book-session', async (req, res) => {
+    const request = parse(BookSessionRequest, bodyObject(req));
+    const { requestId, clientAddress, logger } = requestContext(req);
+    res.set('Cache-Control', 'no-store');
+    try {
+      const booking = await bookWithin(deps, { request, clientAddress, requestId }, timeoutMs);
+      logger.info({ bookingId: booking._id, type: booking.type, scheduledAt: booking.scheduledAt }, 'session booked');
+      res.json({ id: booking._id } satisfies BookSessionResponse);
+    } catch (err) {
+      if (err instanceof HoldLimitError) res.set('Retry-After', String(err.retryAfterSeconds));
+      throw err;
+    }
+  });
+
+  router.get('/api/session/:id', async (req, res) => {
+    const booking = await orUnavailable(timeoutMs, deps.bookings.find(req.params.id), BOOKING_UNAVAILABLE);
+    if (!booking) throw new HttpError(404, SESSION_NOT_FOUND);
+    res.set('Cache-Control', 'no-store').json(sessionView(booking));
+  });
+  return router;
+}

@@ -1,0 +1,123 @@
+// Who has a seat: a slot of a calendar (capacity seats each), or one of an address's allowed live holds.
+//
+// Every decision here is a unique insert, because FerretDB has no transactions and runs a conditional
+// update or delete as a read followed by a write by `_id`: two processes that both read "lapsed" and both
+// delete would let the second delete the claim that a third had just inserted. So nothing is ever updated
+// or deleted:
+// - A claim is an insert of `<key>|<seat>|<round>`. Of any number of concurrent claimants of a seat's next
+//   round, the database lets exactly one in.
+// - How a claim ends is its fate, also an insert (`fate|<claim>`): `kept` (paid: the seat is the booking's
+//   for good) or `released` (the hold lapsed, the booking expired or was refunded). A payment arriving at
+//   the moment a hold lapses and a visitor taking the lapsed seat both try to write the fate; one wins, and
+//   the loser knows it (the payment then tries another seat, or the booking is refunded).
+// - The next round of a seat is claimed only after the previous round's fate is `released`, so a later
+//   round existing always means the earlier one lost the seat.
+// A claim whose booking was never written (a crash between the two inserts) simply lapses at its expiry
+// like any unpaid hold: nothing is left that blocks the seat for good. All of a day's claims and fates
+// share a `group`, so a day's availability is one indexed equality query.
+import type { Connection, mongo } from 'mongoose';
+import { isDuplicateKeyError } from '@hhp/kit';
+import {
+  claimId,
+  fateId,
+  seatsByKey,
+  type ClaimDocument,
+  type ClaimRef,
+  type Fate,
+  type FateDocument,
+  type SeatDocument,
+} from './seats.js';
+
+export interface ClaimRequest {
+  group: string;
+  key: string;
+  capacity: number;
+  holder: string;
+  expiresAt: Date;
+  now: Date;
+}
+
+/** A seat, or none free; then `freeAt` is the earliest moment a held (unpaid) seat lapses, if any is held. */
+export type Claimed = { ok: true; ref: ClaimRef } | { ok: false; freeAt?: Date };
+
+export class SeatClaims {
+  private readonly docs: mongo.Collection<SeatDocument>;
+
+  constructor(connection: Connection) {
+    // The driver's collection: every filter here is built from our own ids, never from a request.
+    this.docs = connection.collection<SeatDocument>('seat_claims') as unknown as mongo.Collection<SeatDocument>;
+  }
+
+  async createIndexes(): Promise<void> {
+    await this.docs.createIndex({ group: 1 });
+  }
+
+  /** A group's claims and fates: one indexed query. */
+  read(group: string): Promise<SeatDocument[]> {
+    return this.docs.find({ group }).toArray();
+  }
+
+  /**
+   * Claim one of `capacity` seats of `key` for `holder`. A holder that already has a live claim of the key
+   * gets it back (a redelivered payment claiming again takes no second seat).
+   */
+  async claim({ group, key, capacity, holder, expiresAt, now }: ClaimRequest): Promise<Claimed> {
+    const seats = seatsByKey(await this.read(group), now).get(key) ?? new Map();
+    for (const seat of seats.values()) {
+      if (seat.claim.holder === holder && seat.taken) return { ok: true, ref: { id: seat.claim._id, group } };
+    }
+    for (let n = 0; n < capacity; n++) {
+      const seat = seats.get(n);
+      let round = 0;
+      if (seat) {
+        if (seat.taken) continue;
+        if (seat.lapsed && (await this.release({ id: seat.claim._id, group }, now)) === 'kept') continue;
+        round = seat.claim.round + 1;
+      }
+      const claim: ClaimDocument = {
+        _id: claimId(key, n, round),
+        kind: 'claim',
+        group,
+        key,
+        seat: n,
+        round,
+        holder,
+        expiresAt,
+        createdAt: now,
+      };
+      if (await this.insert(claim)) return { ok: true, ref: { id: claim._id, group } };
+    }
+    const held = [...seats.values()].filter((s) => s.taken && s.fate === undefined).map((s) => s.claim.expiresAt);
+    return held.length ? { ok: false, freeAt: new Date(Math.min(...held.map((d) => d.getTime()))) } : { ok: false };
+  }
+
+  /** Keep the claim for good (paid). 'lost': it was released first, and the seat may be someone else's. */
+  async keep(ref: ClaimRef, now = new Date()): Promise<'kept' | 'lost'> {
+    return (await this.settle(ref, 'kept', now)) === 'kept' ? 'kept' : 'lost';
+  }
+
+  /** Give the seat back. 'kept': too late, it was kept (paid) first. */
+  release(ref: ClaimRef, now = new Date()): Promise<Fate> {
+    return this.settle(ref, 'released', now);
+  }
+
+  /** The claim's fate: `fate` if this call decided it, else the one decided before. */
+  private async settle(ref: ClaimRef, fate: Fate, now: Date): Promise<Fate> {
+    const doc: FateDocument = { _id: fateId(ref.id), kind: 'fate', group: ref.group, claim: ref.id, fate, at: now };
+    if (await this.insert(doc)) return fate;
+    const decided = await this.docs.findOne({ _id: doc._id });
+    if (!decided || decided.kind !== 'fate') throw new Error(`fate of ${ref.id} not readable after a duplicate key`);
+    return decided.fate;
+  }
+
+  /** true when inserted; false when that `_id` exists. */
+  private async insert(doc: SeatDocument): Promise<boolean> {
+    try {
+      await this.docs.insertOne(doc);
+      return true;
+    } catch (err) {
+      if (isDuplicateKeyError(err)) return false;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,53 @@
+// The names under which seats are claimed (seat-claims.ts): a slot's seats, and an address's live holds.
+import { createHash } from 'node:crypto';
+import type { SessionType } from '@hhp/proto';
+import { calendarOf, practiceDate } from '../calendar/calendar.js';
+import type { ClaimRef } from './seats.js';
+
+export interface SeatKey {
+  group: string;
+  key: string;
+}
+
+/** A slot's seats, read with every slot of its calendar's day. */
+export function slotSeats(type: SessionType, date: string, startsAt: Date): SeatKey {
+  const calendar = calendarOf(type);
+  return { group: `${calendar}|${date}`, key: `${calendar}|${startsAt.toISOString()}` };
+}
+
+/** The group of a calendar's day, for availability. */
+export const dayGroup = (type: SessionType, date: string) => `${calendarOf(type)}|${date}`;
+
+/**
+ * An address's live holds on the practice's day the booking is made (one group per address and day keeps
+ * what is read small; at midnight an address starts a new day's count while the evening's holds lapse).
+ */
+export function addressSeats(clientAddress: string, now: Date, timeZone: string): SeatKey {
+  const hashed = createHash('sha256')
+    .update(`booking-address:${clientKey(clientAddress)}`)
+    .digest('base64url');
+  const group = `address|${hashed.slice(0, 32)}|${practiceDate(now, timeZone)}`;
+  return { group, key: group };
+}
+
+/**
+ * The client as the limit counts it: an IPv4 address, or the /64 network of an IPv6 address (a subscriber
+ * line gets a whole /64, so counting single addresses would give one visitor 2^64 limits).
+ */
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.split('%')[0]!.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') && tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+export const sameClaim = (a: ClaimRef | undefined, b: ClaimRef | undefined) => !!a && !!b && a.id === b.id;
