@@ -447,7 +447,7 @@ test.describe('the treatments', () => {
   }) => {
     await page.goto('/treatments#chiropractic');
     await page.getByRole('link', { name: 'Book Consultation for Chiropractic' }).click();
-    await expect(page).toHaveURL(/\/book\?modality=chiropractic$/);
+    await expect(page).toHaveURL(/\/book\?plan=dr-helen&modality=chiropractic$/);
     await page.goto('/treatments');
     await page.getByRole('link', { name: 'Schedule Your Session' }).click();
     await expect(page).toHaveURL(/\/book$/);

@@ -7,6 +7,8 @@ interface ImportMetaEnv {
   readonly VITE_VIDEO_CHANNEL_URL?: string;
   readonly VITE_PHOTO_SHARING_URL?: string;
   readonly VITE_BLOG_URL?: string;
+  /** The support address the payment screens name; see features/payments/config.ts. */
+  readonly VITE_SUPPORT_EMAIL?: string;
 }
 
 interface ImportMeta {

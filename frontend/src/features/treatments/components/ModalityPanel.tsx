@@ -35,7 +35,8 @@ export function ModalityPanel({ modality, id, titleId, hidden }: Props) {
           </div>
         )}
       </div>
-      <Link to={`/book?modality=${modality.id}`} state={{ modality: modality.id }} className={styles.bookButton}>
+      {/* The booking screen opens with the practitioner's consultation chosen and the modality in its notes. */}
+      <Link to={`/book?plan=dr-helen&modality=${modality.id}`} className={styles.bookButton}>
         {texts.book(modality.name)}
       </Link>
     </section>

@@ -1,0 +1,88 @@
+import type {
+  AvailabilityQuery,
+  AvailabilityResponse,
+  BookSessionRequest,
+  BookSessionResponse,
+  CheckoutCompleteRequest,
+  CompleteSubscriptionRequest,
+  CompleteSubscriptionResponse,
+  CreatePaymentIntentRequest,
+  CreatePaymentIntentResponse,
+  CreateSubscriptionRequest,
+  CreateSubscriptionResponse,
+  PaymentsConfigResponse,
+  PaymentStatusResponse,
+  SessionResponse,
+  SubscriptionStatusResponse,
+} from '@hhp/proto';
+import { api } from '../../shared/api/api';
+
+/**
+ * Booking (the booking service) and paying for it (the payments service). Slots change under other visitors'
+ * bookings, so a booking attempt, won or lost, invalidates every day's availability; the screens that wait for
+ * a payment read sessions and statuses again themselves (use-backoff-poll.ts).
+ */
+const paymentsApi = api.enhanceEndpoints({ addTagTypes: ['Availability', 'Session', 'Subscription'] }).injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/availability?type=&date= */
+    availability: build.query<AvailabilityResponse, AvailabilityQuery>({
+      query: ({ type, date }) => ({ url: '/api/availability', params: { type, date } }),
+      providesTags: ['Availability'],
+      keepUnusedDataFor: 30,
+    }),
+    /** POST /api/book-session */
+    bookSession: build.mutation<BookSessionResponse, BookSessionRequest>({
+      query: (body) => ({ url: '/api/book-session', method: 'POST', body }),
+      invalidatesTags: ['Availability'],
+    }),
+    /** GET /api/session/{id} */
+    session: build.query<SessionResponse, string>({
+      query: (id) => `/api/session/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Session', id }],
+    }),
+    /** GET /api/payments/config: 503 while payments are not configured. */
+    paymentsConfig: build.query<PaymentsConfigResponse, void>({
+      query: () => '/api/payments/config',
+    }),
+    /** POST /api/create-payment-intent */
+    createPaymentIntent: build.mutation<CreatePaymentIntentResponse, CreatePaymentIntentRequest>({
+      query: (body) => ({ url: '/api/create-payment-intent', method: 'POST', body }),
+    }),
+    /** GET /api/payments/status?sessionId= */
+    paymentStatus: build.query<PaymentStatusResponse, string>({
+      query: (sessionId) => ({ url: '/api/payments/status', params: { sessionId } }),
+    }),
+    /** POST /api/create-subscription: a customer and the SetupIntent for the card. */
+    createSubscription: build.mutation<CreateSubscriptionResponse, CreateSubscriptionRequest>({
+      query: (body) => ({ url: '/api/create-subscription', method: 'POST', body }),
+    }),
+    /** POST /api/complete-subscription: the subscription, with the card as its default; sets the subscriber cookie. */
+    completeSubscription: build.mutation<CompleteSubscriptionResponse, CompleteSubscriptionRequest>({
+      query: (body) => ({ url: '/api/complete-subscription', method: 'POST', body }),
+      invalidatesTags: ['Subscription'],
+    }),
+    /** GET /api/subscription: this browser's subscription, by its subscriber cookie. */
+    subscriptionStatus: build.query<SubscriptionStatusResponse, void>({
+      query: () => '/api/subscription',
+      providesTags: ['Subscription'],
+    }),
+    /** POST /api/subscription/checkout-complete: the hosted Checkout's return, verified with Stripe. */
+    checkoutComplete: build.mutation<SubscriptionStatusResponse, CheckoutCompleteRequest>({
+      query: (body) => ({ url: '/api/subscription/checkout-complete', method: 'POST', body }),
+      invalidatesTags: ['Subscription'],
+    }),
+  }),
+});
+
+export const {
+  useAvailabilityQuery,
+  useBookSessionMutation,
+  useSessionQuery,
+  usePaymentsConfigQuery,
+  useCreatePaymentIntentMutation,
+  usePaymentStatusQuery,
+  useCreateSubscriptionMutation,
+  useCompleteSubscriptionMutation,
+  useSubscriptionStatusQuery,
+  useCheckoutCompleteMutation,
+} = paymentsApi;

@@ -1,0 +1,204 @@
+import type { SessionType } from '@hhp/proto/catalogue/plans';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { ApiError } from '../../../shared/api/base-query';
+import { errorMessage } from '../../../shared/api/error-message';
+import { Surface } from '../../../shared/ui/Surface';
+import { TextInput } from '../../../shared/ui/TextInput';
+import { useToast } from '../../../shared/ui/toast';
+import { useAvailabilityQuery, useBookSessionMutation } from '../api';
+import { texts } from '../texts';
+import { visitorTimeZone } from '../ui/time';
+import { bookingStart, canSubmit, checkBooking, nextPath } from './booking-form';
+import { BookingSummary } from './BookingSummary';
+import { isDayOpen, todayIn, type IsoDay } from './calendar';
+import { DateCalendar } from './DateCalendar';
+import { PlanCards } from './PlanCards';
+import { SlotPicker } from './SlotPicker';
+import { WelcomeCard } from './WelcomeCard';
+import styles from './booking.module.css';
+
+const t = texts.booking;
+
+/**
+ * /book and /book-session (specification, sections 2, 4, 5, 8): a plan, the visitor's name and e-mail, a day and
+ * one of its free slots, notes; then the booking call, and on to checkout or, for the subscription plan, to
+ * /subscribe. The slot list is asked for again whenever the plan or the day changes, and after any booking
+ * attempt (a slot lost to another visitor then shows as booked).
+ */
+export function BookingScreen() {
+  const [params] = useSearchParams();
+  const [start] = useState(() => bookingStart(params));
+  const [type, setType] = useState<SessionType>(start.type);
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [date, setDate] = useState<IsoDay | null>(null);
+  const [slotStart, setSlotStart] = useState<string | null>(null);
+  const [notes, setNotes] = useState(start.notes);
+  const [checked, setChecked] = useState(false);
+  // The practice's time zone, from its answers: "today" and "past" are the practice's.
+  const [practiceZone, setPracticeZone] = useState<string | undefined>(undefined);
+  const [visitorZone] = useState(visitorTimeZone);
+  const today = todayIn(practiceZone ?? visitorZone);
+
+  const availability = useAvailabilityQuery(date ? { type, date } : skipToken, { refetchOnMountOrArgChange: true });
+  const answer = date ? availability.currentData : undefined;
+  if (answer && answer.timeZone !== practiceZone) setPracticeZone(answer.timeZone);
+
+  // A chosen slot that the latest answer shows as taken is no longer chosen.
+  const slot = answer?.slots.find((candidate) => candidate.startsAt === slotStart && candidate.available) ?? null;
+  const [bookSession, { isLoading }] = useBookSessionMutation();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  const nameRef = useRef<HTMLInputElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const timeHeadingRef = useRef<HTMLHeadingElement>(null);
+  const ids = { name: useId(), email: useId(), emailError: useId(), notes: useId(), date: useId(), time: useId() };
+
+  const form = { type, name, email, date, slot: slot?.startsAt ?? null, notes };
+  const check = checkBooking(form);
+  const nameMissing = checked && !name.trim();
+  const emailMissing = checked && !email.trim();
+  const emailInvalid = checked && !check.ok && check.invalidEmail;
+
+  const choosePlan = (next: SessionType) => {
+    setType(next);
+    // Slots differ between plans; a day the new plan is closed on is no longer chosen.
+    setSlotStart(null);
+    if (date && !isDayOpen(date, next, today)) setDate(null);
+  };
+
+  const chooseDate = (day: IsoDay) => {
+    if (day !== date) setSlotStart(null);
+    setDate(day);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!canSubmit(form, isLoading)) return;
+    if (!check.ok) {
+      setChecked(true);
+      if (check.missing.includes('name') || check.missing.includes('email')) {
+        toast.error({ title: t.missingTitle, description: t.missingDescription });
+      }
+      (check.missing.includes('name') ? nameRef : emailRef).current?.focus();
+      return;
+    }
+    try {
+      const { id } = await bookSession(check.request).unwrap();
+      toast.success({ title: t.bookedTitle, description: t.bookedDescription });
+      // The subscribe screen starts with the e-mail just given (kept in memory only, never in the address).
+      navigate(nextPath(type, id), { state: type === 'subscription' ? { email: check.request.email } : undefined });
+    } catch (error) {
+      toast.error({ title: t.failedTitle, description: errorMessage(error) });
+      if ((error as ApiError).status === 409) {
+        // The slot went to another visitor; the list is being read again and will show it booked.
+        setSlotStart(null);
+        timeHeadingRef.current?.focus();
+      }
+    }
+  };
+
+  return (
+    <div className={styles.screen}>
+      <WelcomeCard />
+      <form noValidate onSubmit={onSubmit} aria-label={t.pageTitle} className={styles.screen}>
+        <PlanCards value={type} onChange={choosePlan} />
+        <div className={styles.layout}>
+          <Surface className={styles.formCard}>
+            <section aria-labelledby={`${ids.name}-title`}>
+              <h2 id={`${ids.name}-title`} className={styles.sectionTitle}>
+                {t.detailsTitle}
+              </h2>
+              <div className={styles.fields}>
+                <div className={styles.field}>
+                  <label htmlFor={ids.name} className={styles.label}>
+                    {t.name} <span className={styles.requiredMark}>{t.required}</span>
+                  </label>
+                  <TextInput
+                    ref={nameRef}
+                    id={ids.name}
+                    name="name"
+                    required
+                    autoComplete="name"
+                    value={name}
+                    aria-invalid={nameMissing || undefined}
+                    onChange={(event) => setName(event.target.value)}
+                  />
+                </div>
+                <div className={styles.field}>
+                  <label htmlFor={ids.email} className={styles.label}>
+                    {t.email} <span className={styles.requiredMark}>{t.required}</span>
+                  </label>
+                  <TextInput
+                    ref={emailRef}
+                    id={ids.email}
+                    name="email"
+                    type="email"
+                    required
+                    autoComplete="email"
+                    value={email}
+                    aria-invalid={emailMissing || emailInvalid || undefined}
+                    aria-describedby={emailInvalid ? ids.emailError : undefined}
+                    onChange={(event) => setEmail(event.target.value)}
+                  />
+                  {emailInvalid && (
+                    <p id={ids.emailError} className={styles.fieldError} role="alert">
+                      {t.emailInvalid}
+                    </p>
+                  )}
+                </div>
+              </div>
+            </section>
+            <section aria-labelledby={ids.date}>
+              <h3 id={ids.date} className={styles.sectionTitle}>
+                {t.dateTitle}
+              </h3>
+              <p className={styles.note}>{type === 'dr-helen' ? t.calendarNote['dr-helen'] : t.calendarNote.other}</p>
+              <DateCalendar type={type} today={today} value={date} onChange={chooseDate} labelledBy={ids.date} />
+            </section>
+            <SlotPicker
+              date={date}
+              availability={answer}
+              loading={availability.isFetching && !answer}
+              error={availability.error}
+              onRetry={() => void availability.refetch()}
+              value={slot?.startsAt ?? null}
+              onChange={setSlotStart}
+              visitorZone={visitorZone}
+              headingId={ids.time}
+              headingRef={timeHeadingRef}
+            />
+            <div className={styles.field}>
+              <label htmlFor={ids.notes} className={styles.label}>
+                {t.notesLabel}
+              </label>
+              <textarea
+                id={ids.notes}
+                name="notes"
+                rows={3}
+                maxLength={2000}
+                placeholder={t.notesPlaceholder}
+                value={notes}
+                className={styles.textarea}
+                onChange={(event) => setNotes(event.target.value)}
+              />
+            </div>
+          </Surface>
+          <BookingSummary
+            type={type}
+            date={date}
+            slot={slot}
+            timeZone={answer?.timeZone}
+            name={name}
+            email={email}
+            submitting={isLoading}
+            canSubmit={canSubmit(form, isLoading)}
+          />
+        </div>
+      </form>
+    </div>
+  );
+}

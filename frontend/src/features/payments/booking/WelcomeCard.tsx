@@ -1,0 +1,19 @@
+import { RobotOutlined } from '@ant-design/icons';
+import { Surface } from '../../../shared/ui/Surface';
+import { texts } from '../texts';
+import styles from './booking.module.css';
+
+/** The AI assistant's welcome (labelled as the AI, never as the practitioner herself). */
+export function WelcomeCard() {
+  return (
+    <Surface className={styles.welcome}>
+      <span className={styles.avatar} aria-hidden>
+        <RobotOutlined />
+      </span>
+      <div>
+        <h2 className={styles.welcomeTitle}>{texts.booking.welcomeTitle}</h2>
+        <p className={styles.welcomeText}>{texts.booking.welcomeText}</p>
+      </div>
+    </Surface>
+  );
+}
