@@ -1,8 +1,9 @@
-// The payments service. Until its routes are built it runs on the kit alone: /healthz, /readyz (MongoDB and
-// NATS), /metrics, and a JSON 404 for every route nginx sends it.
-import { loadConfig, runService, serviceConfig } from '@hhp/kit';
-import { servicePort } from '@hhp/proto/services';
+// The payments service: one-off session payments and the monthly subscription on Stripe, Stripe's
+// webhooks, and refunds for booking conflicts. Without Stripe keys it runs with payments off (503s).
+import { loadConfig, runService } from '@hhp/kit';
+import { PaymentsConfig } from './config.js';
+import { paymentsService } from './service.js';
 
-const config = loadConfig(serviceConfig('payments', servicePort('payments')));
+const config = loadConfig(PaymentsConfig);
 
-await runService({ name: 'payments', config, setup: () => ({ routers: [] }) });
+await runService({ name: 'payments', config, setup: paymentsService });

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { serviceConfig } from '@hhp/kit';
+import { servicePort } from '@hhp/proto/services';
+
+/** `http://127.0.0.1:12111` (stripe-mock): the SDK's protocol, host and port instead of api.stripe.com. */
+const stripeApiUrl = z
+  .url({ protocol: /^https?$/, message: 'must be an http:// or https:// URL such as http://127.0.0.1:12111' })
+  .transform((value) => new URL(value));
+
+export const PaymentsConfig = serviceConfig('payments', servicePort('payments')).extend({
+  /** With the publishable key, turns payments on; without both every payment call answers 503. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or rk_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+    .optional(),
+  /** Verifies POST /api/stripe/webhook (`whsec_…`, from the dashboard or `stripe listen`). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Another Stripe API server than api.stripe.com (stripe-mock in tests). */
+  STRIPE_API_URL: stripeApiUrl.optional(),
+  /** How long one Stripe call may take before it is given up (the SDK retries network errors once more). */
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().min(500).max(80_000).default(10_000),
+  /** Signs the subscriber cookie that ai-query verifies (the same secret on both). */
+  SUBSCRIBER_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Where Checkout sends the visitor back: the portal's public address. */
+  PUBLIC_BASE_URL: z
+    .url()
+    .default('http://localhost:8080')
+    .transform((value) => value.replace(/\/+$/, '')),
+  /** Shown in the "payment service unavailable" answers. */
+  SUPPORT_EMAIL: z.email().default('support@holistichealth.example'),
+  /** How long the booking service may take to tell a session's price before the visitor gets 503. */
+  BOOKING_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2000),
+  /** How long a request waits for the database before it is answered 503 (the write itself goes on). */
+  DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+});
+export type PaymentsConfig = z.output<typeof PaymentsConfig>;
+
+/** Payments are on when both keys are set; the webhook secret is needed for webhooks only. */
+export const paymentsConfigured = (config: PaymentsConfig): boolean =>
+  Boolean(config.STRIPE_SECRET_KEY && config.STRIPE_PUBLISHABLE_KEY);

@@ -1,0 +1,14 @@
+import type { EventBus, Inbox, Subscription } from '@hhp/kit';
+import { BookingConflictEvent, Subjects } from '@hhp/proto';
+import { refundConflict, type RefundDeps } from './refund-conflict.js';
+
+/** The durable consumer of booking.v1.conflict: each conflict applied once by its event id. */
+export function consumeConflicts(bus: EventBus, inbox: Inbox, deps: RefundDeps): Promise<Subscription> {
+  return bus.subscribe(
+    Subjects.bookingConflict,
+    'payments-conflicts',
+    (event, { logger, requestId }) =>
+      inbox.once(event.id, () => refundConflict(deps, event, { logger, requestId })).then(() => undefined),
+    { schema: BookingConflictEvent },
+  );
+}

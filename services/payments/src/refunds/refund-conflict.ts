@@ -1,0 +1,93 @@
+// A payment booking cannot honour (its slot was taken meanwhile, the booking was cancelled or is unknown,
+// the amount was wrong) is given back in full. The refund's idempotency key is the booking's, so whatever
+// delivers the conflict twice (a redelivery, a second conflict event for the booking) refunds once; the
+// record says `refunded` with the refund's id, and payment.v1.refunded tells booking.
+import { trusted } from 'mongoose';
+import { createEnvelope, isDuplicateKeyError, outboxEntry, type OutboxRelay } from '@hhp/kit';
+import { PaymentRefundedEvent, Subjects, type BookingConflictEvent } from '@hhp/proto';
+import type Stripe from 'stripe';
+import type { Logger } from 'pino';
+import { isStripeError } from '../stripe/errors.js';
+import type { PaymentModel } from '../intents/payment.model.js';
+import type { PaymentsMetrics } from '../metrics.js';
+
+export interface RefundDeps {
+  stripe: Stripe;
+  payments: PaymentModel;
+  relay: OutboxRelay;
+  metrics: PaymentsMetrics;
+}
+
+async function refundOnce(stripe: Stripe, { bookingId, paymentIntentId, reason }: BookingConflictEvent['data']) {
+  try {
+    return await stripe.refunds.create(
+      { payment_intent: paymentIntentId, metadata: { bookingId, conflict: reason } },
+      { idempotencyKey: `refund-${bookingId}` },
+    );
+  } catch (err) {
+    // Refunded already by other means (the dashboard, a key that lapsed): that refund is the one.
+    if (!isStripeError(err) || err.code !== 'charge_already_refunded') throw err;
+    const earlier = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 1 });
+    if (!earlier.data[0]) throw err;
+    return earlier.data[0];
+  }
+}
+
+export async function refundConflict(
+  { stripe, payments, relay, metrics }: RefundDeps,
+  event: BookingConflictEvent,
+  { logger, requestId }: { logger: Logger; requestId: string | undefined },
+): Promise<void> {
+  const conflict = event.data;
+  const record = await payments.findById(conflict.bookingId).lean();
+  if (record?.status === 'refunded' && record.refundId) {
+    metrics.refunds.inc({ outcome: 'duplicate' });
+    logger.info({ bookingId: conflict.bookingId, refundId: record.refundId }, 'conflict refunded before');
+    return;
+  }
+  let refund: Stripe.Refund;
+  try {
+    refund = await refundOnce(stripe, conflict);
+  } catch (err) {
+    metrics.refunds.inc({ outcome: 'failed' });
+    throw err;
+  }
+  const announced = PaymentRefundedEvent.parse(
+    createEnvelope(
+      Subjects.paymentRefunded,
+      {
+        paymentIntentId: conflict.paymentIntentId,
+        bookingId: conflict.bookingId,
+        refundId: refund.id,
+        amountCents: refund.amount,
+        reason: conflict.reason,
+      },
+      // The same refund is announced under one id, however often it is recorded.
+      { id: `refund-${refund.id}` },
+    ),
+  );
+  const now = new Date();
+  await relay.exclusive(async () => {
+    try {
+      await payments.updateOne(
+        { _id: conflict.bookingId, status: trusted({ $ne: 'refunded' }) },
+        {
+          $set: { paymentIntentId: conflict.paymentIntentId, status: 'refunded', refundId: refund.id, updatedAt: now },
+          $setOnInsert: { amountCents: conflict.amountCents, currency: 'usd', createdAt: now },
+          $push: { outbox: outboxEntry(announced, requestId) },
+        },
+        { upsert: true },
+      );
+    } catch (err) {
+      // Marked refunded in the meantime (without this refund's id): it is announced all the same.
+      if (!isDuplicateKeyError(err)) throw err;
+      await payments.updateOne(
+        { _id: conflict.bookingId },
+        { $set: { refundId: refund.id }, $push: { outbox: outboxEntry(announced, requestId) } },
+      );
+    }
+  });
+  relay.kick();
+  metrics.refunds.inc({ outcome: 'refunded' });
+  logger.info({ bookingId: conflict.bookingId, refundId: refund.id, reason: conflict.reason }, 'conflict refunded');
+}

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import { HttpError, isDuplicateKeyError, orUnavailable } from '@hhp/kit';
+import type { CreateSubscriptionRequest, CreateSubscriptionResponse } from '@hhp/proto';
+import type { Logger } from 'pino';
+import { PROVIDER_FAILED, callStripe } from '../stripe/errors.js';
+import { SUBSCRIPTIONS_STORE_UNAVAILABLE, type SubscriptionDeps } from './deps.js';
+
+/**
+ * The subscribe screen's first step: the e-mail's customer (one per address, made on first use) and a
+ * SetupIntent that saves a card for the monthly charges. The booking it came from (if any) is kept with
+ * the customer, for the subscription that completes it. An address whose subscription is still running is
+ * refused: a second one would charge it twice.
+ */
+export async function createSubscription(
+  deps: SubscriptionDeps,
+  { email, sessionId }: CreateSubscriptionRequest,
+  logger: Logger,
+): Promise<CreateSubscriptionResponse> {
+  const { stripe, customers, subscriptions, dbTimeoutMs } = deps;
+  const db = <T>(work: Promise<T>) => orUnavailable(dbTimeoutMs, work, SUBSCRIPTIONS_STORE_UNAVAILABLE);
+  const customerId = await customerFor(deps, email, logger);
+  const live = await db(subscriptions.live(customerId));
+  if (live) {
+    throw new HttpError(
+      409,
+      `This e-mail address already has a subscription (${live.status}). To use it on this device, contact ${deps.supportEmail}.`,
+    );
+  }
+  const setup = await callStripe(logger, () =>
+    stripe.setupIntents.create({
+      customer: customerId,
+      usage: 'off_session',
+      allowed_payment_method_types: ['card'],
+      metadata: sessionId ? { bookingId: sessionId } : {},
+    }),
+  );
+  if (!setup.client_secret) {
+    logger.error({ setupIntentId: setup.id }, 'Stripe returned a SetupIntent without a client secret');
+    throw new HttpError(502, PROVIDER_FAILED);
+  }
+  await db(
+    customers.updateOne(
+      { _id: customerId },
+      sessionId
+        ? { $set: { bookingId: sessionId, updatedAt: new Date() } }
+        : { $set: { updatedAt: new Date() }, $unset: { bookingId: 1 } },
+    ),
+  );
+  logger.info({ customerId, setupIntentId: setup.id, bookingId: sessionId }, 'card setup started');
+  return { clientSecret: setup.client_secret, customerId };
+}
+
+/** The address's customer id, creating the Stripe customer the first time. */
+async function customerFor({ stripe, customers, dbTimeoutMs }: SubscriptionDeps, email: string, logger: Logger) {
+  const db = <T>(work: Promise<T>) => orUnavailable(dbTimeoutMs, work, SUBSCRIPTIONS_STORE_UNAVAILABLE);
+  const known = await db(customers.findOne({ email }).lean());
+  if (known) return known._id;
+  // Two first requests for one address send the same key and get the same customer from Stripe.
+  const digest = createHash('sha256').update(email).digest('hex').slice(0, 32);
+  const customer = await callStripe(logger, () =>
+    stripe.customers.create({ email }, { idempotencyKey: `customer-${digest}` }),
+  );
+  const now = new Date();
+  try {
+    await db(customers.create({ _id: customer.id, email, createdAt: now, updatedAt: now }));
+    return customer.id;
+  } catch (err) {
+    if (!isDuplicateKeyError(err)) throw err;
+    const winner = await db(customers.findOne({ email }).lean());
+    if (!winner) throw err;
+    return winner._id;
+  }
+}

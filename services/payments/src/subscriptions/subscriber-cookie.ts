@@ -1,0 +1,33 @@
+// The signed subscriber cookie (kit's subscriber-cookie.ts) that ai-query reads to know a subscriber.
+import type { Request, Response } from 'express';
+import { SUBSCRIBER_COOKIE } from '@hhp/proto';
+import { SUBSCRIBER_COOKIE_MAX_AGE_SECONDS, signSubscriberCookie, verifySubscriberCookie } from '@hhp/kit';
+
+/**
+ * HttpOnly (no script reads it), SameSite=Lax (sent on the visitor's own navigation, not on other sites'
+ * requests), Secure when the request came over https: `req.secure` believes X-Forwarded-Proto only from
+ * the trusted proxies (TRUSTED_PROXIES), so plain http on a developer's machine still gets it.
+ */
+export function setSubscriberCookie(req: Request, res: Response, customerId: string, secret: string): void {
+  res.cookie(SUBSCRIBER_COOKIE, signSubscriberCookie(customerId, secret), {
+    httpOnly: true,
+    secure: req.secure,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: SUBSCRIBER_COOKIE_MAX_AGE_SECONDS * 1000,
+  });
+}
+
+/** The customer id of the request's well-signed cookie; undefined without one. */
+export function cookieCustomer(req: Request, secret: string): string | undefined {
+  const header = req.headers.cookie ?? '';
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === SUBSCRIBER_COOKIE) {
+      const value = part.slice(eq + 1).trim();
+      // The signed value is base64url and dots: anything percent-encoded is not one of ours.
+      return /^[\w.-]+$/.test(value) ? verifySubscriberCookie(value, secret) : undefined;
+    }
+  }
+  return undefined;
+}

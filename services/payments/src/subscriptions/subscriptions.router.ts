@@ -1,0 +1,72 @@
+import { Router, type Request } from 'express';
+import {
+  ACTIVE_SUBSCRIPTION_STATUSES,
+  CheckoutCompleteRequest,
+  CompleteSubscriptionRequest,
+  CreateCheckoutSessionRequest,
+  CreateSubscriptionRequest,
+  type SubscriptionStatusResponse,
+} from '@hhp/proto';
+import { orUnavailable, parse, requestContext } from '@hhp/kit';
+import { completeCheckout, createCheckoutSession } from './checkout.js';
+import { completeSubscription } from './complete-subscription.js';
+import { createSubscription } from './create-subscription.js';
+import { SUBSCRIPTIONS_STORE_UNAVAILABLE, type SubscriptionDeps } from './deps.js';
+import { cookieCustomer, setSubscriberCookie } from './subscriber-cookie.js';
+import type { SubscriptionDocument } from './subscription.model.js';
+
+/** The subscription as the browser reads it; `active` as ai-query judges it (status, and a period not over). */
+function statusOf(record: SubscriptionDocument | undefined, now = Date.now()): SubscriptionStatusResponse {
+  if (!record) return { status: 'none', active: false };
+  const current = !record.currentPeriodEnd || record.currentPeriodEnd.getTime() > now;
+  return {
+    status: record.status,
+    active: ACTIVE_SUBSCRIPTION_STATUSES.includes(record.status) && current,
+    ...(record.currentPeriodEnd && { currentPeriodEnd: record.currentPeriodEnd.toISOString() }),
+  };
+}
+
+/**
+ * POST /api/create-subscription, /api/complete-subscription, /api/create-checkout-session,
+ * /api/subscription/checkout-complete; GET /api/subscription. `cookieSecret` undefined: no subscriber
+ * cookie is set or read (ai-query could not verify it either).
+ */
+export function subscriptionsRouter(deps: SubscriptionDeps, cookieSecret: string | undefined): Router {
+  const router = Router();
+  const context = (req: Request) => {
+    const { requestId, logger } = requestContext(req);
+    return { requestId, logger };
+  };
+  router.post('/api/create-subscription', async (req, res) => {
+    const request = parse(CreateSubscriptionRequest, req.body ?? {});
+    res.set('Cache-Control', 'no-store').json(await createSubscription(deps, request, context(req).logger));
+  });
+  router.post('/api/complete-subscription', async (req, res) => {
+    const request = parse(CompleteSubscriptionRequest, req.body ?? {});
+    const { response, subscriberId } = await completeSubscription(deps, request, context(req));
+    if (subscriberId && cookieSecret) setSubscriberCookie(req, res, subscriberId, cookieSecret);
+    res.set('Cache-Control', 'no-store').json(response);
+  });
+  router.post('/api/create-checkout-session', async (req, res) => {
+    const request = parse(CreateCheckoutSessionRequest, req.body ?? {});
+    res.set('Cache-Control', 'no-store').json(await createCheckoutSession(deps, request, context(req).logger));
+  });
+  router.post('/api/subscription/checkout-complete', async (req, res) => {
+    const { sessionId } = parse(CheckoutCompleteRequest, req.body ?? {});
+    const { customerId, subscription } = await completeCheckout(deps, sessionId, context(req));
+    if (cookieSecret) setSubscriberCookie(req, res, customerId, cookieSecret);
+    res.set('Cache-Control', 'no-store').json(statusOf(subscription));
+  });
+  router.get('/api/subscription', async (req, res) => {
+    const customerId = cookieSecret && cookieCustomer(req, cookieSecret);
+    const record = customerId
+      ? await orUnavailable(
+          deps.dbTimeoutMs,
+          deps.subscriptions.forCustomer(customerId),
+          SUBSCRIPTIONS_STORE_UNAVAILABLE,
+        )
+      : undefined;
+    res.set('Cache-Control', 'no-store').json(statusOf(record));
+  });
+  return router;
+}

@@ -1,0 +1,72 @@
+import { Router } from 'express';
+import { HttpError, orUnavailable, requestContext, type Inbox } from '@hhp/kit';
+import type Stripe from 'stripe';
+import type { PaymentsMetrics } from '../metrics.js';
+import { handlerFor, type EventHandlers } from './apply-event.js';
+
+export const WEBHOOK_PATH = '/api/stripe/webhook';
+/** Stripe's own limit for an event's payload is well under this. */
+export const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
+export const WEBHOOKS_OFF = 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET)';
+
+export interface WebhookOptions {
+  webhooks: Stripe['webhooks'];
+  secret: string | undefined;
+  inbox: Inbox;
+  handlers: EventHandlers;
+  metrics: PaymentsMetrics;
+  /** How long the event's writes may take before Stripe is answered 503 (it retries; the writes go on). */
+  timeoutMs: number;
+}
+
+/** "No signatures found matching the expected signature for payload. Are you …": its first sentence. */
+const firstSentence = (message: string) => message.split(/(?<=\.)\s/)[0] ?? message;
+
+/**
+ * POST /api/stripe/webhook: the signature is checked over the body's exact bytes, then each event is
+ * applied once by its id (a redelivery, or two at the same moment, is answered 200 without applying it
+ * again). Stripe is answered 200 only once the event's record and the events it causes are stored.
+ */
+export function webhooksRouter({ webhooks, secret, inbox, handlers, metrics, timeoutMs }: WebhookOptions): Router {
+  const router = Router();
+  router.post(WEBHOOK_PATH, async (req, res) => {
+    if (!secret) throw new HttpError(503, WEBHOOKS_OFF);
+    const signature = req.get('stripe-signature');
+    if (!signature) {
+      metrics.webhooks.inc({ type: 'unknown', outcome: 'rejected' });
+      throw new HttpError(400, 'Missing Stripe-Signature header');
+    }
+    let event: Stripe.Event;
+    try {
+      event = webhooks.constructEvent(req.rawBody ?? Buffer.alloc(0), signature, secret);
+    } catch (err) {
+      metrics.webhooks.inc({ type: 'unknown', outcome: 'rejected' });
+      const why = err instanceof Error ? firstSentence(err.message) : 'unreadable payload';
+      throw new HttpError(400, `Stripe-Signature does not verify: ${why}`);
+    }
+    const { requestId, logger } = requestContext(req);
+    const log = logger.child({ stripeEventId: event.id, stripeEventType: event.type });
+    const apply = handlerFor(event, handlers);
+    if (!apply) {
+      metrics.webhooks.inc({ type: event.type, outcome: 'ignored' });
+      res.json({ received: true });
+      return;
+    }
+    let outcome: string;
+    try {
+      const result = await orUnavailable(
+        timeoutMs,
+        inbox.once(event.id, () => apply(requestId)),
+        'Payment service unavailable: the event could not be stored in time',
+      );
+      outcome = result.applied ? result.value : 'duplicate';
+    } catch (err) {
+      metrics.webhooks.inc({ type: event.type, outcome: 'failed' });
+      throw err;
+    }
+    metrics.webhooks.inc({ type: event.type, outcome });
+    log.info({ outcome }, 'stripe event');
+    res.json({ received: true });
+  });
+  return router;
+}

@@ -1,0 +1,238 @@
+// Starts the payments service in-process (port 0, its own database) against the harness's FerretDB, a
+// nats-server of the suite's own (other suites' booking services would answer the booking lookup too), and
+// stripe-mock behind the recording proxy. The booking service's side of rpc.booking.v1.session is played
+// by a small responder that speaks proto's schema.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Stripe from 'stripe';
+import { connect, type NatsConnection, type Subscription as NatsSubscription } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
+import { natsConnectOptions, parseConfig, startService, type RunningService } from '@hhp/kit';
+import {
+  BookingLookupRequest,
+  BookingLookupResponse,
+  EVENTS_STREAM,
+  PLANS,
+  RpcSubjects,
+  type SessionStatus,
+  type SessionType,
+} from '@hhp/proto';
+import { PaymentsConfig } from '../../src/config.js';
+import { paymentsService } from '../../src/service.js';
+import { startNats, type NatsServer } from '../../../../infra/src/dev-servers.js';
+import { TEST_SUPERUSER, testNatsUsers } from '../../../../infra/src/testing/nats-users.js';
+import { startStripeMock, type StripeMock } from '../../../../infra/src/testing/stripe-mock.js';
+
+export const WEBHOOK_SECRET = 'whsec_test_payments_integration_0123456789';
+export const COOKIE_SECRET = 'a-test-cookie-secret-that-is-long-enough-0123';
+export const SECRET_KEY = 'sk_test_payments123';
+export const PUBLISHABLE_KEY = 'pk_test_payments123';
+
+export type Payments = RunningService<PaymentsConfig>;
+
+/** The suite's own servers: nats-server (with every service's user) and stripe-mock behind the proxy. */
+export interface Servers {
+  nats: NatsServer;
+  /** The test superuser's URL (nats://hhp-test:…@…), for the responder and for reading events. */
+  natsUrl: string;
+  /** NATS_URL, NATS_USER, NATS_PASSWORD of the payments user. */
+  paymentsNats: Record<string, string>;
+  stripe: StripeMock;
+  stop(): Promise<void>;
+}
+
+export async function startServers(): Promise<Servers> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'payments-it-'));
+  const { users, passwords } = testNatsUsers();
+  const [nats, stripe] = await Promise.all([
+    startNats({ storeDir: path.join(dir, 'nats'), users }),
+    startStripeMock({ record: true }),
+  ]);
+  const superuser = new URL(nats.url);
+  superuser.username = TEST_SUPERUSER;
+  superuser.password = passwords[TEST_SUPERUSER]!;
+  return {
+    nats,
+    natsUrl: superuser.toString().replace(/\/$/, ''),
+    paymentsNats: { NATS_URL: nats.url, NATS_USER: 'payments', NATS_PASSWORD: passwords.payments! },
+    stripe,
+    stop: async () => {
+      await Promise.all([nats.stop(), stripe.stop()]);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startPayments(servers: Servers, env: Record<string, string> = {}): Promise<Payments> {
+  const config = parseConfig(PaymentsConfig, {
+    MONGODB_URI: process.env.MONGODB_URI,
+    ...servers.paymentsNats,
+    PORT: '0',
+    MONGODB_DB: `it-payments-${randomUUID().slice(0, 8)}`,
+    LOG_LEVEL: 'silent',
+    STRIPE_SECRET_KEY: SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: PUBLISHABLE_KEY,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: servers.stripe.url,
+    SUBSCRIBER_COOKIE_SECRET: COOKIE_SECRET,
+    PUBLIC_BASE_URL: 'http://portal.test',
+    ...env,
+  });
+  return startService({ name: 'payments', config, setup: paymentsService });
+}
+
+export async function stopPayments(service: Payments | undefined): Promise<void> {
+  if (!service) return;
+  await service.mongo.connection.dropDatabase().catch(() => undefined);
+  await service.close();
+}
+
+/** A session as booking would describe it. */
+export function bookedSession(
+  overrides: Partial<NonNullable<BookingLookupResponse['session']>> & {
+    type?: SessionType;
+    status?: SessionStatus;
+  } = {},
+): NonNullable<BookingLookupResponse['session']> {
+  const type = overrides.type ?? 'ai-session';
+  return {
+    id: `bk-${randomUUID().slice(0, 12)}`,
+    type,
+    priceCents: PLANS[type].priceCents,
+    status: 'pending-payment',
+    scheduledAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+    durationMinutes: PLANS[type].durationMinutes,
+    timeZone: 'America/New_York',
+    name: 'Ada Visitor',
+    email: 'ada@example.org',
+    holdExpiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+    ...overrides,
+  };
+}
+
+export interface BookingResponder {
+  sessions: Map<string, NonNullable<BookingLookupResponse['session']>>;
+  /** How many lookups it received. */
+  readonly asked: number;
+  /** While true, it receives requests and never answers (a stalled booking service). */
+  silent: boolean;
+  stop(): Promise<void>;
+}
+
+/**
+ * Answers rpc.booking.v1.session as the booking service does (the kit's reply envelope, proto's schemas),
+ * in booking's queue group, from `sessions`.
+ */
+export async function bookingResponder(servers: Servers): Promise<BookingResponder> {
+  const nc: NatsConnection = await connect(natsConnectOptions(servers.natsUrl));
+  let asked = 0;
+  const responder: BookingResponder = {
+    sessions: new Map(),
+    get asked() {
+      return asked;
+    },
+    silent: false,
+    stop: async () => {
+      sub.unsubscribe();
+      await nc.close();
+    },
+  };
+  const sub: NatsSubscription = nc.subscribe(RpcSubjects.bookingSession, {
+    queue: 'booking',
+    callback: (err, msg) => {
+      if (err) return;
+      asked += 1;
+      if (responder.silent) return;
+      const { sessionId } = BookingLookupRequest.parse(msg.json());
+      const answer = BookingLookupResponse.parse({ session: responder.sessions.get(sessionId) ?? null });
+      msg.respond(JSON.stringify({ ok: true, data: answer }));
+    },
+  });
+  await nc.flush();
+  return responder;
+}
+
+export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+export const messageOf = async (res: Response): Promise<string> => ((await res.json()) as { message: string }).message;
+
+/** A Stripe event as Stripe would send it, with `object` as its data. */
+export function stripeEvent(type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000)) {
+  return {
+    id: `evt_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created,
+    type,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object },
+  };
+}
+
+/** POST the event to the webhook, signed as Stripe signs it (the SDK's test helper). */
+export function sendWebhook(
+  service: Payments,
+  event: unknown,
+  { secret = WEBHOOK_SECRET, signature }: { secret?: string; signature?: string | null } = {},
+): Promise<Response> {
+  const payload = typeof event === 'string' ? event : JSON.stringify(event);
+  const header = signature === undefined ? Stripe.webhooks.generateTestHeaderString({ payload, secret }) : signature;
+  return fetch(`${service.url}/api/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(header !== null && { 'stripe-signature': header }) },
+    body: payload,
+  });
+}
+
+export interface StoredEvent {
+  id: string;
+  type: string;
+  occurredAt: string;
+  data: Record<string, unknown>;
+}
+
+/** Every event on `subject` in the suite's stream, read as the superuser. */
+export async function eventsOn(servers: Servers, subject: string): Promise<StoredEvent[]> {
+  const nc = await connect(natsConnectOptions(servers.natsUrl));
+  try {
+    const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM, { filter_subjects: [subject] });
+    const events: StoredEvent[] = [];
+    const messages = await consumer.fetch({ max_messages: 10_000, expires: 1000 });
+    for await (const msg of messages) {
+      events.push(msg.json<StoredEvent>());
+      if (msg.info.pending === 0) break;
+    }
+    return events;
+  } finally {
+    await nc.close();
+  }
+}
+
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) {
+      throw new Error(`${what}: not reached in ${timeoutMs} ms (last: ${JSON.stringify(value)})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
