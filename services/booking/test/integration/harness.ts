@@ -1,0 +1,220 @@
+// Starts the booking service in-process (port 0, its own database, its own NATS user), publishes what
+// payments would publish, and reads what booking published.
+import { mkdir, rmdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
+import {
+  DEFAULT_MAX_DELIVER,
+  createEnvelope,
+  ensureStream,
+  natsConnectOptions,
+  parseConfig,
+  startService,
+  type RunningService,
+} from '@hhp/kit';
+import { EVENTS_STREAM, Subjects, type SessionType } from '@hhp/proto';
+import { BookingConfig } from '../../src/config.js';
+import { bookingService } from '../../src/service.js';
+import { planDay, type Slot } from '../../src/calendar/calendar.js';
+import { natsEnvFor } from '../../../../infra/src/testing/nats-users.js';
+
+export type BookingService = RunningService<BookingConfig>;
+
+export const TIME_ZONE = 'America/New_York';
+export const SLOT_TAKEN = 'That time was just booked. Please choose another slot.';
+
+/** A database name no other suite (or earlier run) uses. */
+export const uniqueDb = (suite: string): string => `it-booking-${suite}-${randomUUID().slice(0, 8)}`;
+
+/** The service as production runs it, connected to NATS as its own user `booking`. */
+export async function startBooking(db: string, env: Record<string, string> = {}): Promise<BookingService> {
+  const config = parseConfig(BookingConfig, {
+    MONGODB_URI: process.env.MONGODB_URI,
+    NATS_URL: process.env.NATS_URL,
+    ...natsEnvFor('booking'),
+    PORT: '0',
+    MONGODB_DB: db,
+    LOG_LEVEL: 'silent',
+    PRACTICE_TIME_ZONE: TIME_ZONE,
+    ...env,
+  });
+  return startService({ name: 'booking', config, setup: bookingService });
+}
+
+const DURABLES: [string, string][] = [
+  ['booking-payments', Subjects.paymentSucceeded],
+  ['booking-refunds', Subjects.paymentRefunded],
+  ['booking-subscriptions', Subjects.subscriptionChanged],
+];
+
+/**
+ * The booking service's durable consumers are shared by every suite on this nats-server. A suite holds them
+ * for its whole run (a directory lock per server, so suites that jest runs in parallel take turns), and
+ * starts them afresh from new messages: events other suites published before are not replayed to it.
+ */
+export async function takeConsumers(): Promise<() => Promise<void>> {
+  const server = new URL(process.env.NATS_TEST_SERVER ?? process.env.NATS_URL!);
+  const lock = path.join(os.tmpdir(), `hhp-booking-consumers-${server.hostname}-${server.port}.lock`);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      await mkdir(lock);
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || Date.now() > deadline) throw err;
+      await sleep(200);
+    }
+  }
+  const nc = await superuser();
+  try {
+    const jsm = await jetstreamManager(nc);
+    await ensureStream(jsm);
+    for (const [durable, subject] of DURABLES) {
+      await jsm.consumers.delete(EVENTS_STREAM, durable).catch(() => false);
+      await jsm.consumers.add(EVENTS_STREAM, {
+        durable_name: durable,
+        filter_subject: subject,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.New,
+        max_deliver: DEFAULT_MAX_DELIVER,
+        ack_wait: nanos(30_000),
+      });
+    }
+  } catch (err) {
+    await rmdir(lock);
+    throw err;
+  } finally {
+    await nc.close();
+  }
+  return () => rmdir(lock);
+}
+
+/** The harness's superuser (NATS_URL): it may publish what payments publishes and read every subject. */
+export const superuser = (): Promise<NatsConnection> => connect(natsConnectOptions(process.env.NATS_URL!));
+
+/**
+ * Publish an event as payments would: the envelope id is JetStream's msgID unless `msgId` says otherwise
+ * (a second delivery of the same event that JetStream's de-duplication would not catch).
+ */
+export async function publishEvent(subject: string, data: unknown, { id = randomUUID(), msgId = id } = {}) {
+  const nc = await superuser();
+  try {
+    const envelope = createEnvelope(subject, data, { id });
+    await jetstream(nc).publish(subject, JSON.stringify(envelope), { msgID: msgId });
+    return envelope;
+  } finally {
+    await nc.close();
+  }
+}
+
+export interface StoredEvent {
+  id: string;
+  type: string;
+  occurredAt: string;
+  data: Record<string, unknown>;
+}
+
+/** Every event on `subject` in the stream, read from the start by an ordered consumer. */
+export async function eventsOn(subject: string): Promise<StoredEvent[]> {
+  const nc = await superuser();
+  try {
+    const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM, { filter_subjects: [subject] });
+    const events: StoredEvent[] = [];
+    const messages = await consumer.fetch({ max_messages: 100_000, expires: 1000 });
+    for await (const msg of messages) {
+      events.push(msg.json<StoredEvent>());
+      if (msg.info.pending === 0) break;
+    }
+    return events;
+  } finally {
+    await nc.close();
+  }
+}
+
+/** The events on `subject` about one booking. */
+export const eventsFor = async (subject: string, bookingId: string) =>
+  (await eventsOn(subject)).filter((e) => e.data.bookingId === bookingId);
+
+export async function eventually<T>(
+  what: string,
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`${what}: not reached in ${timeoutMs} ms (last: ${JSON.stringify(value)})`);
+    await sleep(100);
+  }
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** A client address of its own per call (the service trusts loopback's X-Forwarded-For, as behind nginx). */
+let lastAddress = 0;
+export const fromAddress = (address = `198.51.100.${(lastAddress = (lastAddress % 250) + 1)}`) => ({
+  'x-forwarded-for': address,
+});
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * The open days of a plan from `fromDays` ahead on, one per call in turn, so that each test has days of its
+ * own in the suite's database.
+ */
+export function openDays(type: SessionType, fromDays: number) {
+  let offset = fromDays;
+  return (): { date: string; slots: Slot[] } => {
+    for (;;) {
+      const date = isoDate(new Date(Date.now() + offset++ * 86_400_000));
+      const day = planDay(type, date, TIME_ZONE, new Date());
+      if (day.state === 'open') return { date, slots: day.slots };
+    }
+  };
+}
+
+export function bookingBody(type: SessionType, scheduledAt: string | Date, extra: Record<string, unknown> = {}) {
+  return {
+    userId: null,
+    type,
+    scheduledAt: typeof scheduledAt === 'string' ? scheduledAt : scheduledAt.toISOString(),
+    notes: '',
+    name: 'Ada Visitor',
+    email: 'ada@example.com',
+    ...extra,
+  };
+}
+
+/** Book and return the id (the test fails here when the booking is refused). */
+export async function book(service: BookingService, type: SessionType, at: Date, headers = fromAddress()) {
+  const res = await postJson(`${service.url}/api/book-session`, bookingBody(type, at), headers);
+  if (res.status !== 200) throw new Error(`booking refused: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { id: string }).id;
+}
+
+export async function sessionOf(service: BookingService, id: string) {
+  const res = await fetch(`${service.url}/api/session/${id}`);
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+export async function availabilityOf(service: BookingService, type: SessionType, date: string) {
+  const res = await fetch(`${service.url}/api/availability?type=${type}&date=${date}`);
+  return (await res.json()) as { open: boolean; slots: { time: string; startsAt: string; available: boolean }[] };
+}
+
+export const collection = (service: BookingService, name: 'bookings' | 'seat_claims') =>
+  service.mongo.connection.db!.collection(name);
