@@ -21,7 +21,7 @@ export interface CompletedSubscription {
 }
 
 /** What the browser is told of a subscription: its status, and what to confirm when the invoice needs it. */
-function answer(subscription: Stripe.Subscription): CompletedSubscription {
+function answer(subscription: Stripe.Subscription, customerId: string): CompletedSubscription {
   const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
   const secret = invoice?.confirmation_secret?.client_secret;
   const needsAction = subscription.status === 'incomplete' && Boolean(secret);
@@ -32,9 +32,7 @@ function answer(subscription: Stripe.Subscription): CompletedSubscription {
       status: subscription.status,
       ...(needsAction && { clientSecret: secret }),
     },
-    ...(active && {
-      subscriberId: typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id,
-    }),
+    ...(active && { subscriberId: customerId }),
   };
 }
 
@@ -62,8 +60,9 @@ export async function completeSubscription(
     if (!live) return undefined;
     const current = await callStripe(logger, () => stripe.subscriptions.retrieve(live._id, { expand: EXPAND }));
     const asOf = answeredAt(current);
-    await db(subscriptions.apply(viewOf(current, asOf), `${current.id}-${current.status}-${asOf}`, requestId));
-    return answer(current);
+    const view = { ...viewOf(current, asOf), customerId };
+    await db(subscriptions.apply(view, `${current.id}-${current.status}-${asOf}`, requestId));
+    return answer(current, customerId);
   };
   const existing = await running();
   if (existing) return existing;
@@ -99,11 +98,15 @@ export async function completeSubscription(
       ),
     );
     const asOf = answeredAt(subscription);
-    const view = { ...viewOf(subscription, asOf), ...(customer.bookingId && { bookingId: customer.bookingId }) };
+    const view = {
+      ...viewOf(subscription, asOf),
+      customerId,
+      ...(customer.bookingId && { bookingId: customer.bookingId }),
+    };
     await db(subscriptions.apply(view, `${subscription.id}-${subscription.status}-${asOf}`, requestId));
     deps.metrics.subscriptionsCreated.inc({ status: subscription.status });
     logger.info({ customerId, subscriptionId: subscription.id, status: subscription.status }, 'subscription created');
-    return answer(subscription);
+    return answer(subscription, customerId);
   } finally {
     await claims.release(customerId).catch((err: unknown) => logger.warn({ err }, 'could not release the claim'));
   }

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { jetstream } from '@nats-io/jetstream';
+import { createEnvelope, natsConnectOptions } from '@hhp/kit';
+import { BookingConflictEvent, Subjects } from '@hhp/proto';
+import { stripeError } from '../../../../infra/src/testing/stripe-mock.js';
+import {
+  eventsOn,
+  eventually,
+  sleep,
+  startPayments,
+  startServers,
+  stopPayments,
+  type Payments,
+  type Servers,
+} from './harness.js';
+
+let servers: Servers;
+let service: Payments;
+let nc: NatsConnection;
+
+const conflict = (bookingId = `bk-${randomUUID().slice(0, 8)}`) =>
+  BookingConflictEvent.parse(
+    createEnvelope(Subjects.bookingConflict, {
+      bookingId,
+      paymentIntentId: `pi_${randomUUID().replace(/-/g, '').slice(0, 14)}`,
+      amountCents: 900,
+      reason: 'slot-taken',
+    }),
+  );
+/** Booking's publish, as JetStream hands it to the consumer; `msgID` apart from the event id, so a test can deliver one event twice. */
+const deliver = (event: BookingConflictEvent, msgID = randomUUID()) =>
+  jetstream(nc).publish(Subjects.bookingConflict, JSON.stringify(event), { msgID });
+const refundsOf = (paymentIntentId: string) =>
+  servers.stripe.callsTo('POST', '/v1/refunds').filter((call) => call.params.get('payment_intent') === paymentIntentId);
+const refundedEvents = async (bookingId: string) =>
+  (await eventsOn(servers, Subjects.paymentRefunded)).filter((e) => e.data.bookingId === bookingId);
+
+beforeAll(async () => {
+  servers = await startServers();
+  service = await startPayments(servers);
+  nc = await connect(natsConnectOptions(servers.natsUrl));
+});
+
+afterAll(async () => {
+  await nc?.close();
+  await stopPayments(service);
+  await servers?.stop();
+});
+
+describe('the payments-conflicts consumer', () => {
+  test('when booking reports a conflict, then the intent is refunded with the booking as idempotency key, and payment.v1.refunded follows', async () => {
+    const event = conflict();
+
+    await deliver(event);
+
+    const [published] = await eventually(
+      'the refund event',
+      () => refundedEvents(event.data.bookingId),
+      (e) => e.length > 0,
+    );
+    const [call] = refundsOf(event.data.paymentIntentId);
+    expect(call!.idempotencyKey).toBe(`refund-${event.data.bookingId}`);
+    expect(call!.params.get('metadata[conflict]')).toBe('slot-taken');
+    expect(published!.data).toMatchObject({
+      paymentIntentId: event.data.paymentIntentId,
+      bookingId: event.data.bookingId,
+      refundId: expect.stringMatching(/^re_/),
+      reason: 'slot-taken',
+    });
+    const record = await service.mongo.connection
+      .db!.collection('payments')
+      .findOne({ _id: event.data.bookingId as never });
+    expect(record).toMatchObject({ status: 'refunded', refundId: published!.data.refundId });
+    const status = await fetch(`${service.url}/api/payments/status?sessionId=${event.data.bookingId}`);
+    expect(await status.json()).toEqual({ payment: 'refunded' });
+  });
+
+  test('when the same conflict is delivered twice, and a second conflict for the booking follows, then it is refunded once', async () => {
+    const event = conflict();
+    await deliver(event);
+    await deliver(event);
+    await eventually(
+      'the refund event',
+      () => refundedEvents(event.data.bookingId),
+      (e) => e.length > 0,
+    );
+
+    const another = { ...conflict(event.data.bookingId), data: event.data };
+    await deliver(another);
+    await sleep(1500);
+
+    expect(refundsOf(event.data.paymentIntentId)).toHaveLength(1);
+    expect(await refundedEvents(event.data.bookingId)).toHaveLength(1);
+  });
+
+  test('when Stripe fails at first, then the conflict is retried and refunded', async () => {
+    const event = conflict();
+    servers.stripe.intercept({
+      method: 'POST',
+      path: /^\/v1\/refunds$/,
+      times: 2, // the SDK retries once itself
+      respond: () => stripeError(500, { type: 'api_error', message: 'try later' }),
+    });
+
+    await deliver(event);
+
+    await eventually(
+      'the refund event',
+      () => refundedEvents(event.data.bookingId),
+      (e) => e.length > 0,
+      15_000,
+    );
+    expect(refundsOf(event.data.paymentIntentId).length).toBeGreaterThanOrEqual(2);
+  }, 20_000);
+});
