@@ -1,15 +1,13 @@
-import { Navigate, useSearchParams } from 'react-router';
-import { PagePreparing } from '../../shared/ui/PagePreparing';
+import { CheckoutScreen } from '../../features/payments/checkout/CheckoutScreen';
+import { texts } from '../../features/payments/texts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 
-/** The specification: without a sessionId, checkout sends the visitor back to booking. */
+/** Without a sessionId, or with one the booking service does not know, checkout sends the visitor back to /book. */
 export function CheckoutRoute() {
-  const [params] = useSearchParams();
-  if (!params.get('sessionId')) return <Navigate to="/book" replace />;
   return (
     <>
-      <PageHeader title="Checkout" intro="Review your booked session and pay for it securely by card." />
-      <PagePreparing />
+      <PageHeader title={texts.checkout.pageTitle} intro={texts.checkout.intro} />
+      <CheckoutScreen />
     </>
   );
 }

@@ -1,14 +1,12 @@
-import { PagePreparing } from '../../shared/ui/PagePreparing';
+import { SessionConfirmedScreen } from '../../features/payments/confirmation/SessionConfirmedScreen';
+import { texts } from '../../features/payments/texts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 
 export function SessionConfirmedRoute() {
   return (
     <>
-      <PageHeader
-        title="Session Confirmed"
-        intro="This page confirms a booked session once its card payment has gone through."
-      />
-      <PagePreparing />
+      <PageHeader title={texts.sessionConfirmed.pageTitle} intro={texts.sessionConfirmed.intro} />
+      <SessionConfirmedScreen />
     </>
   );
 }

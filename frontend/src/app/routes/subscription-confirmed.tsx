@@ -1,14 +1,12 @@
-import { PagePreparing } from '../../shared/ui/PagePreparing';
+import { SubscriptionConfirmedScreen } from '../../features/payments/confirmation/SubscriptionConfirmedScreen';
+import { texts } from '../../features/payments/texts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 
 export function SubscriptionConfirmedRoute() {
   return (
     <>
-      <PageHeader
-        title="Subscription Confirmed"
-        intro="This page confirms a completed monthly subscription once its payment has gone through."
-      />
-      <PagePreparing />
+      <PageHeader title={texts.subscriptionConfirmed.pageTitle} intro={texts.subscriptionConfirmed.intro} />
+      <SubscriptionConfirmedScreen />
     </>
   );
 }

@@ -60,7 +60,10 @@ export function subscribeReducer(state: SubscribeState, event: SubscribeEvent): 
     case 'change':
       return state.step === 'card' && !state.busy ? initialSubscribeState() : state;
     case 'retry':
-      return state.step === 'unavailable' ? initialSubscribeState(state.email) : state;
+      // From the panel, or from a card step whose form could not load: the e-mail is kept.
+      return state.step === 'unavailable' || (state.step === 'card' && !state.busy)
+        ? initialSubscribeState(state.email)
+        : state;
     case 'confirming':
       return state.step === 'card' && !state.busy ? { ...state, busy: true } : state;
     case 'confirm-failed':

@@ -1,0 +1,42 @@
+import type { SessionResponse } from '@hhp/proto';
+import { useId } from 'react';
+import { Surface } from '../../../shared/ui/Surface';
+import { planName, texts } from '../texts';
+import { formatSession, formatTime, formatDay, money, zoneLabel } from '../ui/time';
+import styles from '../ui/payments.module.css';
+
+/** The booked session as the booking service keeps it: its price is the one charged. */
+export function OrderSummary({ session }: { session: SessionResponse }) {
+  const headingId = useId();
+  const t = texts.checkout;
+  const minutes = Number(session.duration);
+  return (
+    <Surface className={styles.card}>
+      <section aria-labelledby={headingId} className={styles.column}>
+        <h2 id={headingId} className={styles.title}>
+          {t.summaryTitle}
+        </h2>
+        <dl className={styles.list}>
+          <dt>{t.session}</dt>
+          <dd>{planName(session.type)}</dd>
+          <dt>{t.when}</dt>
+          <dd>
+            {formatSession(session.scheduledAt, minutes, session.timeZone)} (
+            {zoneLabel(session.timeZone, session.scheduledAt)})
+          </dd>
+          <dt>{t.duration}</dt>
+          <dd>{texts.booking.minutes(minutes)}</dd>
+          <dt>{t.total}</dt>
+          <dd className={styles.total}>{money(session.price)}</dd>
+        </dl>
+        {session.holdExpiresAt && (
+          <p className={styles.muted}>
+            {t.heldUntil(
+              `${formatTime(session.holdExpiresAt, session.timeZone)} on ${formatDay(session.holdExpiresAt, session.timeZone)}`,
+            )}
+          </p>
+        )}
+      </section>
+    </Surface>
+  );
+}

@@ -1,0 +1,190 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import type { Stripe } from '@stripe/stripe-js';
+import { useReducer, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { quotaStale } from '../../../shared/ai/api';
+import { errorMessage } from '../../../shared/api/error-message';
+import { AntdScope } from '../../../shared/ui/AntdScope';
+import { Button, ButtonLink } from '../../../shared/ui/Button';
+import { useToast } from '../../../shared/ui/toast';
+import {
+  useCompleteSubscriptionMutation,
+  useCreateSubscriptionMutation,
+  usePaymentsConfigQuery,
+  useSessionQuery,
+} from '../api';
+import { PaymentElements } from '../stripe/PaymentElements';
+import { useStripeJs } from '../stripe/use-stripe-js';
+import { texts } from '../texts';
+import { ServicePanel } from '../ui/ServicePanel';
+import { useFocusOnChange } from '../ui/use-focus-on-change';
+import styles from '../ui/payments.module.css';
+import { CardStep, type ConfirmedCard } from './CardStep';
+import { EmailStep } from './EmailStep';
+import { PlanCard } from './PlanCard';
+import { initialSubscribeState, isValidSubscriptionEmail, subscribeReducer } from './subscribe-machine';
+
+const t = texts.subscribe;
+
+/** The failed call's own message, or the specification's fallback when it had none. */
+function subscriptionFailure(error: unknown): string {
+  const hasMessage =
+    typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string';
+  return hasMessage && error.message ? errorMessage(error) : t.failedDefault;
+}
+
+/**
+ * /subscribe, optionally ?sessionId= of the subscription plan's booking (specification, sections 2, 4, 5, 8):
+ * the e-mail, then the card (a SetupIntent confirmed on the page), then the subscription is completed; an
+ * invoice that still needs the card holder (3-D Secure) is confirmed with Stripe.js. Once active, the chat's
+ * counters are read again, so it shows "Unlimited Access ✨" without a reload.
+ */
+export function SubscribeScreen() {
+  const [params] = useSearchParams();
+  const sessionId = params.get('sessionId') ?? undefined;
+  const location = useLocation();
+  const presetEmail = (location.state as { email?: string } | null)?.email ?? '';
+  const [state, send] = useReducer(subscribeReducer, presetEmail, initialSubscribeState);
+  const [emailInvalid, setEmailInvalid] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const config = usePaymentsConfigQuery();
+  const session = useSessionQuery(sessionId ?? skipToken);
+  const [createSubscription] = useCreateSubscriptionMutation();
+  const [completeSubscription] = useCompleteSubscriptionMutation();
+  const stripe = useStripeJs(state.step === 'card' ? config.data?.publishableKey : undefined);
+  const toast = useToast();
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  // Payments without a publishable key cannot take a card: the panel shows before anything is typed. A card
+  // form that cannot load (Stripe.js unreachable, a refused client secret) is a subscription that cannot start.
+  const unavailable =
+    config.isError && state.step !== 'unavailable' && state.step !== 'done'
+      ? ('configuration' as const)
+      : state.step === 'card' && (loadError || stripe?.error)
+        ? ('start' as const)
+        : null;
+  const shown = unavailable ? { step: 'unavailable' as const, reason: unavailable } : state;
+  const focusRef = useFocusOnChange<HTMLHeadingElement>(shown.step);
+
+  const start = async () => {
+    if (state.step !== 'email') return;
+    if (!isValidSubscriptionEmail(state.email)) {
+      setEmailInvalid(true);
+      toast.error({ title: t.invalidEmailTitle, description: t.invalidEmailDescription });
+      emailRef.current?.focus();
+      return;
+    }
+    setEmailInvalid(false);
+    send({ type: 'start' });
+    try {
+      const { clientSecret, customerId } = await createSubscription({ email: state.email.trim(), sessionId }).unwrap();
+      send({ type: 'started', clientSecret, customerId });
+    } catch {
+      send({ type: 'unavailable', reason: 'start' });
+    }
+  };
+
+  const retry = () => {
+    setLoadError(null);
+    if (config.isError) void config.refetch();
+    send({ type: 'retry' });
+  };
+
+  const complete = async (stripeJs: Stripe, { paymentMethodId }: ConfirmedCard) => {
+    if (state.step !== 'card') return;
+    let clientSecret: string | undefined;
+    try {
+      ({ clientSecret } = await completeSubscription({ customerId: state.customerId, paymentMethodId }).unwrap());
+    } catch (error) {
+      toast.error({ title: t.failedTitle, description: subscriptionFailure(error) });
+      send({ type: 'confirm-failed' });
+      return;
+    }
+    if (clientSecret) {
+      // The first invoice needs the card holder's confirmation (3-D Secure).
+      const { error } = await stripeJs.confirmCardPayment(clientSecret, { payment_method: paymentMethodId });
+      if (error) {
+        toast.error({ title: t.paymentFailedTitle, description: error.message ?? error.type });
+        send({ type: 'confirm-failed' });
+        return;
+      }
+    }
+    // The subscriber cookie is set: the chat's counters give way to "Unlimited Access ✨".
+    dispatch(quotaStale());
+    toast.success({ title: t.activeTitle, description: t.activeDescription });
+    send({ type: 'subscribed' });
+    navigate('/subscription-confirmed', { state: { justSubscribed: true } });
+  };
+
+  const returnUrl = new URL('/subscription-confirmed', window.location.origin).href;
+  return (
+    <AntdScope>
+      <div className={styles.layout}>
+        <div className={styles.column}>
+          {(shown.step === 'email' || shown.step === 'starting') && (
+            <EmailStep
+              email={shown.email}
+              onChange={(email) => send({ type: 'email-changed', email })}
+              onSubmit={() => void start()}
+              starting={shown.step === 'starting'}
+              headingRef={focusRef}
+              inputRef={emailRef}
+              invalid={emailInvalid}
+            />
+          )}
+          {shown.step === 'card' && !stripe && (
+            <p className={styles.loading} role="status">
+              {texts.checkout.loadingForm}
+            </p>
+          )}
+          {shown.step === 'card' && stripe?.stripe && (
+            <PaymentElements stripe={stripe.stripe} clientSecret={shown.clientSecret}>
+              <CardStep
+                email={shown.email}
+                busy={shown.busy}
+                headingRef={focusRef}
+                returnUrl={returnUrl}
+                onChange={() => send({ type: 'change' })}
+                onStart={() => send({ type: 'confirming' })}
+                onSetupFailed={(message) => {
+                  toast.error({ title: t.setupFailedTitle, description: message });
+                  send({ type: 'confirm-failed' });
+                }}
+                onConfirmed={complete}
+                onLoadError={setLoadError}
+              />
+            </PaymentElements>
+          )}
+          {shown.step === 'unavailable' && (
+            <ServicePanel
+              type="error"
+              title={t.unavailableTitle}
+              titleRef={focusRef}
+              actions={
+                <>
+                  <Button variant="primary" onClick={retry}>
+                    {t.tryAgain}
+                  </Button>
+                  <ButtonLink to="/book">{t.back}</ButtonLink>
+                </>
+              }
+            >
+              <p className={styles.text}>
+                {shown.reason === 'configuration' ? t.unavailableConfiguration : t.unavailableStart}
+              </p>
+            </ServicePanel>
+          )}
+          <div className={styles.actions}>
+            <ButtonLink to="/book">{t.back}</ButtonLink>
+          </div>
+        </div>
+        <div className={styles.column}>
+          <PlanCard session={session.data} />
+        </div>
+      </div>
+    </AntdScope>
+  );
+}

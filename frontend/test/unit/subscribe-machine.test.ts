@@ -1,0 +1,78 @@
+import {
+  initialSubscribeState,
+  isValidSubscriptionEmail,
+  subscribeReducer,
+  type SubscribeEvent,
+  type SubscribeState,
+} from '../../src/features/payments/subscribe/subscribe-machine';
+
+const run = (events: SubscribeEvent[], from: SubscribeState = initialSubscribeState()) =>
+  events.reduce(subscribeReducer, from);
+
+describe('the subscribe steps', () => {
+  test('when the e-mail is empty or has no "@", then it is invalid and the flow does not start', () => {
+    expect(isValidSubscriptionEmail('')).toBe(false);
+    expect(isValidSubscriptionEmail('   ')).toBe(false);
+    expect(isValidSubscriptionEmail('visitor.example.com')).toBe(false);
+    expect(isValidSubscriptionEmail(' visitor@example.com ')).toBe(true);
+    expect(run([{ type: 'email-changed', email: 'nobody' }, { type: 'start' }])).toEqual({
+      step: 'email',
+      email: 'nobody',
+    });
+  });
+
+  test('when a valid e-mail is sent and the SetupIntent opens, then the card step shows for that e-mail', () => {
+    const card = run([
+      { type: 'email-changed', email: ' ada@example.com ' },
+      { type: 'start' },
+      { type: 'started', clientSecret: 'seti_1_secret_2', customerId: 'cus_1' },
+    ]);
+    expect(card).toEqual({
+      step: 'card',
+      email: 'ada@example.com',
+      clientSecret: 'seti_1_secret_2',
+      customerId: 'cus_1',
+      busy: false,
+    });
+  });
+
+  test('when "Change" is pressed on the card step, then the form is cleared and the e-mail step returns', () => {
+    const card = run([
+      { type: 'email-changed', email: 'ada@example.com' },
+      { type: 'start' },
+      { type: 'started', clientSecret: 's', customerId: 'c' },
+    ]);
+    expect(subscribeReducer(card, { type: 'change' })).toEqual({ step: 'email', email: '' });
+    // Not while the card is being confirmed.
+    const busy = subscribeReducer(card, { type: 'confirming' });
+    expect(subscribeReducer(busy, { type: 'change' })).toBe(busy);
+  });
+
+  test('when the subscription cannot start, then the panel shows and "Try Subscribe Again" keeps the e-mail', () => {
+    const failed = run([
+      { type: 'email-changed', email: 'ada@example.com' },
+      { type: 'start' },
+      { type: 'unavailable', reason: 'start' },
+    ]);
+    expect(failed).toEqual({ step: 'unavailable', email: 'ada@example.com', reason: 'start' });
+    expect(subscribeReducer(failed, { type: 'retry' })).toEqual({ step: 'email', email: 'ada@example.com' });
+  });
+
+  test('when confirming fails, then the card step is usable again; when it succeeds, the flow is done', () => {
+    const busy = run([
+      { type: 'email-changed', email: 'ada@example.com' },
+      { type: 'start' },
+      { type: 'started', clientSecret: 's', customerId: 'c' },
+      { type: 'confirming' },
+    ]);
+    expect(busy).toMatchObject({ step: 'card', busy: true });
+    expect(subscribeReducer(busy, { type: 'confirm-failed' })).toMatchObject({ step: 'card', busy: false });
+    expect(subscribeReducer(busy, { type: 'subscribed' })).toEqual({ step: 'done' });
+  });
+
+  test('when an answer arrives for a step the visitor has left, then it is ignored', () => {
+    const email = initialSubscribeState('ada@example.com');
+    expect(subscribeReducer(email, { type: 'started', clientSecret: 's', customerId: 'c' })).toBe(email);
+    expect(subscribeReducer(email, { type: 'subscribed' })).toBe(email);
+  });
+});
