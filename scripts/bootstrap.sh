@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the project needs on a bare machine, idempotently; a second run takes seconds.
 #   npm packages (Node 24 comes with them, through the `node` devDependency)
-#   .tools/bin: FerretDB, nats-server, k6 (Go modules, pinned)
+#   .tools/bin: FerretDB, nats-server, k6, stripe-mock (Go modules, pinned)
 #   Debian packages: nginx, postgresql (FerretDB's backend), chromium, ffmpeg + espeak-ng + fonts-dejavu-core
 #   .media/videos: the default video library, made from the portal's own text (scripts/make-videos.mjs)
 #   .tools/venv: schemathesis (PyPI, pinned in scripts/api-requirements.txt)
@@ -16,6 +16,7 @@ FERRETDB_VERSION=v1.24.2
 NATS_SERVER_VERSION=v2.15.2
 K6_VERSION=v1.8.1
 COMPOSE_GO_VERSION=v2.16.2
+STRIPE_MOCK_VERSION=v0.203.0
 
 want_browser=1
 for arg in "$@"; do
@@ -88,6 +89,15 @@ if [ "$(cat "$tools/compose-spec.version" 2>/dev/null)" != "${COMPOSE_GO_VERSION
   mv "$gobin/cmd" "$tools/compose-spec"
   rm -rf "$gobin"
   echo "${COMPOSE_GO_VERSION}" >"$tools/compose-spec.version"
+fi
+
+# stripe-mock: Stripe's own mock of its API, for the payments tests and the end-to-end stack. It reports
+# its version as "master", so a stamp file records the version built.
+if [ "$(cat "$tools/stripe-mock.version" 2>/dev/null)" != "${STRIPE_MOCK_VERSION}" ] || ! [ -x "$tools/stripe-mock" ]; then
+  need_go stripe-mock
+  log "building stripe-mock ${STRIPE_MOCK_VERSION}"
+  GOBIN="$tools" go install "github.com/stripe/stripe-mock@${STRIPE_MOCK_VERSION}"
+  echo "${STRIPE_MOCK_VERSION}" >"$tools/stripe-mock.version"
 fi
 
 # --- Debian packages ------------------------------------------------------------------------------
