@@ -5,6 +5,8 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startStack, type Stack } from '../launcher/stack.js';
+import { startStripeMock } from '../testing/stripe-mock.js';
+import { STRIPE_TEST_PUBLISHABLE_KEY, STRIPE_TEST_SECRET_KEY, STRIPE_TEST_WEBHOOK_SECRET } from './stripe.js';
 
 declare global {
   var __e2eStack: { stack: Stack; dataDir: string } | undefined;
@@ -15,7 +17,9 @@ export default async function globalSetup(): Promise<void> {
   const port = Number(process.env.E2E_PORT);
   if (!Number.isInteger(port) || port <= 0) throw new Error('E2E_PORT is not set: run through playwright.config.ts');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hhp-e2e-'));
-  const stack = await startStack({
+  // Payments on, against Stripe's own mock of its API (the specs sign webhooks with the secret of ./stripe.ts).
+  const stripeMock = await startStripeMock({ logFile: path.join(dataDir, 'logs', 'stripe-mock.log') });
+  const started = await startStack({
     dataDir,
     runDir: path.join(dataDir, 'run', 'nginx'),
     port,
@@ -31,8 +35,17 @@ export default async function globalSetup(): Promise<void> {
       SIGNUPS_PER_EMAIL: '100000',
       ...process.env,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      STRIPE_SECRET_KEY: STRIPE_TEST_SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: STRIPE_TEST_PUBLISHABLE_KEY,
+      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
+      STRIPE_API_URL: stripeMock.directUrl,
     },
+  }).catch(async (error: unknown) => {
+    await stripeMock.stop();
+    throw error;
   });
+  // global-teardown.ts stops the stack; stripe-mock goes with it.
+  const stack: Stack = { ...started, stop: () => started.stop().finally(() => stripeMock.stop()) };
   globalThis.__e2eStack = { stack, dataDir };
   console.log(`[e2e] stack ready at ${stack.url} in ${(stack.readyInMs / 1000).toFixed(1)} s (data: ${dataDir})`);
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { repoRoot } from '../dev-servers.js';
 import { AlreadyRunningError } from './lock.js';
 import { startStack } from './stack.js';
+import { paymentsBanner } from './payments.js';
 
 const env = process.env;
 const port = Number(env.PORT ?? 8080);
@@ -38,6 +39,7 @@ const sinceStart = Number(env.HHP_STARTED_AT_MS);
 const total =
   Number.isFinite(sinceStart) && sinceStart > 0 ? `; ${seconds(Date.now() - sinceStart)} since npm start` : '';
 console.log(`Holistic Health Portal is running at ${stack.url} (ready in ${seconds(stack.readyInMs)}${total})`);
+console.log(paymentsBanner(env, stack.url));
 const shownDataDir = path.relative(process.cwd(), stack.dataDir);
 console.log(
   `  data and logs: ${shownDataDir && !shownDataDir.startsWith('..') ? shownDataDir : stack.dataDir}  ·  press Ctrl-C to stop`,

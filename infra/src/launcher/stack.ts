@@ -21,6 +21,7 @@ import { acquireLock, type Lock } from './lock.js';
 import { defaultMediaRoot, nginxArgs, testNginxConfig, writeNginxConfig, type NginxVariables } from './nginx-config.js';
 import { releaseReaper, spawnGroup, type GroupProcess } from './process-group.js';
 import { loadSecrets, natsUserEnv, serviceNatsPasswords, withoutNatsPasswords } from './secrets.js';
+import { paymentsEnv, withoutStripe } from './payments.js';
 import { StartupError } from './startup-error.js';
 import { HEALTH_PATHS, databaseName, natsUser, serviceEntry } from '@hhp/proto/services';
 import { SERVICES, UPSTREAM_VARIABLE, serviceEntryPoint, type ServiceName } from './services.js';
@@ -258,7 +259,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         const servicePort = await choosePort(service.port + 100 * (replica - 1), mode);
         const logFile = path.join(logDir, `${replica === 1 ? service.name : `${service.name}-${replica}`}.log`);
         const serviceEnv: NodeJS.ProcessEnv = {
-          ...withoutNatsPasswords(env),
+          ...withoutStripe(withoutNatsPasswords(env)),
+          ...(service.name === 'payments' ? paymentsEnv(env, url) : {}),
           ...secrets,
           ...natsUserEnv(natsUser(service.name), natsPasswords),
           PORT: String(servicePort),
