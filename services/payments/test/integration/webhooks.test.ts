@@ -39,7 +39,7 @@ const subscription = (id: string, customer: string, status: string, periodEnd = 
   metadata: { bookingId: 'bk-sub-plan' },
   items: { object: 'list', data: [{ id: `si_${ids()}`, current_period_end: Math.floor(periodEnd) }] },
 });
-const withId = (events: { id: string }[], id: string) => events.filter((e) => e.id === id);
+const withId = <T extends { id: string }>(events: T[], id: string) => events.filter((e) => e.id === id);
 const subscriptionStatus = async (customerId: string) => {
   const res = await fetch(`${service.url}/api/subscription`, {
     headers: { cookie: `hhp_sub=${signSubscriberCookie(customerId, COOKIE_SECRET)}` },
