@@ -264,7 +264,7 @@ export function buildOpenApiDocument() {
       'Start a subscription',
       CreateSubscriptionRequest,
       CreateSubscriptionResponse,
-      [502, 503],
+      [409, 502, 503],
     ),
     post(
       '/api/complete-subscription',
@@ -272,7 +272,7 @@ export function buildOpenApiDocument() {
       'Confirm a subscription',
       CompleteSubscriptionRequest,
       CompleteSubscriptionResponse,
-      [402, 404, 502, 503],
+      [402, 404, 409, 502, 503],
     ),
     {
       method: 'get',
@@ -313,7 +313,11 @@ export function buildOpenApiDocument() {
         headers: z.object({ 'stripe-signature': z.string() }),
         body: { content: { 'application/json': { schema: z.object({ id: z.string(), type: z.string() }) } } },
       },
-      responses: { 200: json(z.object({ received: z.boolean() }), 'Applied, or already applied'), ...errors(400, 503) },
+      responses: {
+        200: json(z.object({ received: z.boolean() }), 'Applied, or already applied'),
+        ...errors(400, 503),
+        409: json(ErrorResponse, 'Another delivery of the same event is being applied right now; Stripe retries'),
+      },
     },
   ];
   for (const route of routes) registry.registerPath(route);

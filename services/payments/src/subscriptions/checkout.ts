@@ -64,7 +64,7 @@ export async function completeCheckout(
   );
   if (checkout.mode !== 'subscription' || checkout.status !== 'complete')
     throw new HttpError(409, CHECKOUT_NOT_COMPLETE);
-  if (checkout.payment_status === 'unpaid') throw new HttpError(402, CHECKOUT_NOT_PAID);
+  if (checkout.payment_status === 'unpaid') throw new HttpError(409, CHECKOUT_NOT_PAID);
   const customerId = idOf(checkout.customer);
   if (!customerId) {
     logger.error({ checkoutSessionId }, 'a completed subscription checkout without a customer');

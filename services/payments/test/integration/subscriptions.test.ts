@@ -382,7 +382,7 @@ describe('hosted Checkout', () => {
     expect(await messageOf(res)).toBe('Checkout session not found');
   });
 
-  test('when the checkout is complete but unpaid, then it is 402 and no cookie is set', async () => {
+  test('when the checkout is complete but unpaid, then it is 409 and no cookie is set', async () => {
     servers.stripe.intercept({
       method: 'GET',
       path: /^\/v1\/checkout\/sessions\//,
@@ -397,7 +397,7 @@ describe('hosted Checkout', () => {
 
     const res = await post('/api/subscription/checkout-complete', { sessionId: 'cs_test_unpaid' });
 
-    expect(res.status).toBe(402);
+    expect(res.status).toBe(409);
     expect(subscriberCookie(res)).toBeUndefined();
   });
 });
