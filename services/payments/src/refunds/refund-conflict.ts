@@ -1,7 +1,8 @@
 // A payment booking cannot honour (its slot was taken meanwhile, the booking was cancelled or is unknown,
-// the amount was wrong) is given back in full. The refund's idempotency key is the booking's, so whatever
-// delivers the conflict twice (a redelivery, a second conflict event for the booking) refunds once; the
-// record says `refunded` with the refund's id, and payment.v1.refunded tells booking.
+// the amount was wrong, the booking was paid already) is given back in full. The refund's idempotency key
+// is the booking's and the intent's, so whatever delivers the conflict twice (a redelivery, a second
+// conflict event for the same payment) refunds once; the record says `refunded` with the refund's id, and
+// payment.v1.refunded tells booking.
 import { trusted } from 'mongoose';
 import { createEnvelope, isDuplicateKeyError, outboxEntry, type OutboxRelay } from '@hhp/kit';
 import { PaymentRefundedEvent, Subjects, type BookingConflictEvent } from '@hhp/proto';
@@ -22,7 +23,7 @@ async function refundOnce(stripe: Stripe, { bookingId, paymentIntentId, reason }
   try {
     return await stripe.refunds.create(
       { payment_intent: paymentIntentId, metadata: { bookingId, conflict: reason } },
-      { idempotencyKey: `refund-${bookingId}` },
+      { idempotencyKey: `refund-${bookingId}-${paymentIntentId}` },
     );
   } catch (err) {
     // Refunded already by other means (the dashboard, a key that lapsed): that refund is the one.
@@ -40,7 +41,10 @@ export async function refundConflict(
 ): Promise<void> {
   const conflict = event.data;
   const record = await payments.findById(conflict.bookingId).lean();
-  if (record?.status === 'refunded' && record.refundId) {
+  // The session's own payment, or another intent for the booking (paid twice: booking keeps the first,
+  // whose record stays as it is).
+  const ours = !record || record.paymentIntentId === conflict.paymentIntentId;
+  if (ours && record?.status === 'refunded' && record.refundId) {
     metrics.refunds.inc({ outcome: 'duplicate' });
     logger.info({ bookingId: conflict.bookingId, refundId: record.refundId }, 'conflict refunded before');
     return;
@@ -68,6 +72,10 @@ export async function refundConflict(
   );
   const now = new Date();
   await relay.exclusive(async () => {
+    if (!ours) {
+      await payments.updateOne({ _id: conflict.bookingId }, { $push: { outbox: outboxEntry(announced, requestId) } });
+      return;
+    }
     try {
       await payments.updateOne(
         { _id: conflict.bookingId, status: trusted({ $ne: 'refunded' }) },

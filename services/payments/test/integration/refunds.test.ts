@@ -60,7 +60,7 @@ describe('the payments-conflicts consumer', () => {
       (e) => e.length > 0,
     );
     const [call] = refundsOf(event.data.paymentIntentId);
-    expect(call!.idempotencyKey).toBe(`refund-${event.data.bookingId}`);
+    expect(call!.idempotencyKey).toBe(`refund-${event.data.bookingId}-${event.data.paymentIntentId}`);
     expect(call!.params.get('metadata[conflict]')).toBe('slot-taken');
     expect(published!.data).toMatchObject({
       paymentIntentId: event.data.paymentIntentId,
@@ -92,6 +92,33 @@ describe('the payments-conflicts consumer', () => {
 
     expect(refundsOf(event.data.paymentIntentId)).toHaveLength(1);
     expect(await refundedEvents(event.data.bookingId)).toHaveLength(1);
+  });
+
+  test('when a booking paid already is paid again, then the second intent is refunded and the first stays paid', async () => {
+    const bookingId = `bk-${randomUUID().slice(0, 8)}`;
+    const now = new Date();
+    await service.mongo.connection.db!.collection('payments').insertOne({
+      _id: bookingId as never,
+      paymentIntentId: 'pi_first',
+      amountCents: 900,
+      currency: 'usd',
+      status: 'succeeded',
+      createdAt: now,
+      updatedAt: now,
+    });
+    const second = conflict(bookingId);
+
+    await deliver(second);
+
+    const [published] = await eventually(
+      'the refund event',
+      () => refundedEvents(bookingId),
+      (e) => e.length > 0,
+    );
+    expect(published!.data.paymentIntentId).toBe(second.data.paymentIntentId);
+    expect(refundsOf('pi_first')).toHaveLength(0);
+    const record = await service.mongo.connection.db!.collection('payments').findOne({ _id: bookingId as never });
+    expect(record).toMatchObject({ status: 'succeeded', paymentIntentId: 'pi_first' });
   });
 
   test('when Stripe fails at first, then the conflict is retried and refunded', async () => {
