@@ -34,8 +34,9 @@ export class PaymentEvents {
         at(event),
       ),
     );
-    // Only a refund comes after a success.
-    await this.record(intent, bookingId, 'succeeded', ['refunded'], outboxEntry(announced, requestId));
+    // Only a refund comes after a success; a second intent paid for the booking (booking refunds it) does
+    // not replace the first in the record.
+    await this.record(intent, bookingId, 'succeeded', ['succeeded', 'refunded'], outboxEntry(announced, requestId));
     return 'applied';
   }
 

@@ -171,6 +171,24 @@ describe('POST /api/stripe/webhook: payments', () => {
     expect(record).toMatchObject({ status: 'succeeded', paymentIntentId: attempt.id });
   });
 
+  test('when a second intent of the same booking succeeds, then both are announced and the record keeps the first', async () => {
+    const first = intent();
+    const second = intent({ metadata: first.metadata });
+    const events = [stripeEvent('payment_intent.succeeded', first), stripeEvent('payment_intent.succeeded', second)];
+
+    for (const event of events) expect((await sendWebhook(service, event)).status).toBe(200);
+
+    await eventually(
+      'both events',
+      async () => (await eventsOn(servers, Subjects.paymentSucceeded)).filter((e) => events.some((x) => x.id === e.id)),
+      (found) => found.length === 2,
+    );
+    const record = await service.mongo.connection
+      .db!.collection('payments')
+      .findOne({ _id: first.metadata.bookingId as never });
+    expect(record).toMatchObject({ status: 'succeeded', paymentIntentId: first.id });
+  });
+
   test('when an intent has no bookingId (a subscription invoice), then it is acknowledged and nothing is published', async () => {
     const event = stripeEvent('payment_intent.succeeded', intent({ metadata: {} }));
 
