@@ -25,11 +25,9 @@ FROM manifests AS build
 RUN npm ci --no-audit --no-fund --loglevel=error
 COPY . .
 RUN npx tsc -b
-# Baked into the bundle at build time (docker compose passes them from .env).
+# Baked into the bundle at build time (docker compose passes it from .env).
 ARG VITE_PRACTITIONER_NAME="Dr. Helen"
-ARG VITE_STRIPE_PUBLISHABLE_KEY=""
-RUN VITE_PRACTITIONER_NAME="$VITE_PRACTITIONER_NAME" VITE_STRIPE_PUBLISHABLE_KEY="$VITE_STRIPE_PUBLISHABLE_KEY" \
-    npm run build -w @hhp/frontend
+RUN VITE_PRACTITIONER_NAME="$VITE_PRACTITIONER_NAME" npm run build -w @hhp/frontend
 # Only the compiled output of the packages the services need travels on, with the data files they
 # read at run time (services/content/data: the seed video list).
 RUN mkdir /out && for pkg in proto services/*; do \
