@@ -17,6 +17,7 @@
 // share a `group`, so a day's availability is one indexed equality query.
 import type { Connection, mongo } from 'mongoose';
 import { isDuplicateKeyError } from '@hhp/kit';
+import { KeyedLock } from './keyed-lock.js';
 import {
   claimId,
   fateId,
@@ -42,6 +43,8 @@ export type Claimed = { ok: true; ref: ClaimRef } | { ok: false; freeAt?: Date }
 
 export class SeatClaims {
   private readonly docs: mongo.Collection<SeatDocument>;
+  /** Claims of one key, and settlements of one claim, are tried one at a time per process (keyed-lock.ts). */
+  private readonly locks = new KeyedLock();
 
   constructor(connection: Connection) {
     // The driver's collection: every filter here is built from our own ids, never from a request.
@@ -61,7 +64,11 @@ export class SeatClaims {
    * Claim one of `capacity` seats of `key` for `holder`. A holder that already has a live claim of the key
    * gets it back (a redelivered payment claiming again takes no second seat).
    */
-  async claim({ group, key, capacity, holder, expiresAt, now }: ClaimRequest): Promise<Claimed> {
+  claim(request: ClaimRequest): Promise<Claimed> {
+    return this.locks.run(request.key, () => this.claimInTurn(request));
+  }
+
+  private async claimInTurn({ group, key, capacity, holder, expiresAt, now }: ClaimRequest): Promise<Claimed> {
     const seats = seatsByKey(await this.read(group), now).get(key) ?? new Map();
     for (const seat of seats.values()) {
       if (seat.claim.holder === holder && seat.taken) return { ok: true, ref: { id: seat.claim._id, group } };
@@ -102,7 +109,11 @@ export class SeatClaims {
   }
 
   /** The claim's fate: `fate` if this call decided it, else the one decided before. */
-  private async settle(ref: ClaimRef, fate: Fate, now: Date): Promise<Fate> {
+  private settle(ref: ClaimRef, fate: Fate, now: Date): Promise<Fate> {
+    return this.locks.run(fateId(ref.id), () => this.settleInTurn(ref, fate, now));
+  }
+
+  private async settleInTurn(ref: ClaimRef, fate: Fate, now: Date): Promise<Fate> {
     const doc: FateDocument = { _id: fateId(ref.id), kind: 'fate', group: ref.group, claim: ref.id, fate, at: now };
     if (await this.insert(doc)) return fate;
     const decided = await this.docs.findOne({ _id: doc._id });

@@ -183,6 +183,29 @@ describe('POST /api/book-session', () => {
     expect(day.slots.every((s) => !s.available)).toBe(true);
   }, 30_000);
 
+  test('when two replicas on one database take 50 requests each for the same slot at once, then the database lets exactly one win', async () => {
+    const replica = await startBooking(service.config.MONGODB_DB);
+    try {
+      const at = tuesdays().slots[2]!.startsAt;
+      const responses = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          postJson(
+            `${(i % 2 ? replica : service).url}/api/book-session`,
+            bookingBody('dr-helen', at),
+            fromAddress(`203.0.113.${i + 101}`),
+          ),
+        ),
+      );
+
+      expect(statuses(responses)).toEqual({ 200: 1, 409: 99 });
+      const key = `practitioner|${at.toISOString()}`;
+      expect(await collection(service, 'seat_claims').countDocuments({ kind: 'claim', key })).toBe(1);
+      expect(await collection(service, 'bookings').countDocuments({ scheduledAt: at })).toBe(1);
+    } finally {
+      await replica.close();
+    }
+  }, 30_000);
+
   test('when the body’s price and duration are tampered with, then the catalogue’s are stored and charged', async () => {
     const at = tuesdays().slots[0]!.startsAt;
     const res = await postJson(bookUrl, bookingBody('dr-helen', at, { price: '1.00', duration: '5' }), fromAddress());
