@@ -99,7 +99,15 @@ jest('unit');
 jest('integration');
 playwright('e2e');
 api('api');
-step('load', process.execPath, ['scripts/load-test.mjs', '--guests', '60']);
+step('load', process.execPath, [
+  'scripts/load-test.mjs',
+  '--guests',
+  '60',
+  '--script',
+  'infra/k6/quota.js',
+  '--script',
+  'infra/k6/booking-race.js',
+]);
 
 console.log('\n=== summary');
 for (const line of summary) console.log(line);
