@@ -49,6 +49,10 @@ describe('what the confirmation pages say', () => {
     expect(subscriptionOutcome({ status: 'none', active: false }, true)).toBe('waiting');
     expect(subscriptionOutcome({ status: 'canceled', active: false }, true)).toBe('ended');
     expect(subscriptionOutcome({ status: 'incomplete_expired', active: false }, true)).toBe('ended');
+    // Active in name, its paid period not there yet (or over): waiting right after subscribing, else not active.
+    const lapsed = { status: 'active' as const, active: false, currentPeriodEnd: '2000-12-08T00:00:00.000Z' };
+    expect(subscriptionOutcome(lapsed, true)).toBe('waiting');
+    expect(subscriptionOutcome(lapsed, false)).toBe('ended');
   });
 
   test('when the page asks again, then it backs off from 1 s to at most 8 s and stops after about a minute', () => {

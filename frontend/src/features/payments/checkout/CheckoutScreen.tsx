@@ -68,7 +68,10 @@ export function CheckoutScreen() {
     navigate('/book', { replace: true });
   }, [notFound, toast, navigate]);
 
-  const focusRef = useFocusOnChange<HTMLHeadingElement>(step.step);
+  // Focus goes to the step that has just appeared: the form once Stripe.js is in, not its loading line.
+  const focusRef = useFocusOnChange<HTMLHeadingElement>(
+    step.step === 'ready' && !stripe?.stripe ? 'loading-form' : step.step,
+  );
 
   if (step.step === 'no-session') return <Navigate to="/book" replace />;
   // The effect above says why, then goes back to /book.

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useSearchParams } from 'react-router';
 import { quotaStale, useQuotaQuery } from '../../../shared/ai/api';
@@ -8,13 +8,14 @@ import { openChat, type ChatWidgetDispatch } from '../../../shared/chat-widget/c
 import { AntdScope } from '../../../shared/ui/AntdScope';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
-import { useCheckoutCompleteMutation, useSubscriptionStatusQuery } from '../api';
+import { useCheckoutCompleteMutation, useCompleteSubscriptionMutation, useSubscriptionStatusQuery } from '../api';
 import { texts } from '../texts';
 import { ServicePanel } from '../ui/ServicePanel';
 import { useBackoffPoll } from '../ui/use-backoff-poll';
 import { useFocusOnChange } from '../ui/use-focus-on-change';
 import styles from '../ui/payments.module.css';
 import { subscriptionOutcome, type SubscriptionOutcome } from './outcome';
+import { subscribedState } from './subscribed-state';
 
 const t = texts.subscriptionConfirmed;
 
@@ -34,8 +35,8 @@ export function SubscriptionConfirmedScreen() {
   const [params] = useSearchParams();
   const location = useLocation();
   const checkoutSessionId = params.get('session_id');
-  const justSubscribed = Boolean((location.state as { justSubscribed?: boolean } | null)?.justSubscribed);
-  const fromPayment = justSubscribed || checkoutSessionId !== null;
+  const { justSubscribed, completion: toComplete } = subscribedState(location.state);
+  const fromPayment = Boolean(justSubscribed) || checkoutSessionId !== null;
 
   const [completeCheckout, completion] = useCheckoutCompleteMutation();
   const requested = useRef<string | null>(null);
@@ -57,7 +58,14 @@ export function SubscriptionConfirmedScreen() {
   else view = 'checking';
 
   const { refetch } = status;
-  const { exhausted, checkAgain } = useBackoffPoll(view === 'waiting', refetch);
+  const [completeSubscription] = useCompleteSubscriptionMutation();
+  // Without the cookie (not set until the subscription is active) only completing it again can tell: its
+  // answer sets the cookie, and the status is read again (the call invalidates it).
+  const askAgain = useCallback(
+    () => (toComplete && current?.status === 'none' ? completeSubscription(toComplete) : refetch()),
+    [toComplete, current?.status, completeSubscription, refetch],
+  );
+  const { exhausted, checkAgain } = useBackoffPoll(view === 'waiting', askAgain);
   const dispatch = useDispatch<ChatWidgetDispatch>();
   const toast = useToast();
 

@@ -53,14 +53,15 @@ export function sessionOutcome(
 export type SubscriptionOutcome = 'active' | 'waiting' | 'none' | 'ended';
 
 /**
- * `incomplete`: the first invoice is being paid; the others but `active`/`trialing` have ended or stalled.
- * `justSubscribed`: this visit comes from the subscribe screen or the hosted Checkout, so a subscription that
- * the server does not show yet is on its way rather than absent.
+ * `incomplete`: the first invoice is being paid. `justSubscribed`: this visit comes from the subscribe screen or
+ * the hosted Checkout, so a subscription the server does not show yet, or shows `active` without a paid period
+ * (its invoice's webhook has not arrived), is on its way rather than absent or lapsed.
  */
 export function subscriptionOutcome(status: SubscriptionStatusResponse, justSubscribed: boolean): SubscriptionOutcome {
   if (status.active) return 'active';
-  if (status.status === 'none') return justSubscribed ? 'waiting' : 'none';
   if (status.status === 'incomplete') return 'waiting';
+  if (status.status === 'none') return justSubscribed ? 'waiting' : 'none';
+  if (justSubscribed && (status.status === 'active' || status.status === 'trialing')) return 'waiting';
   return 'ended';
 }
 

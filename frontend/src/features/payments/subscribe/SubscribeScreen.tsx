@@ -1,4 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import type { CompleteSubscriptionResponse } from '@hhp/proto';
 import type { Stripe } from '@stripe/stripe-js';
 import { useReducer, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
@@ -20,6 +21,7 @@ import { texts } from '../texts';
 import { ServicePanel } from '../ui/ServicePanel';
 import { useFocusOnChange } from '../ui/use-focus-on-change';
 import styles from '../ui/payments.module.css';
+import type { SubscribedState } from '../confirmation/subscribed-state';
 import { CardStep, type ConfirmedCard } from './CardStep';
 import { EmailStep } from './EmailStep';
 import { PlanCard } from './PlanCard';
@@ -67,7 +69,10 @@ export function SubscribeScreen() {
         ? ('start' as const)
         : null;
   const shown = unavailable ? { step: 'unavailable' as const, reason: unavailable } : state;
-  const focusRef = useFocusOnChange<HTMLHeadingElement>(shown.step);
+  // Focus goes to the step that has just appeared: the card form once Stripe.js is in, not its loading line.
+  const focusRef = useFocusOnChange<HTMLHeadingElement>(
+    shown.step === 'card' && !stripe?.stripe ? 'loading-card' : shown.step,
+  );
 
   const start = async () => {
     if (state.step !== 'email') return;
@@ -95,28 +100,36 @@ export function SubscribeScreen() {
 
   const complete = async (stripeJs: Stripe, { paymentMethodId }: ConfirmedCard) => {
     if (state.step !== 'card') return;
-    let clientSecret: string | undefined;
+    const completion = { customerId: state.customerId, paymentMethodId };
+    let answer: CompleteSubscriptionResponse;
     try {
-      ({ clientSecret } = await completeSubscription({ customerId: state.customerId, paymentMethodId }).unwrap());
+      answer = await completeSubscription(completion).unwrap();
     } catch (error) {
       toast.error({ title: t.failedTitle, description: subscriptionFailure(error) });
       send({ type: 'confirm-failed' });
       return;
     }
-    if (clientSecret) {
+    if (answer.clientSecret) {
       // The first invoice needs the card holder's confirmation (3-D Secure).
-      const { error } = await stripeJs.confirmCardPayment(clientSecret, { payment_method: paymentMethodId });
+      const { error } = await stripeJs.confirmCardPayment(answer.clientSecret, { payment_method: paymentMethodId });
       if (error) {
         toast.error({ title: t.paymentFailedTitle, description: error.message ?? error.type });
         send({ type: 'confirm-failed' });
         return;
       }
+      // Asked again, payments answers the subscription as Stripe has it now, and sets the subscriber cookie
+      // once it is active; if Stripe is a moment behind, the confirmation page goes on asking.
+      await completeSubscription(completion)
+        .unwrap()
+        .catch(() => undefined);
     }
-    // The subscriber cookie is set: the chat's counters give way to "Unlimited Access ✨".
+    // With the subscriber cookie set, the chat's counters give way to "Unlimited Access ✨".
     dispatch(quotaStale());
     toast.success({ title: t.activeTitle, description: t.activeDescription });
     send({ type: 'subscribed' });
-    navigate('/subscription-confirmed', { state: { justSubscribed: true } });
+    navigate('/subscription-confirmed', {
+      state: { justSubscribed: true, completion } satisfies SubscribedState,
+    });
   };
 
   const returnUrl = new URL('/subscription-confirmed', window.location.origin).href;

@@ -11,6 +11,15 @@ interface Props {
   actions?: ReactNode;
 }
 
+// Light backgrounds of the theme's hues: antd derives its own from colorInfo (the theme's dark teal) into a grey
+// on which grey text falls below 4.5:1.
+const LOOK: Record<Props['type'], { background: string; borderColor: string }> = {
+  info: { background: '#f0fdfa', borderColor: '#99d5cc' },
+  success: { background: '#f0fdf4', borderColor: '#86efac' },
+  warning: { background: '#fefce8', borderColor: '#facc15' },
+  error: { background: '#fef2f2', borderColor: '#fca5a5' },
+};
+
 /**
  * A panel that replaces a step: the payment or subscription service unavailable, a booking that cannot be
  * paid, a confirmation. An error panel is an alert (read out when it appears); its heading takes focus.
@@ -20,6 +29,7 @@ export function ServicePanel({ title, titleRef, type, children, actions }: Props
     <Alert
       type={type}
       showIcon
+      style={LOOK[type]}
       role={type === 'error' ? 'alert' : 'status'}
       title={
         <h2 ref={titleRef} tabIndex={-1} className={styles.title}>
