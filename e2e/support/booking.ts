@@ -65,9 +65,12 @@ export interface Booked {
 export const slotAt = (page: Page, startsAt: string): Locator =>
   page.locator(`input[name="slot"][value="${startsAt}"]`);
 
-/** Books `plan` on `day` with the first free slot; resolves once the screen has moved on to the next page. */
+/**
+ * Books `plan` on `day` with the first free slot; resolves once the screen has moved on to the next page. A
+ * page already on /book is used as it is (no reload).
+ */
 export async function book(page: Page, plan: Plan, day: string, who = visitor()): Promise<Booked> {
-  await page.goto('/book');
+  if (new URL(page.url(), 'http://x').pathname !== '/book') await page.goto('/book');
   await page.getByRole('radio', { name: PLAN_LABELS[plan] }).check();
   await page.getByRole('textbox', { name: /Full name/ }).fill(who.name);
   await page.getByRole('textbox', { name: /Email/ }).fill(who.email);
