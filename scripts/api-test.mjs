@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { withScratchStack } from '../infra/dist/launcher/scratch-stack.js';
+import { startStripeMock } from '../infra/dist/testing/stripe-mock.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -86,13 +87,30 @@ function run(url) {
   });
 }
 
-const status = await withScratchStack(
-  // Generated requests come from 127.0.0.1 with ever new guestIds: the guard against guestId rotation must
-  // not turn them into 429s (a 429 is documented, but it would hide the answers' own schema).
-  { IP_NEW_GUESTS_PER_HOUR: '100000', CONTENT_INGEST_SECRET },
-  async (stack) => {
-    console.log(`stack ready at ${stack.url} in ${(stack.readyInMs / 1000).toFixed(1)} s`);
-    return run(stack.url);
-  },
-);
+// Payments on, against stripe-mock: the payment routes are tested as they serve (without keys every one of
+// them would be a 503, which the not-a-server-error check counts as a failure).
+const stripeMock = await startStripeMock();
+let status;
+try {
+  status = await withScratchStack(
+    {
+      // Generated requests come from 127.0.0.1 with ever new guestIds: the guard against guestId rotation
+      // must not turn them into 429s (a 429 is documented, but it would hide the answers' own schema). The
+      // same for the booking service's cap on one address's live holds.
+      IP_NEW_GUESTS_PER_HOUR: '100000',
+      MAX_LIVE_HOLDS_PER_ADDRESS: '0',
+      CONTENT_INGEST_SECRET,
+      STRIPE_SECRET_KEY: 'sk_test_schemathesis',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_schemathesis',
+      STRIPE_WEBHOOK_SECRET: 'whsec_schemathesis_0123456789abcdef',
+      STRIPE_API_URL: stripeMock.url,
+    },
+    async (stack) => {
+      console.log(`stack ready at ${stack.url} in ${(stack.readyInMs / 1000).toFixed(1)} s`);
+      return run(stack.url);
+    },
+  );
+} finally {
+  await stripeMock.stop();
+}
 process.exit(status);

@@ -6,6 +6,14 @@ const Email = z.string().trim().toLowerCase().pipe(z.email('email must be a vali
 /** POST /api/create-checkout-session */
 const BookingId = z.string().min(1).max(100);
 
+/** A Stripe object id (`cus_…`, `pm_…`, `cs_test_…`): anything else is refused before Stripe is asked. */
+const stripeId = (prefix: string, field: string, max = 100) =>
+  z
+    .string()
+    .min(1, `${field} is required`)
+    .max(max)
+    .regex(new RegExp(`^${prefix}_[A-Za-z0-9_]+$`), `${field} must be a Stripe id starting with ${prefix}_`);
+
 /** `sessionId`: the subscription plan's booking (/subscribe?sessionId=), confirmed once the subscription is active. */
 export const CreateCheckoutSessionRequest = z
   .object({ email: Email.optional(), sessionId: BookingId.optional() })
@@ -28,8 +36,8 @@ export const CreateSubscriptionResponse = z.object({ clientSecret: z.string(), c
 /** POST /api/complete-subscription */
 export const CompleteSubscriptionRequest = z
   .object({
-    customerId: z.string().min(1, 'customerId is required').max(100),
-    paymentMethodId: z.string().min(1, 'paymentMethodId is required').max(100),
+    customerId: stripeId('cus', 'customerId'),
+    paymentMethodId: stripeId('pm', 'paymentMethodId'),
   })
   .strict();
 /**
@@ -63,9 +71,7 @@ export const SubscriptionStatusResponse = z.object({
   currentPeriodEnd: z.string().optional(),
 });
 export type SubscriptionStatusResponse = z.infer<typeof SubscriptionStatusResponse>;
-export const CheckoutCompleteRequest = z
-  .object({ sessionId: z.string().min(1, 'sessionId is required').max(300) })
-  .strict();
+export const CheckoutCompleteRequest = z.object({ sessionId: stripeId('cs', 'sessionId', 300) }).strict();
 export type CheckoutCompleteRequest = z.infer<typeof CheckoutCompleteRequest>;
 
 export type CreateCheckoutSessionRequest = z.infer<typeof CreateCheckoutSessionRequest>;
