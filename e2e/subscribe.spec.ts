@@ -112,6 +112,24 @@ test.describe('the monthly subscription', () => {
     await expect(page).toHaveURL(/\/book$/);
   });
 
+  test("when the card goes through its bank's own page, then the subscription is completed on the way back", async ({
+    page,
+  }) => {
+    await serveStripeJs(page, { setupRedirect: true });
+    await page.goto('/subscribe');
+    await emailField(page).fill(visitor().email);
+    await continueButton(page).click();
+    const completed = page.waitForResponse((res) => res.url().endsWith('/api/complete-subscription'));
+    await subscribeButton(page).click();
+    expect((await completed).request().postDataJSON()).toMatchObject({ paymentMethodId: 'pm_card_visa' });
+    await expect(toast(page)).toContainText('Subscription Active!');
+    await expect(page).toHaveURL(/\/subscription-confirmed$/);
+    expect((await stripeCalls(page)).map((call) => call.method)).toContain('retrieveSetupIntent');
+    // The return address is spent: opening it again does not complete anything.
+    await page.goto('/subscribe?setup_intent_client_secret=seti_1_secret_2&redirect_status=succeeded');
+    await expect(heading(page, 'Your email')).toBeVisible();
+  });
+
   test('when the card cannot be set up, then "Payment Setup Failed" shows the provider\'s message', async ({
     page,
   }) => {

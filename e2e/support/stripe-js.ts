@@ -12,6 +12,8 @@ export interface StripeStandIn {
   paymentError?: string;
   /** confirmSetup answers this card error instead of a succeeded SetupIntent. */
   setupError?: string;
+  /** confirmSetup goes through the bank's own page: it leaves for the return address, as Stripe does then. */
+  setupRedirect?: boolean;
   /** confirmCardPayment (an invoice that needs 3-D Secure) answers this error. */
   cardPaymentError?: string;
   /** The Payment Element fails to load with this message (a refused client secret). */
@@ -92,6 +94,14 @@ function standInSource(options: StripeStandIn): string {
         const clientSecret = elements.__clientSecret;
         calls.push({ method: 'confirmSetup', clientSecret, returnUrl: confirmParams && confirmParams.return_url, redirect });
         if (options.setupError) return { error: { type: 'card_error', code: 'card_declined', message: options.setupError } };
+        if (options.setupRedirect) {
+          const url = new URL(confirmParams.return_url);
+          url.searchParams.set('setup_intent', idOf(clientSecret));
+          url.searchParams.set('setup_intent_client_secret', clientSecret);
+          url.searchParams.set('redirect_status', 'succeeded');
+          window.location.assign(url.href);
+          return new Promise(() => {});
+        }
         return { setupIntent: { id: idOf(clientSecret), object: 'setup_intent', status: 'succeeded', client_secret: clientSecret, payment_method: 'pm_card_visa' } };
       },
       async confirmCardPayment(clientSecret) {
@@ -100,6 +110,7 @@ function standInSource(options: StripeStandIn): string {
         return { paymentIntent: { id: idOf(clientSecret), object: 'payment_intent', status: 'succeeded' } };
       },
       async retrieveSetupIntent(clientSecret) {
+        calls.push({ method: 'retrieveSetupIntent', clientSecret });
         return { setupIntent: { id: idOf(clientSecret), status: 'succeeded', client_secret: clientSecret, payment_method: 'pm_card_visa' } };
       },
       async retrievePaymentIntent(clientSecret) {

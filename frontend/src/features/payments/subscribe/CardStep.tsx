@@ -22,7 +22,8 @@ interface Props {
   returnUrl: string;
 }
 
-function paymentMethodOf(setupIntent: SetupIntent): string | null {
+/** The card a confirmed SetupIntent saved. */
+export function paymentMethodOf(setupIntent: SetupIntent): string | null {
   const method = setupIntent.payment_method;
   if (!method) return null;
   return typeof method === 'string' ? method : method.id;

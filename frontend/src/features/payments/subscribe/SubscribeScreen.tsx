@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { CompleteSubscriptionResponse } from '@hhp/proto';
 import type { Stripe } from '@stripe/stripe-js';
-import { useReducer, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useReducer, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { quotaStale } from '../../../shared/ai/api';
@@ -22,7 +22,8 @@ import { ServicePanel } from '../ui/ServicePanel';
 import { useFocusOnChange } from '../ui/use-focus-on-change';
 import styles from '../ui/payments.module.css';
 import type { SubscribedState } from '../confirmation/subscribed-state';
-import { CardStep, type ConfirmedCard } from './CardStep';
+import { CardStep, paymentMethodOf, type ConfirmedCard } from './CardStep';
+import { keepSetup, takeSetupReturn, type SetupReturn } from './setup-return';
 import { EmailStep } from './EmailStep';
 import { PlanCard } from './PlanCard';
 import { initialSubscribeState, isValidSubscriptionEmail, subscribeReducer } from './subscribe-machine';
@@ -47,7 +48,19 @@ export function SubscribeScreen() {
   const sessionId = params.get('sessionId') ?? undefined;
   const location = useLocation();
   const presetEmail = (location.state as { email?: string } | null)?.email ?? '';
-  const [state, send] = useReducer(subscribeReducer, presetEmail, initialSubscribeState);
+  // Back from the bank's page (setup-return.ts): the card step, busy until the card is checked and completed.
+  const [returned] = useState(() => takeSetupReturn(params));
+  const [state, send] = useReducer(subscribeReducer, presetEmail, (email) =>
+    returned
+      ? {
+          step: 'card' as const,
+          email: returned.email,
+          clientSecret: returned.clientSecret,
+          customerId: returned.customerId,
+          busy: true,
+        }
+      : initialSubscribeState(email),
+  );
   const [emailInvalid, setEmailInvalid] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const config = usePaymentsConfigQuery();
@@ -132,7 +145,29 @@ export function SubscribeScreen() {
     });
   };
 
-  const returnUrl = new URL('/subscription-confirmed', window.location.origin).href;
+  const setupFailed = (message: string) => {
+    toast.error({ title: t.setupFailedTitle, description: message });
+    send({ type: 'confirm-failed' });
+  };
+
+  const onReturn = useEffectEvent(async (stripeJs: Stripe, back: SetupReturn) => {
+    // The address has done its part: a reload must not complete the subscription again.
+    navigate(`/subscribe${sessionId ? `?sessionId=${encodeURIComponent(sessionId)}` : ''}`, { replace: true });
+    const { setupIntent, error } = await stripeJs.retrieveSetupIntent(back.clientSecret);
+    const paymentMethodId = back.succeeded && setupIntent?.status === 'succeeded' ? paymentMethodOf(setupIntent) : null;
+    if (!paymentMethodId) setupFailed(error?.message ?? setupIntent?.last_setup_error?.message ?? t.failedDefault);
+    else await complete(stripeJs, { paymentMethodId });
+  });
+  const returnedWith = returned && stripe?.stripe;
+  useEffect(() => {
+    if (returned && returnedWith) void onReturn(returnedWith, returned);
+  }, [returned, returnedWith]);
+
+  // A bank's own page returns here, where the setup is completed (setup-return.ts).
+  const returnUrl = new URL(
+    `/subscribe${sessionId ? `?sessionId=${encodeURIComponent(sessionId)}` : ''}`,
+    window.location.origin,
+  ).href;
   return (
     <AntdScope>
       <div className={styles.layout}>
@@ -161,11 +196,11 @@ export function SubscribeScreen() {
                 headingRef={focusRef}
                 returnUrl={returnUrl}
                 onChange={() => send({ type: 'change' })}
-                onStart={() => send({ type: 'confirming' })}
-                onSetupFailed={(message) => {
-                  toast.error({ title: t.setupFailedTitle, description: message });
-                  send({ type: 'confirm-failed' });
+                onStart={() => {
+                  keepSetup({ clientSecret: shown.clientSecret, customerId: shown.customerId, email: shown.email });
+                  send({ type: 'confirming' });
                 }}
+                onSetupFailed={setupFailed}
                 onConfirmed={complete}
                 onLoadError={setLoadError}
               />
