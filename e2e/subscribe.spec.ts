@@ -202,6 +202,19 @@ test.describe('the monthly subscription', () => {
     await expect(emailField(page)).toHaveValue(email);
   });
 
+  test('when the hosted Checkout returns, then the page asks payments to verify its session rather than trusting the address', async ({
+    page,
+  }) => {
+    const verified = page.waitForRequest((req) => req.url().endsWith('/api/subscription/checkout-complete'));
+    await page.goto('/subscription-confirmed?session_id=cs_test_e2eReturn0001');
+    expect((await verified).postDataJSON()).toEqual({ sessionId: 'cs_test_e2eReturn0001' });
+    // stripe-mock's Checkout session is not a completed subscription: payments says so, and so does the page.
+    await expect(heading(page, 'Your subscription could not be checked right now.')).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('409: This checkout has not been completed.');
+    await expect(heading(page, 'Your subscription is active')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
   test('when /subscription-confirmed is opened without a subscription, then it says none was found', async ({
     page,
   }) => {
