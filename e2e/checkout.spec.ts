@@ -172,6 +172,8 @@ test.describe('checkout and the confirmed session', () => {
   test('when the confirmation page is opened for an unpaid session, then it says so and leads to checkout', async ({
     page,
   }) => {
+    // Booked, and gone before a payment was even started (no intent: stripe-mock's would read as declined).
+    await page.route('**/api/create-payment-intent', (route) => route.abort());
     await serveStripeJs(page);
     const { sessionId } = await book(page, 'ai-session', dayAhead(19, 2));
     await page.goto(`/session-confirmed?sessionId=${sessionId}`);
