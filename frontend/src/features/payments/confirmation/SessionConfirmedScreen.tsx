@@ -12,7 +12,7 @@ import { ServicePanel } from '../ui/ServicePanel';
 import { useBackoffPoll } from '../ui/use-backoff-poll';
 import { useFocusOnChange } from '../ui/use-focus-on-change';
 import styles from '../ui/payments.module.css';
-import { sessionOutcome, stillWaiting, type SessionOutcome } from './outcome';
+import { sessionOutcome, type SessionOutcome } from './outcome';
 import { SessionDetails } from './SessionDetails';
 
 const t = texts.sessionConfirmed;
@@ -53,7 +53,7 @@ export function SessionConfirmedScreen() {
     () => Promise.all([refetchSession(), booked?.status === 'confirmed' ? null : refetchPayment()]),
     [refetchSession, refetchPayment, booked?.status],
   );
-  const { exhausted, checkAgain } = useBackoffPoll(stillWaiting(view as SessionOutcome), askAgain);
+  const { exhausted, checkAgain } = useBackoffPoll(view === 'waiting', askAgain);
 
   // The payment's success is news once per visit, when the servers first say it went through.
   const toast = useToast();

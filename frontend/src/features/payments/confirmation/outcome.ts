@@ -65,9 +65,6 @@ export function subscriptionOutcome(status: SubscriptionStatusResponse, justSubs
   return 'ended';
 }
 
-/** Outcomes worth asking again about. */
-export const stillWaiting = (outcome: SessionOutcome | SubscriptionOutcome): boolean => outcome === 'waiting';
-
 /** How long to wait before asking again: from 1 s, half as long again each time, at most 8 s. */
 export function pollDelay(attempt: number): number {
   return Math.min(1000 * 1.5 ** attempt, 8000);
