@@ -2,8 +2,14 @@ import type { SessionResponse } from '@hhp/proto';
 import { useId } from 'react';
 import { Surface } from '../../../shared/ui/Surface';
 import { planName, texts } from '../texts';
-import { formatSession, formatTime, formatDay, money, zoneLabel } from '../ui/time';
+import { formatSession, formatTime, money, visitorTimeZone, zoneLabel } from '../ui/time';
 import styles from '../ui/payments.module.css';
+
+/** How long the slot is held, on the visitor's own clock: it answers "how long do I have". */
+function heldUntil(iso: string): string {
+  const zone = visitorTimeZone() ?? 'UTC';
+  return `${formatTime(iso, zone)} (your time)`;
+}
 
 /** The booked session as the booking service keeps it: its price is the one charged. */
 export function OrderSummary({ session }: { session: SessionResponse }) {
@@ -21,21 +27,15 @@ export function OrderSummary({ session }: { session: SessionResponse }) {
           <dd>{planName(session.type)}</dd>
           <dt>{t.when}</dt>
           <dd>
-            {formatSession(session.scheduledAt, minutes, session.timeZone)} (
-            {zoneLabel(session.timeZone, session.scheduledAt)})
+            {formatSession(session.scheduledAt, minutes, session.timeZone)},{' '}
+            {zoneLabel(session.timeZone, session.scheduledAt)}
           </dd>
           <dt>{t.duration}</dt>
           <dd>{texts.booking.minutes(minutes)}</dd>
           <dt>{t.total}</dt>
           <dd className={styles.total}>{money(session.price)}</dd>
         </dl>
-        {session.holdExpiresAt && (
-          <p className={styles.muted}>
-            {t.heldUntil(
-              `${formatTime(session.holdExpiresAt, session.timeZone)} on ${formatDay(session.holdExpiresAt, session.timeZone)}`,
-            )}
-          </p>
-        )}
+        {session.holdExpiresAt && <p className={styles.muted}>{t.heldUntil(heldUntil(session.holdExpiresAt))}</p>}
       </section>
     </Surface>
   );

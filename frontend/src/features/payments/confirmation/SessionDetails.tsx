@@ -13,8 +13,8 @@ export function SessionDetails({ session }: { session: SessionResponse }) {
       <dd>{planName(session.type)}</dd>
       <dt>{t.when}</dt>
       <dd>
-        {formatSession(session.scheduledAt, minutes, session.timeZone)} (
-        {zoneLabel(session.timeZone, session.scheduledAt)})
+        {formatSession(session.scheduledAt, minutes, session.timeZone)},{' '}
+        {zoneLabel(session.timeZone, session.scheduledAt)}
       </dd>
       <dt>{t.duration}</dt>
       <dd>{texts.booking.minutes(minutes)}</dd>

@@ -20,7 +20,7 @@ export function PlanCard({ session }: { session: SessionResponse | undefined }) 
           {money(plan.price)} <span className={styles.muted}>{texts.booking.priceUnit.subscription}</span>
         </p>
         <p className={styles.text}>{planSummary('subscription')}.</p>
-        <h3 className={styles.label}>{texts.subscribe.planIncludes}</h3>
+        <h3 className={styles.subheading}>{texts.subscribe.planIncludes}</h3>
         <ul className={styles.features}>
           {plan.features.map((feature) => (
             <li key={feature}>{feature}</li>
