@@ -5,13 +5,15 @@
 import http from 'k6/http';
 import exec from 'k6/execution';
 import { check } from 'k6';
-import { Counter } from 'k6/metrics';
+import { Counter, Trend } from 'k6/metrics';
 
 const BASE_URL = __ENV.BASE_URL || 'http://localhost:8080';
 const RATE = Number(__ENV.RATE || 50);
 const DAYS = Number(__ENV.DAYS || 400);
 const booked = new Counter('booked');
 const conflicts = new Counter('conflicts');
+/** The booking calls alone (http_req_duration also holds setup()'s availability reads). */
+const bookMs = new Trend('book_session_ms', true);
 
 export const options = {
   setupTimeout: '120s',
@@ -62,6 +64,7 @@ export default function ({ slots }) {
   const res = http.post(`${BASE_URL}/api/book-session`, JSON.stringify(body), {
     headers: { 'Content-Type': 'application/json' },
   });
+  bookMs.add(res.timings.duration);
   if (res.status === 409) conflicts.add(1);
   if (check(res, { 200: (r) => r.status === 200 })) booked.add(1);
 }
