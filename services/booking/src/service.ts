@@ -4,6 +4,7 @@ import { bookingMetrics } from './metrics.js';
 import { bookingRules, type BookingDeps } from './rules.js';
 import { availabilityRouter } from './availability/availability.router.js';
 import { holdSweeper } from './holds/expire-holds.js';
+import { pastDaysPurge } from './holds/purge-past-days.js';
 import { lookupReplies } from './lookup/replies.js';
 import { consumePaymentsRefunded } from './payments/payment-refunded.handler.js';
 import { consumePaymentsSucceeded } from './payments/payment-succeeded.handler.js';
@@ -13,7 +14,10 @@ import { Bookings } from './sessions/bookings.js';
 import { sessionsRouter } from './sessions/sessions.router.js';
 import { SeatClaims } from './slots/seat-claims.js';
 
-/** Indexes, the outbox relay, the routes, the lookup responder, the three consumers and the hold sweeper. */
+/** The claims of past days are forgotten hourly (holds/purge-past-days.ts). */
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/** Indexes, the outbox relay, the routes, the lookup responder, the three consumers, the hold sweeper and the purge. */
 export async function bookingService({
   config,
   mongo,
@@ -42,7 +46,7 @@ export async function bookingService({
   ]);
   return {
     routers: [availabilityRouter(deps, config.DB_TIMEOUT_MS), sessionsRouter(deps, config.DB_TIMEOUT_MS)],
-    every: [holdSweeper(deps, config.HOLD_SWEEP_INTERVAL_MS)],
+    every: [holdSweeper(deps, config.HOLD_SWEEP_INTERVAL_MS), pastDaysPurge(deps, PURGE_EVERY_MS)],
     stop: [
       ['consumers', () => Promise.all(consumers.map((c) => c.stop()))],
       ['lookup replies', () => replies.drain()],

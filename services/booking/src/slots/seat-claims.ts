@@ -20,6 +20,7 @@ import { isDuplicateKeyError } from '@hhp/kit';
 import { KeyedLock } from './keyed-lock.js';
 import {
   claimId,
+  dayOfGroup,
   fateId,
   seatsByKey,
   type ClaimDocument,
@@ -85,6 +86,7 @@ export class SeatClaims {
         _id: claimId(key, n, round),
         kind: 'claim',
         group,
+        day: dayOfGroup(group),
         key,
         seat: n,
         round,
@@ -114,11 +116,29 @@ export class SeatClaims {
   }
 
   private async settleInTurn(ref: ClaimRef, fate: Fate, now: Date): Promise<Fate> {
-    const doc: FateDocument = { _id: fateId(ref.id), kind: 'fate', group: ref.group, claim: ref.id, fate, at: now };
+    const doc: FateDocument = {
+      _id: fateId(ref.id),
+      kind: 'fate',
+      group: ref.group,
+      day: dayOfGroup(ref.group),
+      claim: ref.id,
+      fate,
+      at: now,
+    };
     if (await this.insert(doc)) return fate;
     const decided = await this.docs.findOne({ _id: doc._id });
     if (!decided || decided.kind !== 'fate') throw new Error(`fate of ${ref.id} not readable after a duplicate key`);
     return decided.fate;
+  }
+
+  /**
+   * Forget the claims and fates of days before `day` (YYYY-MM-DD): nothing can be booked or held on them any
+   * more, and every read of a group scans the whole collection on FerretDB, so what is kept must not grow
+   * with the practice's history. The caller leaves a margin for late payments and refunds of recent days.
+   */
+  async purgeBefore(day: string): Promise<number> {
+    const { deletedCount } = await this.docs.deleteMany({ day: { $lt: day } });
+    return deletedCount;
   }
 
   /** true when inserted; false when that `_id` exists. */

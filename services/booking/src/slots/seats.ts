@@ -7,6 +7,8 @@ export interface ClaimDocument {
   kind: 'claim';
   /** What one query reads at once: a calendar's day (`ai|2026-03-10`), or an address's day. */
   group: string;
+  /** The group's practice day (`2026-03-10`): what the purge of past days compares. */
+  day: string;
   /** The thing with seats: a slot (`ai|2026-03-10T14:00:00.000Z`), or an address's holds. */
   key: string;
   seat: number;
@@ -25,6 +27,7 @@ export interface FateDocument {
   _id: string;
   kind: 'fate';
   group: string;
+  day: string;
   claim: string;
   fate: Fate;
   at: Date;
@@ -39,6 +42,8 @@ export interface ClaimRef {
 }
 
 export const claimId = (key: string, seat: number, round: number) => `${key}|${seat}|${round}`;
+/** Every group ends with its practice day: `ai|2026-03-10`, `address|<hash>|2026-03-10`. */
+export const dayOfGroup = (group: string) => group.slice(group.lastIndexOf('|') + 1);
 export const fateId = (claim: string) => `fate|${claim}`;
 
 /** The latest round of one seat. */

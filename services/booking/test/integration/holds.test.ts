@@ -1,5 +1,7 @@
 // Unpaid holds lapse: availability frees them at once, the sweeper expires them and says so once.
 import { Subjects } from '@hhp/proto';
+import { purgePastDays } from '../../src/holds/purge-past-days.js';
+import { SeatClaims } from '../../src/slots/seat-claims.js';
 import {
   availabilityOf,
   book,
@@ -107,3 +109,50 @@ test('when two replicas sweep the same lapsed holds, then each booking expires o
   const expired = metrics.map((text) => Number(/^booking_expired_total(?:\{[^}]*\})? (\d+)/m.exec(text)?.[1] ?? 0));
   expect(expired[0]! + expired[1]!).toBeGreaterThanOrEqual(slots.length);
 }, 30_000);
+
+test("when the purge of past days runs, then the claims of days before yesterday's yesterday go and a coming day's stay taken", async () => {
+  const service = await start(uniqueDb('purge'), { HOLD_SWEEP_INTERVAL_MS: '3600000' });
+  const { date, slots } = days();
+  await book(service, 'ai-session', slots[0]!.startsAt);
+  const claims = collection(service, 'seat_claims');
+  // A past week as a busy practice leaves it: claims and fates of days that can no longer be booked.
+  const past = Array.from({ length: 7 }, (_, i) =>
+    new Date(Date.now() - (i + 3) * 86_400_000).toISOString().slice(0, 10),
+  );
+  await claims.insertMany(
+    past.flatMap((day) => [
+      {
+        _id: `ai|${day}T14:00:00.000Z|0|0`,
+        kind: 'claim',
+        group: `ai|${day}`,
+        day,
+        key: `ai|${day}T14:00:00.000Z`,
+        seat: 0,
+        round: 0,
+        holder: 'old',
+        expiresAt: new Date(0),
+        createdAt: new Date(0),
+      },
+      {
+        _id: `fate|ai|${day}T14:00:00.000Z|0|0`,
+        kind: 'fate',
+        group: `ai|${day}`,
+        day,
+        claim: `ai|${day}T14:00:00.000Z|0|0`,
+        fate: 'kept',
+        at: new Date(0),
+      },
+    ]) as never[],
+  );
+
+  const purged = await purgePastDays({
+    claims: new SeatClaims(service.mongo.connection),
+    rules: { timeZone: service.config.PRACTICE_TIME_ZONE } as never,
+    logger: service.logger,
+  });
+
+  expect(purged).toBe(14);
+  expect(await claims.countDocuments({ day: { $in: past } } as never)).toBe(0);
+  expect((await availabilityOf(service, 'ai-session', date)).slots[0]!.available).toBe(false);
+  expect(await claims.countDocuments({})).toBeGreaterThanOrEqual(1);
+});
