@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything the project needs on a bare machine, idempotently; a second run takes seconds.
 #   npm packages (Node 24 comes with them, through the `node` devDependency)
-#   .tools/bin: FerretDB, nats-server, k6, stripe-mock (Go modules, pinned)
+#   .tools/bin: FerretDB, nats-server, k6, stripe-mock, Mailpit (Go modules, pinned)
 #   Debian packages: nginx, postgresql (FerretDB's backend), chromium, ffmpeg + espeak-ng + fonts-dejavu-core
 #   .media/videos: the default video library, made from the portal's own text (scripts/make-videos.mjs)
 #   .tools/venv: schemathesis (PyPI, pinned in scripts/api-requirements.txt)
@@ -17,6 +17,7 @@ NATS_SERVER_VERSION=v2.15.2
 K6_VERSION=v1.8.1
 COMPOSE_GO_VERSION=v2.16.2
 STRIPE_MOCK_VERSION=v0.203.0
+MAILPIT_VERSION=v1.27.11
 
 want_browser=1
 for arg in "$@"; do
@@ -98,6 +99,32 @@ if [ "$(cat "$tools/stripe-mock.version" 2>/dev/null)" != "${STRIPE_MOCK_VERSION
   log "building stripe-mock ${STRIPE_MOCK_VERSION}"
   GOBIN="$tools" go install "github.com/stripe/stripe-mock@${STRIPE_MOCK_VERSION}"
   echo "${STRIPE_MOCK_VERSION}" >"$tools/stripe-mock.version"
+fi
+
+# Mailpit: the SMTP server with a web UI that `npm start` and the tests send the portal's e-mail to. Its
+# web UI is built by its own npm script into the source tree, where go:embed reads it; the Go module does
+# not ship the built assets, so a plain `go install` gives a working SMTP server with a blank UI. Build from
+# a copy of the module's source instead, UI first. A stamp file records the version built.
+if [ "$(cat "$tools/mailpit.version" 2>/dev/null)" != "${MAILPIT_VERSION}" ] || ! [ -x "$tools/mailpit" ]; then
+  need_go mailpit
+  log "building Mailpit ${MAILPIT_VERSION} (its web UI first, with npm; a few minutes the first time)"
+  dir="$(go mod download -json "github.com/axllent/mailpit@${MAILPIT_VERSION}" |
+    sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
+  mailpit_src="$(mktemp -d)"
+  trap 'chmod -R u+w ${src:+"$src"} "$mailpit_src"; rm -rf ${src:+"$src"} "$mailpit_src"' EXIT
+  cp -r "$dir/." "$mailpit_src/"
+  chmod -R u+w "$mailpit_src"
+  # The npm output goes to a file, shown (its end) only when a step fails.
+  npm_log="$mailpit_src/npm-build.log"
+  if ! (cd "$mailpit_src" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error &&
+    npm run build) >"$npm_log" 2>&1 || ! [ -s "$mailpit_src/server/ui/dist/app.js" ]; then
+    tail -n 40 "$npm_log" >&2
+    echo "bootstrap: building Mailpit's web UI failed (above); not installing a Mailpit with a blank UI" >&2
+    exit 1
+  fi
+  (cd "$mailpit_src" && CGO_ENABLED=0 go build -trimpath \
+    -ldflags "-s -w -X github.com/axllent/mailpit/config.Version=${MAILPIT_VERSION}" -o "$tools/mailpit" .)
+  echo "${MAILPIT_VERSION}" >"$tools/mailpit.version"
 fi
 
 # --- Debian packages ------------------------------------------------------------------------------
