@@ -53,6 +53,11 @@ export const Quota = z.object({
   queriesUsed: z.number().int().nonnegative(),
   queriesAllowed: z.number().int().nonnegative(),
   isSubscriber: z.boolean(),
+  /**
+   * Present while this browser holds a valid session pass (the AI Avatar Session's window): questions are not
+   * counted until `endsAt`; `isSubscriber` stays false.
+   */
+  sessionPass: z.object({ endsAt: z.string() }).optional(),
 });
 export type Quota = z.infer<typeof Quota>;
 

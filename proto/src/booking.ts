@@ -118,3 +118,26 @@ export const BookingLookupResponse = z.object({
     .nullable(),
 });
 export type BookingLookupResponse = z.infer<typeof BookingLookupResponse>;
+
+/**
+ * The AI Avatar Session's pass: an HttpOnly cookie that booking sets when the confirmation's join link is
+ * followed inside the session's window, and ai-query honours (unlimited questions until the session ends).
+ */
+export const SESSION_PASS_COOKIE = 'hhp_pass';
+
+/** POST /api/session/{id}/join: the token of the join link (`/join?booking=<id>&token=<token>`). */
+export const JoinSessionRequest = z
+  .object({ token: z.string().min(1, 'token is required').max(128, 'token must be at most 128 characters') })
+  .strict();
+export type JoinSessionRequest = z.infer<typeof JoinSessionRequest>;
+
+/**
+ * `active`: the pass is set (until `endsAt`); `early`: the window opens at `startsAt` (no pass yet);
+ * `ended`: the session is over.
+ */
+export const JoinSessionResponse = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('active'), endsAt: z.string() }),
+  z.object({ status: z.literal('early'), startsAt: z.string(), timeZone: z.string() }),
+  z.object({ status: z.literal('ended') }),
+]);
+export type JoinSessionResponse = z.infer<typeof JoinSessionResponse>;

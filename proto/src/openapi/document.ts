@@ -22,6 +22,8 @@ import {
   AvailabilityResponse,
   BookSessionRequest,
   BookSessionResponse,
+  JoinSessionRequest,
+  JoinSessionResponse,
   SessionResponse,
 } from '../booking.js';
 import {
@@ -234,6 +236,34 @@ export function buildOpenApiDocument() {
       request: { params: z.object({ id: z.string() }) },
       responses: { 200: json(SessionResponse, 'OK'), ...errors(404, 503) },
     },
+    post(
+      '/api/session/{id}/join',
+      'booking',
+      "Follow an AI Avatar Session's join link: inside its window, sets this browser's session pass (cookie hhp_pass)",
+      JoinSessionRequest,
+      JoinSessionResponse,
+      [403, 404, 409, 503],
+      {
+        request: {
+          params: z.object({ id: z.string() }),
+          body: {
+            required: true,
+            description: REQUEST_BODY_NOTE,
+            content: { 'application/json': { schema: JoinSessionRequest } },
+          },
+        },
+        responses: {
+          200: json(
+            JoinSessionResponse,
+            '`active` (the pass is set until `endsAt`, for this browser only), `early` (the window opens at `startsAt`) or `ended`',
+          ),
+          ...errors(400, 413, 415, 503),
+          403: json(ErrorResponse, "The token is not this booking's join token"),
+          404: json(ErrorResponse, 'No such session, or not an AI Avatar Session'),
+          409: json(ErrorResponse, 'The session is not confirmed, or is already open in another browser'),
+        },
+      },
+    ),
     {
       method: 'get',
       path: '/api/availability',
