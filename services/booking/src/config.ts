@@ -36,6 +36,18 @@ export const BookingConfig = serviceConfig('booking', servicePort('booking')).ex
    * slot of a week; beyond it a booking is refused with 429 and Retry-After.
    */
   MAX_LIVE_HOLDS_PER_ADDRESS: z.coerce.number().int().min(0).max(10_000).default(5),
+  /**
+   * Signs the AI Avatar Session's join links and the session pass their visitors get (ai-query verifies the
+   * pass with the same secret). Without it, POST /api/session/:id/join answers 503 and no link is made.
+   */
+  SESSION_PASS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How long before an AI Avatar Session's start its join link opens the session (it closes at its end). */
+  SESSION_JOIN_EARLY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(366 * 24 * 60)
+    .default(10),
   /** How long a request waits for the database before it is answered 503. */
   DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
 });

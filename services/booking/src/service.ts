@@ -5,6 +5,8 @@ import { bookingRules, type BookingDeps } from './rules.js';
 import { availabilityRouter } from './availability/availability.router.js';
 import { holdSweeper } from './holds/expire-holds.js';
 import { pastDaysPurge } from './holds/purge-past-days.js';
+import { joinRouter } from './join/join.router.js';
+import { PassClaims } from './join/pass-claims.js';
 import { lookupReplies } from './lookup/replies.js';
 import { consumePaymentsRefunded } from './payments/payment-refunded.handler.js';
 import { consumePaymentsSucceeded } from './payments/payment-succeeded.handler.js';
@@ -37,6 +39,16 @@ export async function bookingService({
     metrics: bookingMetrics(metrics.registry),
     logger,
   };
+  const joinDeps = config.SESSION_PASS_SECRET
+    ? {
+        ...deps,
+        passClaims: new PassClaims(mongo.connection),
+        secret: config.SESSION_PASS_SECRET,
+        earlyMs: config.SESSION_JOIN_EARLY_MINUTES * 60_000,
+        timeoutMs: config.DB_TIMEOUT_MS,
+      }
+    : undefined;
+  if (!joinDeps) logger.warn('no SESSION_PASS_SECRET: AI Avatar Sessions get no join link, and joining answers 503');
   const inbox = createInbox(mongo);
   const replies = lookupReplies(bus, deps.bookings);
   const consumers = await Promise.all([
@@ -45,7 +57,11 @@ export async function bookingService({
     consumeSubscriptionsChanged(deps, bus, inbox),
   ]);
   return {
-    routers: [availabilityRouter(deps, config.DB_TIMEOUT_MS), sessionsRouter(deps, config.DB_TIMEOUT_MS)],
+    routers: [
+      availabilityRouter(deps, config.DB_TIMEOUT_MS),
+      sessionsRouter(deps, config.DB_TIMEOUT_MS),
+      joinRouter(joinDeps),
+    ],
     every: [holdSweeper(deps, config.HOLD_SWEEP_INTERVAL_MS), pastDaysPurge(deps, PURGE_EVERY_MS)],
     stop: [
       ['consumers', () => Promise.all(consumers.map((c) => c.stop()))],

@@ -1,0 +1,56 @@
+// POST /api/session/:id/join { token }: see join-session.ts. The pass is an HttpOnly cookie, SameSite=Lax,
+// Secure when the request came over https (req.secure believes X-Forwarded-Proto from trusted proxies only),
+// kept until the session ends.
+import { Router, type Request } from 'express';
+import { JoinSessionRequest, SESSION_PASS_COOKIE } from '@hhp/proto';
+import { HttpError, parse } from '@hhp/kit';
+import { joinSession, type JoinDeps } from './join-session.js';
+
+export const JOIN_UNAVAILABLE = 'Joining a session is not available right now.';
+
+function bodyObject(req: Request): unknown {
+  const body: unknown = req.body ?? {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new HttpError(400, 'Request body must be a JSON object');
+  }
+  return body;
+}
+
+/** The request's session pass cookie; its signed value is base64url and dots, so anything else is not ours. */
+function passCookie(req: Request): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === SESSION_PASS_COOKIE) {
+      const value = part.slice(eq + 1).trim();
+      return /^[\w.-]+$/.test(value) ? value : undefined;
+    }
+  }
+  return undefined;
+}
+
+/** Without a secret (deps undefined) no link was ever made, and the route says it is unavailable. */
+export function joinRouter(deps: JoinDeps | undefined): Router {
+  const router = Router();
+  router.post('/api/session/:id/join', async (req, res) => {
+    const { token } = parse(JoinSessionRequest, bodyObject(req));
+    res.set('Cache-Control', 'no-store');
+    if (!deps) throw new HttpError(503, JOIN_UNAVAILABLE);
+    const { answer, pass } = await joinSession(deps, {
+      bookingId: req.params.id,
+      token,
+      passCookie: passCookie(req),
+      now: new Date(),
+    });
+    if (pass) {
+      res.cookie(SESSION_PASS_COOKIE, pass.value, {
+        httpOnly: true,
+        secure: req.secure,
+        sameSite: 'lax',
+        path: '/',
+        maxAge: pass.maxAgeMs,
+      });
+    }
+    res.json(answer);
+  });
+  return router;
+}
