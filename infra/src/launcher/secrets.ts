@@ -6,7 +6,12 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSy
 import path from 'node:path';
 import { NATS_SERVICE_USERS, passwordVariable } from '../nats-auth.js';
 
-export const GENERATED_SECRETS = ['CONTENT_INGEST_SECRET', 'SUBSCRIBER_COOKIE_SECRET', 'VISITOR_HASH_KEY'] as const;
+export const GENERATED_SECRETS = [
+  'CONTENT_INGEST_SECRET',
+  'SUBSCRIBER_COOKIE_SECRET',
+  'VISITOR_HASH_KEY',
+  'SESSION_PASS_SECRET',
+] as const;
 
 export function parseEnvFile(text: string): Record<string, string> {
   const values: Record<string, string> = {};
