@@ -42,6 +42,9 @@ export const trustedProxies = z
     }
   });
 
+/** The sender of the portal's e-mails when MAIL_FROM is not set (mail/mailer.ts). */
+export const DEFAULT_MAIL_FROM = '"Holistic Health Portal" <no-reply@holistichealth.example>';
+
 /** The variables every service reads; extend it with the service's own. */
 export function serviceConfig(name: string, defaultPort: number) {
   return z.object({
@@ -62,6 +65,18 @@ export function serviceConfig(name: string, defaultPort: number) {
     LOG_LEVEL: LogLevel.default('info'),
     /** Who may say, in X-Forwarded-For, which address a request came from (see `trustedProxies`). */
     TRUSTED_PROXIES: trustedProxies.default(['loopback']),
+    /** Where e-mail goes (createMailer); unset: e-mails are logged, not sent. `npm start` points it at Mailpit. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^\s/]+/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .regex(
+        /^(.*<[^<>\s]+@[^<>\s]+\.[^<>\s]+>|[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+)$/,
+        'must be "Name" <address> or an address',
+      )
+      .default(DEFAULT_MAIL_FROM),
   });
 }
 export type ServiceConfig = z.infer<ReturnType<typeof serviceConfig>>;

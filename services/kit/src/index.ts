@@ -26,4 +26,5 @@ export * from './events/stream.js';
 export type { ReplyHandler } from './events/request-reply.js';
 export * from './subscriber-cookie.js';
 export * from './visitor.js';
+export * from './mail/index.js';
 export * from './session-pass.js';

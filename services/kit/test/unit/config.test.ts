@@ -41,6 +41,19 @@ describe('service config', () => {
   test('when a variable is empty, then it counts as unset', () => {
     expect(parseConfig(schema, { SECRET: 'y'.repeat(40), PORT: '' }).PORT).toBe(4005);
   });
+
+  test('when the mail settings are unset, then there is no SMTP server and the portal is the sender; wrong ones are named', () => {
+    const secret = { SECRET: 'y'.repeat(40) };
+    const config = parseConfig(schema, secret);
+    expect(config.SMTP_URL).toBeUndefined();
+    expect(config.MAIL_FROM).toBe('"Holistic Health Portal" <no-reply@holistichealth.example>');
+    expect(
+      parseConfig(schema, { ...secret, SMTP_URL: 'smtps://user:pass@mail.example:465', MAIL_FROM: 'a@clinic.example' }),
+    ).toMatchObject({ SMTP_URL: 'smtps://user:pass@mail.example:465', MAIL_FROM: 'a@clinic.example' });
+    expect(() => parseConfig(schema, { ...secret, SMTP_URL: 'mail.example:25', MAIL_FROM: 'Clinic' })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL\n.*MAIL_FROM: must be "Name" <address> or an address/,
+    );
+  });
 });
 
 describe('TRUSTED_PROXIES', () => {
