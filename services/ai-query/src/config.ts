@@ -45,6 +45,11 @@ export const AiQueryConfig = serviceConfig('ai-query', servicePort('ai-query')).
   CRISIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(5000).default(300),
   /** Verifies the subscriber cookie that payments signs; without it nobody is recognised as a subscriber. */
   SUBSCRIBER_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Verifies the AI Avatar Session's pass that booking signs (the same secret): its holder is not counted
+   * until the session ends. Without it no pass is honoured.
+   */
+  SESSION_PASS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Key of the visitor hash in events; defaults to the cookie secret, else a random key per process. */
   VISITOR_HASH_KEY: z.string().min(16).optional(),
 });

@@ -12,6 +12,7 @@ import { QuotaCounters } from './quota/quota-counters.js';
 import { Library } from './answers/retrieval.js';
 import { questionsRouter } from './questions/questions.router.js';
 import { quotaRouter } from './quota/quota.router.js';
+import { SessionPasses } from './quota/session-pass.js';
 import { Subscribers } from './subscribers/subscribers.js';
 
 /** The ai-query service's parts; `model` replaces the OpenAI client (tests). */
@@ -40,6 +41,7 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
       quota,
       storeConnected: () => bus.isConnected(),
       subscribers,
+      sessionPasses: new SessionPasses(config.SESSION_PASS_SECRET),
       logger,
       metrics: ai,
     });

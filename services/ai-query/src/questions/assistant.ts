@@ -3,7 +3,7 @@
 import { crisisLanguage, detectCrisis } from '@hhp/crisis-rules';
 import type { QueryAiRequest, Quota, Source } from '@hhp/proto';
 import { HttpError, type Logger } from '@hhp/kit';
-import { ALLOWED, QuotaUnavailable, SUBSCRIBED, type Admission, type Reserved } from '../quota/admission.js';
+import { ALLOWED, QuotaUnavailable, type Admission, type Reserved } from '../quota/admission.js';
 import type { AnsweredEvents } from '../analytics/answered-event.js';
 import type { AiQueryConfig } from '../config.js';
 import type { CrisisCheck } from '../crisis/crisis-check.js';
@@ -72,11 +72,12 @@ export class Assistant {
     // Crisis first, before the counters are touched: a crisis message is never counted, and never holds a
     // free question for a moment (which could refuse an ordinary question sent alongside). The in-process
     // rules decide at once; the crisis service is asked only when it may know more (crisis-check.ts).
-    const subscriber = this.deps.admission.subscriberOrUnknown(asker.cookie);
+    // Subscribers and session pass holders are not counted (`unlimited`: their counters).
+    const subscriber = this.deps.admission.unlimitedOrUnknown(asker.cookie);
     const verdict = await this.timed('crisis', started, this.deps.crisis.check(query, asker.requestId));
     if (verdict.isCrisis) return this.crisis(asker, sink, started, subscriber);
 
-    const isSubscriber = (await subscriber) === true;
+    const unlimited = (await subscriber) || undefined;
     const emergency = isMedicalEmergency(query);
     const caution = cautionFor(query);
     const { model } = this.deps;
@@ -85,7 +86,7 @@ export class Assistant {
     if (emergency && !model) return this.emergencyOnly(asker, sink, started, subscriber);
 
     let reserved: Reserved | undefined;
-    if (!isSubscriber) {
+    if (!unlimited) {
       try {
         if ((await subscriber) === undefined) throw new QuotaUnavailable();
         reserved = await this.timed('quota', started, this.deps.admission.admit(asker.body.guestId, asker.ip));
@@ -116,7 +117,7 @@ export class Assistant {
     try {
       return await this.answer(asker, sink, signal, {
         started,
-        isSubscriber,
+        unlimited,
         reserved,
         hits,
         call,
@@ -134,7 +135,8 @@ export class Assistant {
     signal: AbortSignal,
     run: {
       started: number;
-      isSubscriber: boolean;
+      /** The counters of a subscriber or a session pass holder; undefined for a guest (`reserved`). */
+      unlimited: Quota | undefined;
       reserved: Reserved | undefined;
       hits: Hit[];
       call: ModelCall | undefined;
@@ -144,10 +146,10 @@ export class Assistant {
       caution: Caution | undefined;
     },
   ): Promise<Answered> {
-    const { started, isSubscriber, reserved, hits, call, emergency, caution } = run;
+    const { started, unlimited, reserved, hits, call, emergency, caution } = run;
     const quota: Quota = reserved
       ? { queriesUsed: reserved.used, queriesAllowed: ALLOWED, isSubscriber: false }
-      : SUBSCRIBED;
+      : unlimited!;
     const sources = hits.map(({ passage }) => ({ title: passage.title, path: passage.path }));
     sink.start({ ...quota, isCrisis: false, isEmergency: emergency });
     /** Some of the answer's own text has gone to the visitor: from then on the question is spent. */
@@ -183,7 +185,7 @@ export class Assistant {
         { ...asker, guestId: asker.body.guestId },
         {
           mode: call ? 'openai' : 'offline',
-          isSubscriber,
+          isSubscriber: quota.isSubscriber,
           started,
           sources: sources.length,
           usage,
@@ -209,7 +211,7 @@ export class Assistant {
   }
 
   /** A crisis: the 988 Lifeline and the Crisis Text Line, never counted, never refused, never kept waiting. */
-  private crisis(asker: Asker, sink: AnswerSink, started: number, subscriber: Promise<boolean | undefined>) {
+  private crisis(asker: Asker, sink: AnswerSink, started: number, subscriber: Promise<Quota | false | undefined>) {
     // In Spanish when the message is: 988 and the Crisis Text Line both answer in Spanish. Violence at home
     // also gets the Domestic Violence Hotline.
     const { query } = asker.body;
@@ -220,7 +222,12 @@ export class Assistant {
   }
 
   /** The answer to an emergency that gets no other: where to get help, uncounted. */
-  private emergencyOnly(asker: Asker, sink: AnswerSink, started: number, subscriber: Promise<boolean | undefined>) {
+  private emergencyOnly(
+    asker: Asker,
+    sink: AnswerSink,
+    started: number,
+    subscriber: Promise<Quota | false | undefined>,
+  ) {
     const response = emergencyAnswer(this.deps.config.PRACTITIONER_NAME);
     return this.fixedAnswer(asker, sink, { started, subscriber, response, mode: 'emergency' });
   }
@@ -229,7 +236,12 @@ export class Assistant {
   private async fixedAnswer(
     asker: Asker,
     sink: AnswerSink,
-    a: { started: number; subscriber: Promise<boolean | undefined>; response: string; mode: 'crisis' | 'emergency' },
+    a: {
+      started: number;
+      subscriber: Promise<Quota | false | undefined>;
+      response: string;
+      mode: 'crisis' | 'emergency';
+    },
   ): Promise<Answered> {
     const quota = await this.deps.admission.countersSoon(asker.body.guestId, asker.ip, a.subscriber);
     const flags = { isCrisis: a.mode === 'crisis', isEmergency: a.mode === 'emergency' };

@@ -1,4 +1,4 @@
-// Who may ask, and at what cost: subscribers without counting; a guest with one of 3 free questions a day
+// Who may ask, and at what cost: subscribers and holders of an AI Avatar Session's pass without counting; a guest with one of 3 free questions a day
 // (by guestId, or by address when the browser sent none); a guestId's first question of the day also
 // counted among its address's new guestIds this hour (a guard against rotation, not a second quota). The
 // store is NATS (quota.ts): while it is away, or too many questions already wait for it, a question is
@@ -10,6 +10,7 @@ import type { AiQueryConfig } from '../config.js';
 import type { AiMetrics } from '../metrics.js';
 import type { QuotaCounters, Take } from './quota-counters.js';
 import type { Subscribers } from '../subscribers/subscribers.js';
+import type { SessionPasses } from './session-pass.js';
 
 export const ALLOWED = FREE_QUESTIONS_PER_DAY;
 /** What subscribers see: never counted. */
@@ -60,6 +61,7 @@ export interface AdmissionDeps {
   /** Whether the quota store (NATS) is reachable now: while it is not, questions are refused at once. */
   storeConnected: () => boolean;
   subscribers: Subscribers;
+  sessionPasses: SessionPasses;
   logger: Logger;
   metrics: Pick<AiMetrics, 'refusals'>;
 }
@@ -73,8 +75,10 @@ export class Admission {
 
   constructor(private readonly deps: AdmissionDeps) {}
 
-  /** The counters a visitor sees: none for subscribers, else the guest's (by guestId, or by address). */
+  /** The counters a visitor sees: none for subscribers and pass holders, else the guest's (by guestId, or by address). */
   quotaFor(guestId: string | undefined, ip: string, cookie: string | undefined): Promise<Quota> {
+    const pass = this.deps.sessionPasses.quotaOf(cookie);
+    if (pass) return Promise.resolve(pass);
     return this.withStore(() =>
       this.deps.subscribers
         .isSubscriber(cookie)
@@ -83,14 +87,17 @@ export class Admission {
   }
 
   /**
-   * Whether the cookie names a subscriber; undefined when the database did not say in time or failed
-   * (the question is then refused with 503, unless it is a crisis or an emergency).
+   * The uncounted counters of a session pass holder or a subscriber; false for a guest; undefined when the
+   * database did not say in time or failed (the question is then refused with 503, unless it is a crisis or
+   * an emergency). A pass is checked by its signature alone, so it never waits for the database.
    */
-  async subscriberOrUnknown(cookie: string | undefined): Promise<boolean | undefined> {
+  async unlimitedOrUnknown(cookie: string | undefined): Promise<Quota | false | undefined> {
     if (!cookie) return false;
+    const pass = this.deps.sessionPasses.quotaOf(cookie);
+    if (pass) return pass;
     try {
       const subscribed = await within(this.deps.config.DB_TIMEOUT_MS, this.deps.subscribers.isSubscriber(cookie));
-      return subscribed === TIMED_OUT ? undefined : subscribed;
+      return subscribed === TIMED_OUT ? undefined : subscribed && SUBSCRIBED;
     } catch (err) {
       this.deps.logger.warn({ err }, 'could not check the subscription');
       return undefined;
@@ -101,11 +108,11 @@ export class Admission {
   async countersSoon(
     guestId: string | null | undefined,
     ip: string,
-    subscriber: Promise<boolean | undefined>,
+    unlimited: Promise<Quota | false | undefined>,
   ): Promise<Quota> {
     const quota = await within(
       COUNTERS_WAIT_MS,
-      subscriber.then((subscribed) => (subscribed ? SUBSCRIBED : this.guestQuota(guestId, ip))),
+      unlimited.then((counters) => counters || this.guestQuota(guestId, ip)),
     ).catch((): typeof TIMED_OUT => TIMED_OUT);
     return quota === TIMED_OUT ? COUNTERS_UNKNOWN : quota;
   }
