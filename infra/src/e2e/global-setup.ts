@@ -7,6 +7,7 @@ import path from 'node:path';
 import { startStack, type Stack } from '../launcher/stack.js';
 import { startStripeMock } from '../testing/stripe-mock.js';
 import { STRIPE_TEST_PUBLISHABLE_KEY, STRIPE_TEST_SECRET_KEY, STRIPE_TEST_WEBHOOK_SECRET } from './stripe.js';
+import { MAILPIT_URL_VARIABLE } from './mail.js';
 
 declare global {
   var __e2eStack: { stack: Stack; dataDir: string } | undefined;
@@ -41,6 +42,8 @@ export default async function globalSetup(): Promise<void> {
       STRIPE_PUBLISHABLE_KEY: STRIPE_TEST_PUBLISHABLE_KEY,
       STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
       STRIPE_API_URL: stripeMock.directUrl,
+      // Always the stack's own Mailpit (./mail.ts), whatever SMTP server the shell names.
+      SMTP_URL: undefined,
     },
   }).catch(async (error: unknown) => {
     await stripeMock.stop();
@@ -49,5 +52,9 @@ export default async function globalSetup(): Promise<void> {
   // global-teardown.ts stops the stack; stripe-mock goes with it.
   const stack: Stack = { ...started, stop: () => started.stop().finally(() => stripeMock.stop()) };
   globalThis.__e2eStack = { stack, dataDir };
-  console.log(`[e2e] stack ready at ${stack.url} in ${(stack.readyInMs / 1000).toFixed(1)} s (data: ${dataDir})`);
+  // Playwright's workers inherit the environment of the process that ran the global setup.
+  process.env[MAILPIT_URL_VARIABLE] = stack.mailUrl;
+  console.log(
+    `[e2e] stack ready at ${stack.url} in ${(stack.readyInMs / 1000).toFixed(1)} s (data: ${dataDir}; mail: ${stack.mailUrl})`,
+  );
 }

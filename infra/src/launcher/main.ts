@@ -5,6 +5,7 @@ import { repoRoot } from '../dev-servers.js';
 import { AlreadyRunningError } from './lock.js';
 import { startStack } from './stack.js';
 import { paymentsBanner } from './payments.js';
+import { mailBanner } from './mail.js';
 
 const env = process.env;
 const port = Number(env.PORT ?? 8080);
@@ -40,6 +41,7 @@ const total =
   Number.isFinite(sinceStart) && sinceStart > 0 ? `; ${seconds(Date.now() - sinceStart)} since npm start` : '';
 console.log(`Holistic Health Portal is running at ${stack.url} (ready in ${seconds(stack.readyInMs)}${total})`);
 console.log(paymentsBanner(env, stack.url));
+console.log(mailBanner(stack.mailUrl, env));
 const shownDataDir = path.relative(process.cwd(), stack.dataDir);
 console.log(
   `  data and logs: ${shownDataDir && !shownDataDir.startsWith('..') ? shownDataDir : stack.dataDir}  ·  press Ctrl-C to stop`,

@@ -1,6 +1,6 @@
-// The whole portal on one machine: FerretDB on PostgreSQL, and nats-server (unless MONGODB_URI / NATS_URL
-// name servers already), the six services, and nginx serving the built frontend with the repository's
-// nginx.conf.
+// The whole portal on one machine: FerretDB on PostgreSQL, nats-server and Mailpit (unless MONGODB_URI /
+// NATS_URL / SMTP_URL name servers already), the six services, and nginx serving the built frontend with the
+// repository's nginx.conf.
 // Once the stack is ready, every one of these processes that ends by itself is started again, with
 // backoff (supervisor.ts). Used by `npm start` (main.ts) and by the Playwright global setup (infra/src/e2e).
 import { existsSync, mkdirSync } from 'node:fs';
@@ -22,6 +22,7 @@ import { defaultMediaRoot, nginxArgs, testNginxConfig, writeNginxConfig, type Ng
 import { releaseReaper, spawnGroup, type GroupProcess } from './process-group.js';
 import { loadSecrets, natsUserEnv, serviceNatsPasswords, withoutNatsPasswords } from './secrets.js';
 import { paymentsEnv, withoutStripe } from './payments.js';
+import { startMailpitGroup } from './mail.js';
 import { StartupError } from './startup-error.js';
 import { HEALTH_PATHS, databaseName, natsUser, serviceEntry } from '@hhp/proto/services';
 import { SERVICES, UPSTREAM_VARIABLE, serviceEntryPoint, type ServiceName } from './services.js';
@@ -86,6 +87,10 @@ export interface Stack {
   dataDir: string;
   mongodbUri: string;
   natsUrl: string;
+  /** Where the services send e-mail: SMTP_URL as given, else the Mailpit the stack started. */
+  smtpUrl: string;
+  /** Mailpit's web UI and API, when the stack started it (SMTP_URL was not set). */
+  mailUrl: string | undefined;
   services: RunningService[];
   /** Milliseconds from the call of startStack until everything answered. */
   readyInMs: number;
@@ -95,8 +100,8 @@ export interface Stack {
   /** The NATS user a service connects as (its name and password), for tools that play its part; undefined
    * when it has none (an external NATS_URL without NATS_PASSWORD_<SERVICE>). */
   natsUser(name: ServiceName): { user: string; pass: string } | undefined;
-  /** Restarts nothing from now on; stops services, then nginx, then NATS, then FerretDB, then PostgreSQL;
-   * releases the lock. Safe to call twice. */
+  /** Restarts nothing from now on; stops services, then nginx, then Mailpit, then NATS, then FerretDB, then
+   * PostgreSQL; releases the lock. Safe to call twice. */
   stop(): Promise<void>;
 }
 
@@ -167,12 +172,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const started_: {
     services: Supervised[];
     nginx?: Supervised;
+    mailpit?: Supervised;
     nats?: Supervised;
     ferret?: Supervised;
     postgres?: Supervised;
   } = { services: [] };
   const supervised = () =>
-    [...started_.services, started_.nginx, started_.nats, started_.ferret, started_.postgres].filter(
+    [...started_.services, started_.nginx, started_.mailpit, started_.nats, started_.ferret, started_.postgres].filter(
       (p) => p !== undefined,
     );
   const restartPolicy = options.restartPolicy ?? {};
@@ -183,6 +189,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       for (const p of supervised()) p.retire();
       await Promise.all(started_.services.map((p) => p.stop(10_000)));
       await started_.nginx?.stop(5000);
+      await started_.mailpit?.stop(5000);
       await started_.nats?.stop(5000);
       await started_.ferret?.stop(5000);
       await started_.postgres?.stop(10_000);
@@ -208,7 +215,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const secrets = loadSecrets(dataDir, env);
     const natsPasswords = serviceNatsPasswords(dataDir, env);
 
-    const [mongodbUri, natsUrl] = await Promise.all([
+    const [mongodbUri, natsUrl, mail] = await Promise.all([
       env.MONGODB_URI
         ? env.MONGODB_URI
         : choosePort(27017, mode).then(async (dbPort) => {
@@ -250,6 +257,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             started_.nats = nats.process;
             return nats.url;
           }),
+      env.SMTP_URL
+        ? { smtpUrl: env.SMTP_URL, webUrl: undefined }
+        : Promise.all([choosePort(1025, mode), choosePort(8025, mode)]).then(async ([smtpPort, httpPort]) => {
+            const mailpit = await startMailpitGroup({
+              smtpPort,
+              httpPort,
+              dataDir: path.join(dataDir, 'mailpit'),
+              logFile: path.join(logDir, 'mailpit.log'),
+              output: out,
+              restartPolicy,
+            });
+            started_.mailpit = mailpit.process;
+            return mailpit;
+          }),
     ]);
 
     const services: (RunningService & { process: Supervised })[] = [];
@@ -268,6 +289,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           MONGODB_URI: mongodbUri,
           MONGODB_DB: databaseName(service.name),
           NATS_URL: natsUrl,
+          SMTP_URL: mail.smtpUrl,
           LOG_LEVEL: env.LOG_LEVEL ?? 'info',
           PUBLIC_URL: env.PUBLIC_URL ?? url,
         };
@@ -330,6 +352,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       dataDir,
       mongodbUri,
       natsUrl,
+      smtpUrl: mail.smtpUrl,
+      mailUrl: mail.webUrl,
       services: services.map(({ name, instance, url: serviceUrl, logFile }) => ({
         name,
         instance,

@@ -149,12 +149,20 @@ describe('docker-compose.yml', () => {
 const stubService = path.join(repoRoot, 'infra', 'test', 'fixtures', 'stub-service.mjs');
 const quiet = { log: () => undefined, error: () => undefined };
 // Its own FerretDB and nats-server, not those of the integration setup.
-const ownServers = { ...process.env, MONGODB_URI: undefined, NATS_URL: undefined, LOG_LEVEL: 'warn' };
+const ownServers = {
+  ...process.env,
+  MONGODB_URI: undefined,
+  NATS_URL: undefined,
+  SMTP_URL: undefined,
+  LOG_LEVEL: 'warn',
+};
 
 function stackPorts(stack: Stack): number[] {
   return [
     stack.port,
-    ...[stack.mongodbUri, stack.natsUrl, ...stack.services.map((s) => s.url)].map((u) => Number(new URL(u).port)),
+    ...[stack.mongodbUri, stack.natsUrl, stack.smtpUrl, stack.mailUrl!, ...stack.services.map((s) => s.url)].map((u) =>
+      Number(new URL(u).port),
+    ),
   ];
 }
 
@@ -187,6 +195,14 @@ describe('the stack', () => {
       const videos = await fetch(`${stack.url}/api/videos`);
       expect(videos.status).toBe(200);
       expect(Array.isArray(await videos.json())).toBe(true);
+      // Mailpit, with its web UI built in (a plain `go install` of it serves a page without its script).
+      expect(stack.smtpUrl).toMatch(/^smtp:\/\/127\.0\.0\.1:\d+$/);
+      const mailUi = await fetch(stack.mailUrl!);
+      expect(mailUi.status).toBe(200);
+      const script = /src="([^"]*app\.js[^"]*)"/.exec(await mailUi.text())?.[1];
+      expect(script).toBeDefined();
+      const app = await fetch(new URL(script!, stack.mailUrl));
+      expect([app.status, (await app.arrayBuffer()).byteLength > 10_000]).toEqual([200, true]);
       const missingRoute = await fetch(`${stack.url}/api/nope`);
       expect(missingRoute.status).toBe(404);
       expect(await missingRoute.json()).toEqual({ message: 'Not found' });
@@ -285,7 +301,7 @@ describe('the stack', () => {
     expect(open).toEqual([]);
   }, 60_000);
 
-  test('when a service, nginx, nats-server, FerretDB or PostgreSQL is killed with SIGKILL, then it answers again on its port within seconds, and the console and its log say so', async () => {
+  test('when a service, nginx, nats-server, Mailpit, FerretDB or PostgreSQL is killed with SIGKILL, then it answers again on its port within seconds, and the console and its log say so', async () => {
     const lines: string[] = [];
     const output = { log: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
     const stack = await startStack({
@@ -311,6 +327,7 @@ describe('the stack', () => {
       for (const [name, port] of [
         ['nats-server', Number(new URL(stack.natsUrl).port)],
         ['ferretdb', Number(new URL(stack.mongodbUri).port)],
+        ['mailpit', Number(new URL(stack.smtpUrl).port)],
         ['nginx', stack.port],
       ] as const) {
         const pid = stack.pidOf(name)!;

@@ -1,7 +1,9 @@
 // The mailer against a real SMTP server: Mailpit on free loopback ports, each e-mail read back through its API.
+import { randomUUID } from 'node:crypto';
 import net from 'node:net';
+import { Router } from 'express';
 import { pino } from 'pino';
-import { createMailer, html, link, messageIdFor, type Mailer } from '../../src/index.js';
+import { createMailer, html, link, messageIdFor, serviceConfig, startService, type Mailer } from '../../src/index.js';
 import { startMailpit, type Mailpit } from '../../../../infra/src/testing/mailpit.js';
 
 const FROM = '"Holistic Health Portal" <no-reply@holistichealth.example>';
@@ -83,6 +85,7 @@ describe('the mailer over SMTP', () => {
     let ids: string[] = [];
     for (const deadline = Date.now() + 5000; ids.length < 3 && Date.now() < deadline;) {
       ids = (await mailpit.client.messages()).map((m) => `<${m.MessageID}>`);
+      if (ids.length < 3) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(ids.sort()).toEqual([first, first, other].sort());
   });
@@ -132,5 +135,63 @@ describe('the mailer over SMTP', () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));
     }
+  });
+});
+
+describe('a service that sends e-mail', () => {
+  test('when its setup builds the mailer from its config, then a route sends through it, and shutdown closes it', async () => {
+    const config = serviceConfig('kit-mail-test', 0).parse({
+      PORT: '0',
+      MONGODB_URI: process.env.MONGODB_URI,
+      NATS_URL: process.env.NATS_URL,
+      MONGODB_DB: `kit-mail-test-${randomUUID().slice(0, 8)}`,
+      LOG_LEVEL: 'silent',
+      SMTP_URL: mailpit.smtpUrl,
+    });
+    let closed = false;
+    const service = await startService({
+      name: 'kit-mail-test',
+      config,
+      setup: ({ config: own, logger: log }) => {
+        const serviceMailer = createMailer({
+          smtpUrl: own.SMTP_URL,
+          from: own.MAIL_FROM,
+          practiceName: 'Holistic Health Portal',
+          logger: log,
+        });
+        const router = Router();
+        router.post('/api/hello', async (req, res) => {
+          const { to, name } = req.body as { to: string; name: string };
+          const id = await serviceMailer.send({
+            to,
+            subject: 'Welcome',
+            html: html`<p>Welcome, ${name}.</p>`,
+            text: `Welcome, ${name}.`,
+            idempotencyKey: `welcome:${to}`,
+          });
+          res.json({ id });
+        });
+        return {
+          routers: [router],
+          stop: [['mailer', () => serviceMailer.close().then(() => void (closed = true))]],
+        };
+      },
+    });
+    try {
+      const response = await fetch(`${service.url}/api/hello`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ to: 'new@example.org', name: '<Ada>' }),
+      });
+      expect(response.status).toBe(200);
+      const { id } = (await response.json()) as { id: string };
+      const mail = await mailpit.client.waitForMessage({ to: 'new@example.org', subject: 'Welcome' });
+      expect(`<${mail.MessageID}>`).toBe(id);
+      expect(mail.From).toEqual({ Name: 'Holistic Health Portal', Address: 'no-reply@holistichealth.example' });
+      expect(mail.HTML).toContain('<p>Welcome, &lt;Ada&gt;.</p>');
+    } finally {
+      await service.close();
+    }
+    expect(closed).toBe(true);
   });
 });

@@ -1,0 +1,69 @@
+// The launcher's part in e-mail: unless SMTP_URL names a server already (production, or a developer's own),
+// `npm start` runs Mailpit (built by the bootstrap) on loopback, supervised like the other processes, and every
+// service gets SMTP_URL pointing at it. Every e-mail the portal sends lands in Mailpit's web UI, whose address
+// the start banner shows; nothing leaves the machine. The e-mails are kept in <dataDir>/mailpit/mailpit.db, so
+// they survive a restart of Mailpit or of the portal (Mailpit keeps the newest 500).
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { goEnv, isPortOpen, waitFor } from '../dev-servers.js';
+import { mailpitArgs, mailpitPath, mailpitReady } from '../testing/mailpit.js';
+import { spawnGroup, type GroupProcess } from './process-group.js';
+import { StartupError } from './startup-error.js';
+import { Supervised, type RestartPolicy } from './supervisor.js';
+
+export interface RunningMailpit {
+  /** What the services get as SMTP_URL. */
+  smtpUrl: string;
+  /** The web UI (and API), e.g. http://localhost:8025. */
+  webUrl: string;
+  process: Supervised;
+}
+
+/** Ready once its API answers and its SMTP port accepts connections. */
+function mailpitServes(httpPort: number, smtpPort: number) {
+  return async (proc: GroupProcess, timeoutMs: number): Promise<void> => {
+    await mailpitReady(`http://127.0.0.1:${httpPort}`, proc, timeoutMs);
+    await waitFor(`mailpit SMTP on port ${smtpPort}`, () => isPortOpen(smtpPort), { child: proc, timeoutMs });
+  };
+}
+
+export async function startMailpitGroup(options: {
+  smtpPort: number;
+  httpPort: number;
+  dataDir: string;
+  logFile: string;
+  output: Pick<Console, 'log' | 'error'>;
+  restartPolicy?: Partial<RestartPolicy>;
+}): Promise<RunningMailpit> {
+  const { smtpPort, httpPort, dataDir, logFile } = options;
+  mkdirSync(dataDir, { recursive: true });
+  const args = mailpitArgs({ smtpPort, httpPort, database: path.join(dataDir, 'mailpit.db') });
+  const command = mailpitPath();
+  const supervised = new Supervised({
+    spawn: () => spawnGroup('mailpit', command, args, { logFile, env: goEnv() }),
+    ready: mailpitServes(httpPort, smtpPort),
+    output: options.output,
+    policy: options.restartPolicy ?? {},
+  });
+  const proc = supervised.current;
+  try {
+    await mailpitServes(httpPort, smtpPort)(proc, 30_000);
+  } catch {
+    const exited = proc.exited;
+    await supervised.stop(2000);
+    throw new StartupError(
+      'mailpit',
+      logFile,
+      exited ? `exited (code ${proc.exitCode}) before it served` : 'did not serve within 30 s',
+    );
+  }
+  return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, webUrl: `http://localhost:${httpPort}`, process: supervised };
+}
+
+/** The banner's line about e-mail. */
+export function mailBanner(mailWebUrl: string | undefined, env: NodeJS.ProcessEnv): string {
+  if (mailWebUrl) return `  mail: ${mailWebUrl} (Mailpit: every e-mail the portal sends)`;
+  // The host only: SMTP_URL may carry a password.
+  const server = URL.canParse(env.SMTP_URL ?? '') ? new URL(env.SMTP_URL!).host : 'SMTP_URL (not a URL)';
+  return `  mail: sent through the SMTP server at ${server} (SMTP_URL)`;
+}
