@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
         path: 'session-confirmed',
         lazy: async () => ({ Component: (await import('./routes/session-confirmed')).SessionConfirmedRoute }),
       },
+      { path: 'join', lazy: async () => ({ Component: (await import('./routes/join')).JoinRoute }) },
       {
         path: 'conditions/:slug',
         // The condition pages carry the disclaimer in their own bar: the footer leaves it out there.

@@ -10,6 +10,8 @@ export const texts = {
   panelTitle: (name: string) => `${name}'s AI`,
   questionsLeft: (left: number, allowed: number) => `${left} of ${allowed} free questions left`,
   unlimited: 'Unlimited Access ✨',
+  /** While an AI Avatar Session's pass holds (the issue's words). */
+  sessionMinutesLeft: (minutes: number) => `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} left in your session`,
   usedToday: (used: number, allowed: number) => `${used}/${allowed} free questions used today`,
 
   welcome: (name: string) =>

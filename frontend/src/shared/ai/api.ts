@@ -49,12 +49,9 @@ export const quotaReceived =
   (quota: Quota): ThunkAction<void, QuotaState, unknown, UnknownAction> =>
   (dispatch, getState) => {
     const reading = selectQuota(getState()).isLoading;
-    const { queriesUsed, queriesAllowed, isSubscriber } = quota;
-    dispatch(
-      aiApi.util.upsertQueryEntries([
-        { endpointName: 'quota', arg: undefined, value: { queriesUsed, queriesAllowed, isSubscriber } },
-      ]),
-    );
+    const { queriesUsed, queriesAllowed, isSubscriber, sessionPass } = quota;
+    const value: Quota = { queriesUsed, queriesAllowed, isSubscriber, ...(sessionPass ? { sessionPass } : {}) };
+    dispatch(aiApi.util.upsertQueryEntries([{ endpointName: 'quota', arg: undefined, value }]));
     if (reading) dispatch(aiApi.util.invalidateTags(['Quota']));
   };
 

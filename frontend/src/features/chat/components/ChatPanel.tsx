@@ -31,7 +31,9 @@ export function ChatPanel({ id, onClose, focusRequest }: ChatPanelProps) {
 
   // The upgrade panel replaces the input after a 429, unless the counters have since said otherwise
   // (a subscription, a new day).
-  const showUpgrade = limitReached && !counters?.isSubscriber && (counters === undefined || counters.left === 0);
+  // A session pass holder is as unlimited as a subscriber while the pass holds.
+  const unlimited = counters?.isSubscriber === true || counters?.sessionPass !== undefined;
+  const showUpgrade = limitReached && !unlimited && (counters === undefined || counters.left === 0);
 
   // The first open of an empty conversation starts with the welcome message (specification, section 4).
   useEffect(() => chatStore.welcome(texts.welcome(PRACTITIONER_NAME)), []);
@@ -88,7 +90,11 @@ export function ChatPanel({ id, onClose, focusRequest }: ChatPanelProps) {
           </h2>
           {counters && (
             <p className={styles.headerCounter}>
-              {counters.isSubscriber ? texts.unlimited : texts.questionsLeft(counters.left, counters.queriesAllowed)}
+              {counters.minutesLeft !== undefined
+                ? texts.sessionMinutesLeft(counters.minutesLeft)
+                : counters.isSubscriber
+                  ? texts.unlimited
+                  : texts.questionsLeft(counters.left, counters.queriesAllowed)}
             </p>
           )}
         </div>
@@ -112,7 +118,7 @@ export function ChatPanel({ id, onClose, focusRequest }: ChatPanelProps) {
         <Composer inputRef={inputRef} pending={pending} onSend={send} />
       )}
 
-      {counters && !counters.isSubscriber && (
+      {counters && !unlimited && (
         <footer className={styles.footer}>{texts.usedToday(counters.queriesUsed, counters.queriesAllowed)}</footer>
       )}
     </section>

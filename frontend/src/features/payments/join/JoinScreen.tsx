@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { useSearchParams } from 'react-router';
+import { quotaStale, type AiDispatch } from '../../../shared/ai/api';
+import { errorMessage } from '../../../shared/api/error-message';
+import { openChat, type ChatWidgetDispatch } from '../../../shared/chat-widget/chat-widget-slice';
+import { MINUTE_TICK_MS, minutesUntil } from '../../../shared/ai/session-minutes';
+import { AntdScope } from '../../../shared/ui/AntdScope';
+import { Button, ButtonLink } from '../../../shared/ui/Button';
+import { useToast } from '../../../shared/ui/toast';
+import { ServicePanel } from '../ui/ServicePanel';
+import { formatDay, formatTime, visitorTimeZone, zoneLabel } from '../ui/time';
+import { useFocusOnChange } from '../ui/use-focus-on-change';
+import styles from '../ui/payments.module.css';
+import { useJoinSessionMutation } from './api';
+import { joinTexts as t } from './texts';
+
+/** "Tuesday, December 2, 2025, 9:50 AM Eastern Standard Time (America/New_York)" */
+const when = (iso: string, timeZone: string) =>
+  `${formatDay(iso, timeZone)}, ${formatTime(iso, timeZone)} ${zoneLabel(timeZone, iso)}`;
+
+/** The minutes left until `endsAt`, worked out again every MINUTE_TICK_MS. */
+function useMinutesLeft(endsAt: string | undefined): number | undefined {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!endsAt) return;
+    const timer = setInterval(() => setNow(Date.now()), MINUTE_TICK_MS);
+    return () => clearInterval(timer);
+  }, [endsAt]);
+  return endsAt === undefined ? undefined : minutesUntil(endsAt, now);
+}
+
+/**
+ * /join?booking=&token= (the confirmation's "Join your session" link): asks booking to open the session for
+ * this browser. Inside the session's window booking sets the session pass, and the chat is unlimited until it
+ * ends; before it, the page says when to come back; after it, that it has ended.
+ */
+export function JoinScreen() {
+  const [params] = useSearchParams();
+  const bookingId = params.get('booking');
+  const token = params.get('token');
+  const [join, result] = useJoinSessionMutation();
+  const dispatch = useDispatch<AiDispatch & ChatWidgetDispatch>();
+  const toast = useToast();
+
+  // One request per link: StrictMode runs effects twice, and a second browser-less request would be refused
+  // as another browser.
+  const asked = useRef<string | null>(null);
+  const ask = () => {
+    if (bookingId && token) void join({ bookingId, token });
+  };
+  useEffect(() => {
+    const key = `${bookingId}|${token}`;
+    if (!bookingId || !token || asked.current === key) return;
+    asked.current = key;
+    void join({ bookingId, token });
+  }, [bookingId, token, join]);
+
+  const answer = result.data;
+  // The pass is a new cookie: the chat's counters are read again, and show the minutes left.
+  useEffect(() => {
+    if (answer?.status === 'active') dispatch(quotaStale());
+  }, [answer, dispatch]);
+  const minutesLeft = useMinutesLeft(answer?.status === 'active' ? answer.endsAt : undefined);
+
+  const view = !bookingId || !token ? 'incomplete' : result.isError ? 'error' : (answer?.status ?? 'joining');
+  const focusRef = useFocusOnChange<HTMLHeadingElement>(view);
+
+  const onOpenChat = () => {
+    if (dispatch(openChat())) return;
+    toast.info({ title: t.chatLoadingTitle, description: t.chatLoadingDescription });
+  };
+  const book = (
+    <ButtonLink to="/book" variant="primary">
+      {t.bookAgain}
+    </ButtonLink>
+  );
+
+  const panel = (() => {
+    switch (view) {
+      case 'joining':
+        return (
+          <p className={styles.loading} role="status">
+            {t.joining}
+          </p>
+        );
+      case 'incomplete':
+        return (
+          <ServicePanel type="warning" title={t.incompleteTitle} titleRef={focusRef}>
+            <p className={styles.text}>{t.incompleteText}</p>
+          </ServicePanel>
+        );
+      case 'error':
+        return (
+          <ServicePanel
+            type="error"
+            title={t.errorTitle}
+            titleRef={focusRef}
+            actions={<Button onClick={ask}>{t.tryAgain}</Button>}
+          >
+            <p className={styles.text}>{errorMessage(result.error)}</p>
+          </ServicePanel>
+        );
+      case 'active':
+        return (
+          <ServicePanel
+            type="success"
+            title={t.activeTitle}
+            titleRef={focusRef}
+            actions={
+              <Button variant="primary" onClick={onOpenChat}>
+                {t.openChat}
+              </Button>
+            }
+          >
+            {minutesLeft !== undefined && <p className={styles.text}>{t.minutesLeft(minutesLeft)}</p>}
+            <p className={styles.text}>{t.activeText}</p>
+          </ServicePanel>
+        );
+      case 'early': {
+        if (answer?.status !== 'early') return null;
+        const mine = visitorTimeZone();
+        return (
+          <ServicePanel
+            type="info"
+            title={t.earlyTitle}
+            titleRef={focusRef}
+            actions={<Button onClick={ask}>{t.checkAgain}</Button>}
+          >
+            <p className={styles.text}>{t.comeBack(when(answer.startsAt, answer.timeZone))}</p>
+            {mine && mine !== answer.timeZone && (
+              <p className={styles.text}>{t.yourTime(when(answer.startsAt, mine))}</p>
+            )}
+            <p className={styles.text}>{t.earlyNote}</p>
+          </ServicePanel>
+        );
+      }
+      case 'ended':
+        return (
+          <ServicePanel type="info" title={t.endedTitle} titleRef={focusRef} actions={book}>
+            <p className={styles.text}>{t.endedText}</p>
+          </ServicePanel>
+        );
+    }
+  })();
+
+  return (
+    <AntdScope>
+      <div className={styles.column}>
+        {panel}
+        <div className={styles.actions}>
+          <ButtonLink to="/">{t.home}</ButtonLink>
+        </div>
+      </div>
+    </AntdScope>
+  );
+}
