@@ -107,7 +107,7 @@ fi
 # a copy of the module's source instead, UI first. A stamp file records the version built.
 if [ "$(cat "$tools/mailpit.version" 2>/dev/null)" != "${MAILPIT_VERSION}" ] || ! [ -x "$tools/mailpit" ]; then
   need_go mailpit
-  log "building Mailpit ${MAILPIT_VERSION} (its web UI first, with npm; a few minutes the first time)"
+  log "building Mailpit ${MAILPIT_VERSION} (its web UI first, with npm; about a minute)"
   dir="$(go mod download -json "github.com/axllent/mailpit@${MAILPIT_VERSION}" |
     sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')"
   mailpit_src="$(mktemp -d)"
