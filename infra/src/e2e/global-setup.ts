@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startStack, type Stack } from '../launcher/stack.js';
 import { startStripeMock } from '../testing/stripe-mock.js';
+import { E2E_SESSION_JOIN_EARLY_MINUTES, E2E_SESSION_PASS_SECRET } from './session-pass.js';
 import { STRIPE_TEST_PUBLISHABLE_KEY, STRIPE_TEST_SECRET_KEY, STRIPE_TEST_WEBHOOK_SECRET } from './stripe.js';
 import { MAILPIT_URL_VARIABLE } from './mail.js';
 
@@ -42,6 +43,9 @@ export default async function globalSetup(): Promise<void> {
       STRIPE_PUBLISHABLE_KEY: STRIPE_TEST_PUBLISHABLE_KEY,
       STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
       STRIPE_API_URL: stripeMock.directUrl,
+      // The join tokens of session-pass.spec.ts, and a window wide enough for a booking a week ahead.
+      SESSION_PASS_SECRET: E2E_SESSION_PASS_SECRET,
+      SESSION_JOIN_EARLY_MINUTES: String(E2E_SESSION_JOIN_EARLY_MINUTES),
       // Always the stack's own Mailpit (./mail.ts), whatever SMTP server the shell names.
       SMTP_URL: undefined,
     },
