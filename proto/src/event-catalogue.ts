@@ -138,10 +138,9 @@ export const EVENT_CATALOGUE = [
     subject: Subjects.bookingConfirmed,
     schemaName: 'BookingConfirmedEvent',
     schema: BookingConfirmedEvent,
-    purpose: "A booking was paid: its slot is the visitor's.",
+    purpose: "A booking was paid: its slot is the visitor's; booking e-mails the confirmation with its invite.",
     producers: ['booking'],
-    consumers: [],
-    noConsumer: 'the confirmation e-mail with its invite and the reminder, issue 17',
+    consumers: [{ service: 'booking', durable: 'booking-mail' }],
   },
   {
     delivery: 'jetstream',

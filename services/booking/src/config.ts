@@ -48,6 +48,12 @@ export const BookingConfig = serviceConfig('booking', servicePort('booking')).ex
     .min(0)
     .max(366 * 24 * 60)
     .default(10),
+  /** The portal's address, for the links in e-mails (`npm start` sets it to where nginx listens). */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /** The practitioner's name, in the plans' names of e-mails and invites. */
+  PRACTITIONER_NAME: z.string().trim().min(1).max(100).default('Dr. Helen'),
+  /** Where the practitioner gets a copy of each consultation's confirmation; unset: no copy. */
+  PRACTITIONER_EMAIL: z.email().optional(),
   /** How long a request waits for the database before it is answered 503. */
   DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
 });

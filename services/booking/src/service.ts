@@ -1,4 +1,11 @@
-import { OutboxRelay, createInbox, type ServiceContext, type ServiceParts } from '@hhp/kit';
+import {
+  OutboxRelay,
+  createInbox,
+  createMailer,
+  senderAddress,
+  type ServiceContext,
+  type ServiceParts,
+} from '@hhp/kit';
 import type { BookingConfig } from './config.js';
 import { bookingMetrics } from './metrics.js';
 import { bookingRules, type BookingDeps } from './rules.js';
@@ -8,6 +15,7 @@ import { pastDaysPurge } from './holds/purge-past-days.js';
 import { joinRouter } from './join/join.router.js';
 import { PassClaims } from './join/pass-claims.js';
 import { lookupReplies } from './lookup/replies.js';
+import { consumeBookingsConfirmed } from './notifications/booking-confirmed.handler.js';
 import { consumePaymentsRefunded } from './payments/payment-refunded.handler.js';
 import { consumePaymentsSucceeded } from './payments/payment-succeeded.handler.js';
 import { consumeSubscriptionsChanged } from './payments/subscription-changed.handler.js';
@@ -19,7 +27,7 @@ import { SeatClaims } from './slots/seat-claims.js';
 /** The claims of past days are forgotten hourly (holds/purge-past-days.ts). */
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
-/** Indexes, the outbox relay, the routes, the lookup responder, the three consumers, the hold sweeper and the purge. */
+/** Indexes, the outbox relay, the routes, the lookup responder, the consumers (the confirmation e-mail among them), the hold sweeper and the purge. */
 export async function bookingService({
   config,
   mongo,
@@ -51,10 +59,30 @@ export async function bookingService({
   if (!joinDeps) logger.warn('no SESSION_PASS_SECRET: AI Avatar Sessions get no join link, and joining answers 503');
   const inbox = createInbox(mongo);
   const replies = lookupReplies(bus, deps.bookings);
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    practiceName: 'Holistic Health Portal',
+    logger,
+  });
+  const mail = {
+    mailer,
+    practice: {
+      practitionerName: config.PRACTITIONER_NAME,
+      domain: senderAddress(config.MAIL_FROM).split('@')[1] ?? 'holistichealth.example',
+    },
+    practitionerEmail: config.PRACTITIONER_EMAIL,
+    join: {
+      publicUrl: config.PUBLIC_URL,
+      secret: config.SESSION_PASS_SECRET,
+      earlyMinutes: config.SESSION_JOIN_EARLY_MINUTES,
+    },
+  };
   const consumers = await Promise.all([
     consumePaymentsSucceeded(deps, bus, inbox),
     consumePaymentsRefunded(deps, bus, inbox),
     consumeSubscriptionsChanged(deps, bus, inbox),
+    consumeBookingsConfirmed(deps, mail, bus, inbox),
   ]);
   return {
     routers: [
@@ -65,6 +93,7 @@ export async function bookingService({
     every: [holdSweeper(deps, config.HOLD_SWEEP_INTERVAL_MS), pastDaysPurge(deps, PURGE_EVERY_MS)],
     stop: [
       ['consumers', () => Promise.all(consumers.map((c) => c.stop()))],
+      ['mailer', () => mailer.close()],
       ['lookup replies', () => replies.drain()],
       ['outbox relay', () => relay.stop()],
     ],

@@ -48,6 +48,7 @@ const DURABLES: [string, string][] = [
   ['booking-payments', Subjects.paymentSucceeded],
   ['booking-refunds', Subjects.paymentRefunded],
   ['booking-subscriptions', Subjects.subscriptionChanged],
+  ['booking-mail', Subjects.bookingConfirmed],
 ];
 
 /**

@@ -1,0 +1,60 @@
+// booking.v1.confirmed → the visitor's confirmation e-mail (and, for a consultation, a copy to the
+// practitioner when PRACTITIONER_EMAIL is set). Sent once per confirmation through the inbox; the Message-ID
+// comes from the event's id, so a send repeated after a crash between sending and the inbox's done mark
+// carries the same id and mail clients show it once.
+import type { EventBus, Inbox, Mailer, Subscription } from '@hhp/kit';
+import { BookingConfirmedEvent, Subjects } from '@hhp/proto';
+import type { BookingDeps } from '../rules.js';
+import { sessionJoinLink } from '../join/join-link.js';
+import { confirmationEmail, planName, type Practice } from './confirmation-email.js';
+
+export interface MailDeps {
+  mailer: Mailer;
+  practice: Practice;
+  practitionerEmail: string | undefined;
+  join: { publicUrl: string; secret: string | undefined; earlyMinutes: number };
+}
+
+export async function sendConfirmation(
+  deps: Pick<BookingDeps, 'bookings' | 'logger'>,
+  mail: MailDeps,
+  event: BookingConfirmedEvent,
+): Promise<void> {
+  const booking = await deps.bookings.find(event.data.bookingId);
+  if (!booking) {
+    deps.logger.warn({ bookingId: event.data.bookingId }, 'confirmed booking not found; no e-mail');
+    return;
+  }
+  const url = sessionJoinLink(booking, mail.join);
+  const message = confirmationEmail(
+    booking,
+    mail.practice,
+    url ? { url, earlyMinutes: mail.join.earlyMinutes } : undefined,
+  );
+  await mail.mailer.send({ ...message, idempotencyKey: `confirmation:${event.id}` });
+  if (booking.type === 'dr-helen' && mail.practitionerEmail) {
+    // The practitioner's copy has no join link (there is none for a consultation) and names the visitor.
+    await mail.mailer.send({
+      ...message,
+      to: mail.practitionerEmail,
+      subject: `New booking: ${planName(booking, mail.practice)} with ${booking.name} <${booking.email}>`,
+      idempotencyKey: `confirmation-practitioner:${event.id}`,
+    });
+  }
+}
+
+export function consumeBookingsConfirmed(
+  deps: BookingDeps,
+  mail: MailDeps,
+  bus: EventBus,
+  inbox: Inbox,
+): Promise<Subscription> {
+  return bus.subscribe(
+    Subjects.bookingConfirmed,
+    'booking-mail',
+    async (event) => {
+      await inbox.once(`booking-mail:${event.id}`, () => sendConfirmation(deps, mail, event));
+    },
+    { schema: BookingConfirmedEvent },
+  );
+}
