@@ -31,6 +31,8 @@ export const BookingConfig = serviceConfig('booking', servicePort('booking')).ex
   SLOT_CAPACITY_PRACTITIONER: capacity,
   /** How often lapsed holds are expired and their `booking.v1.expired` published. */
   HOLD_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** How often due reminders are looked for and sent (also once at start: those due while it was down). */
+  REMINDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /**
    * Unpaid holds one client address may have at once (0: no limit), so that one address cannot hold every
    * slot of a week; beyond it a booking is refused with 429 and Retry-After.

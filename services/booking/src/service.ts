@@ -1,11 +1,4 @@
-import {
-  OutboxRelay,
-  createInbox,
-  createMailer,
-  senderAddress,
-  type ServiceContext,
-  type ServiceParts,
-} from '@hhp/kit';
+import { OutboxRelay, createInbox, createMailer, type ServiceContext, type ServiceParts } from '@hhp/kit';
 import type { BookingConfig } from './config.js';
 import { bookingMetrics } from './metrics.js';
 import { bookingRules, type BookingDeps } from './rules.js';
@@ -16,6 +9,8 @@ import { joinRouter } from './join/join.router.js';
 import { PassClaims } from './join/pass-claims.js';
 import { lookupReplies } from './lookup/replies.js';
 import { consumeBookingsConfirmed } from './notifications/booking-confirmed.handler.js';
+import { mailDeps } from './notifications/mail-deps.js';
+import { reminderDeps, reminderSender } from './notifications/send-reminders.js';
 import { consumePaymentsRefunded } from './payments/payment-refunded.handler.js';
 import { consumePaymentsSucceeded } from './payments/payment-succeeded.handler.js';
 import { consumeSubscriptionsChanged } from './payments/subscription-changed.handler.js';
@@ -27,7 +22,7 @@ import { SeatClaims } from './slots/seat-claims.js';
 /** The claims of past days are forgotten hourly (holds/purge-past-days.ts). */
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
-/** Indexes, the outbox relay, the routes, the lookup responder, the consumers (the confirmation e-mail among them), the hold sweeper and the purge. */
+/** Indexes, the outbox relay, the routes, the lookup responder, the consumers (the confirmation e-mail among them), the hold sweeper, the purge and the reminders' sender. */
 export async function bookingService({
   config,
   mongo,
@@ -65,19 +60,9 @@ export async function bookingService({
     practiceName: 'Holistic Health Portal',
     logger,
   });
-  const mail = {
-    mailer,
-    practice: {
-      practitionerName: config.PRACTITIONER_NAME,
-      domain: senderAddress(config.MAIL_FROM).split('@')[1] ?? 'holistichealth.example',
-    },
-    practitionerEmail: config.PRACTITIONER_EMAIL,
-    join: {
-      publicUrl: config.PUBLIC_URL,
-      secret: config.SESSION_PASS_SECRET,
-      earlyMinutes: config.SESSION_JOIN_EARLY_MINUTES,
-    },
-  };
+  const mail = mailDeps(config, mailer, mongo.connection);
+  await mail.reminders.createIndexes();
+  const reminders = reminderDeps(mongo, deps.bookings, mail, logger);
   const consumers = await Promise.all([
     consumePaymentsSucceeded(deps, bus, inbox),
     consumePaymentsRefunded(deps, bus, inbox),
@@ -90,7 +75,11 @@ export async function bookingService({
       sessionsRouter(deps, config.DB_TIMEOUT_MS),
       joinRouter(joinDeps),
     ],
-    every: [holdSweeper(deps, config.HOLD_SWEEP_INTERVAL_MS), pastDaysPurge(deps, PURGE_EVERY_MS)],
+    every: [
+      holdSweeper(deps, config.HOLD_SWEEP_INTERVAL_MS),
+      pastDaysPurge(deps, PURGE_EVERY_MS),
+      reminderSender(reminders, config.REMINDER_SWEEP_INTERVAL_MS),
+    ],
     stop: [
       ['consumers', () => Promise.all(consumers.map((c) => c.stop()))],
       ['mailer', () => mailer.close()],

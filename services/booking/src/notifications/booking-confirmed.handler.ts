@@ -1,5 +1,5 @@
-// booking.v1.confirmed → the visitor's confirmation e-mail (and, for a consultation, a copy to the
-// practitioner when PRACTITIONER_EMAIL is set). Sent once per confirmation through the inbox; the Message-ID
+// booking.v1.confirmed → the booking's reminder is scheduled (reminders.ts), then the visitor's confirmation
+// e-mail is sent (and, for a consultation, a copy to the practitioner when PRACTITIONER_EMAIL is set). Sent once per confirmation through the inbox; the Message-ID
 // comes from the event's id, so a send repeated after a crash between sending and the inbox's done mark
 // carries the same id and mail clients show it once.
 import type { EventBus, Inbox, Mailer, Subscription } from '@hhp/kit';
@@ -7,12 +7,14 @@ import { BookingConfirmedEvent, Subjects } from '@hhp/proto';
 import type { BookingDeps } from '../rules.js';
 import { sessionJoinLink } from '../join/join-link.js';
 import { confirmationEmail, planName, type Practice } from './confirmation-email.js';
+import type { Reminders } from './reminders.js';
 
 export interface MailDeps {
   mailer: Mailer;
   practice: Practice;
   practitionerEmail: string | undefined;
   join: { publicUrl: string; secret: string | undefined; earlyMinutes: number };
+  reminders: Reminders;
 }
 
 export async function sendConfirmation(
@@ -25,11 +27,14 @@ export async function sendConfirmation(
     deps.logger.warn({ bookingId: event.data.bookingId }, 'confirmed booking not found; no e-mail');
     return;
   }
+  // Before the e-mail, which promises the reminder that was scheduled (a redelivery finds the same one).
+  const reminder = await mail.reminders.schedule(booking, new Date());
   const url = sessionJoinLink(booking, mail.join);
   const message = confirmationEmail(
     booking,
     mail.practice,
     url ? { url, earlyMinutes: mail.join.earlyMinutes } : undefined,
+    reminder?.leadMs,
   );
   await mail.mailer.send({ ...message, idempotencyKey: `confirmation:${event.id}` });
   if (booking.type === 'dr-helen' && mail.practitionerEmail) {

@@ -58,13 +58,19 @@ export interface JoinLink {
   earlyMinutes: number;
 }
 
+/** `reminderLeadMs`: how long before the start the scheduled reminder comes; undefined: none is scheduled. */
 export function confirmationEmail(
   booking: Confirmed,
   practice: Practice,
   join: JoinLink | undefined,
+  reminderLeadMs?: number,
 ): Omit<MailMessage, 'idempotencyKey'> {
   const plan = planName(booking, practice);
   const when = whenText(booking);
+  const reminder =
+    reminderLeadMs === undefined
+      ? ''
+      : ` We will send a reminder ${Math.round(reminderLeadMs / 3_600_000)} hours before.`;
   const opens = join && `The link opens ${join.earlyMinutes} minutes before the start and works in one browser.`;
   const joinText = join ? `\nJoin your session: ${join.url}\n${opens}\n` : '';
   return {
@@ -75,11 +81,11 @@ export function confirmationEmail(
       <p>Your ${plan} is confirmed and paid.</p>
       <p><strong>${when}</strong><br />${booking.durationMinutes} minutes, $${booking.price}</p>
       ${join ? html`<p>${link(join.url, 'Join your session')}<br />${opens}</p>` : ''}
-      <p>The invite attached adds it to your calendar.</p>`,
+      <p>The invite attached adds it to your calendar.${reminder}</p>`,
     text:
       `Dear ${booking.name},\n\nYour ${plan} is confirmed and paid.\n\n${when}\n` +
       `${booking.durationMinutes} minutes, $${booking.price}\n${joinText}\n` +
-      'The invite attached adds it to your calendar.\n',
+      `The invite attached adds it to your calendar.${reminder}\n`,
     attachments: [{ filename: 'invite.ics', content: invite(booking, practice), contentType: 'text/calendar' }],
   };
 }

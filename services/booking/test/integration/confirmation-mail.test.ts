@@ -71,8 +71,9 @@ test('when an AI Avatar Session is paid, then its visitor gets one confirmation 
   expect(join).toMatch(new RegExp(`^https://portal\\.example/join\\?booking=${id}&token=[A-Za-z0-9_-]+$`));
   expect(mail.HTML).toContain('Join your session</a>');
   expect(mail.Text).toContain('The link opens 10 minutes before the start');
-  // No promise the portal does not keep yet (the reminder comes with issue 17's scheduled sends).
-  expect(mail.Text).not.toContain('reminder');
+  // The reminder it promises is scheduled (reminder-mail.test.ts sends it).
+  expect(mail.Text).toContain('We will send a reminder 24 hours before.');
+  expect(mail.HTML).toContain('We will send a reminder 24 hours before.');
 
   const ics = icsLines((await mail.attachment('invite.ics')).toString('utf8'));
   expect(ics).toContain('BEGIN:VCALENDAR');
