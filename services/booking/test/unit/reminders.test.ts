@@ -4,7 +4,6 @@ import { reminderDue, REMINDER_LEAD_MS, SHORT_REMINDER_LEAD_MS } from '../../src
 
 const NY = 'America/New_York';
 const at = (iso: string) => new Date(iso);
-const HOUR = 3_600_000;
 const start = at('2026-03-10T13:00:00Z'); // Tuesday 10 March 2026, 9:00 in New York
 const booking = {
   _id: 'abcdefghijklmnopqrstuvwx',
