@@ -17,3 +17,27 @@ export const SubscribeEmailResponse = z.object({
   message: z.string(),
 });
 export type SubscribeEmailResponse = z.infer<typeof SubscribeEmailResponse>;
+
+/**
+ * The double opt-in's and the one-click unsubscribe's tokens (in the e-mails' links): the subscriber's id and
+ * an HMAC of it and the token's purpose, `<24 hex>.<43 base64url>`.
+ */
+export const ListToken = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-f]{24}\.[A-Za-z0-9_-]{43}$/, 'token must be the token from the e-mail\u2019s link');
+
+/** POST /api/subscribe-email/confirm */
+export const ConfirmEmailRequest = z.object({ token: ListToken }).strict();
+export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequest>;
+
+/** The confirmed address, masked (`j***@example.com`); the same answer when it was confirmed before. */
+export const ConfirmEmailResponse = z.object({ email: z.string() });
+export type ConfirmEmailResponse = z.infer<typeof ConfirmEmailResponse>;
+
+/** POST /api/subscribe-email/unsubscribe?token=… (RFC 8058 one-click; the body is not read). */
+export const UnsubscribeEmailQuery = z.object({ token: ListToken });
+export type UnsubscribeEmailQuery = z.infer<typeof UnsubscribeEmailQuery>;
+
+export const UnsubscribeEmailResponse = z.object({ message: z.string() });
+export type UnsubscribeEmailResponse = z.infer<typeof UnsubscribeEmailResponse>;

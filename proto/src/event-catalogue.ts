@@ -85,10 +85,9 @@ export const EVENT_CATALOGUE = [
     subject: Subjects.emailSubscribed,
     schemaName: 'EmailSubscribedEvent',
     schema: EmailSubscribedEvent,
-    purpose: 'A visitor joined the e-mail list (footer, video library, …).',
+    purpose: 'A visitor joined the e-mail list (footer, video library, …); content sends the double opt-in e-mail.',
     producers: ['content'],
-    consumers: [],
-    noConsumer: 'for the double opt-in e-mail, issue 17',
+    consumers: [{ service: 'content', durable: 'content-optin' }],
   },
   {
     delivery: 'jetstream',
@@ -216,7 +215,7 @@ export const EVENT_CATALOGUE = [
     schema: DeadLetteredEvent,
     purpose: "An event a consumer gave up on, as it was, with the consumer's error in its headers.",
     // The kit's EventBus publishes it for every service that runs a consumer.
-    producers: ['ai-query', 'booking', 'payments'],
+    producers: ['ai-query', 'booking', 'content', 'payments'],
     consumers: [],
     noConsumer: 'read by operators on the stream; alerting on it is issue 19',
   },

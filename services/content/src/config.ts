@@ -18,6 +18,13 @@ export const ContentConfig = serviceConfig('content', servicePort('content')).ex
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, dashes and underscores')
     .default('content_signups'),
+  /**
+   * Signs the e-mail list's confirmation and unsubscribe links (HMAC); unset: no confirmation e-mail is sent
+   * and the links' endpoints answer 503. `npm start` generates one.
+   */
+  LIST_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
+  /** The portal's address, for the links in the list's e-mails (`npm start` sets it to where nginx listens). */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** How long a request waits for the database before it is answered 503 (the write itself goes on). */
   DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
 });

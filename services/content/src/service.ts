@@ -1,4 +1,4 @@
-import { OutboxRelay, type ServiceContext, type ServiceParts } from '@hhp/kit';
+import { OutboxRelay, createInbox, createMailer, type ServiceContext, type ServiceParts } from '@hhp/kit';
 import type { ContentConfig } from './config.js';
 import { videoModel } from './videos/video.model.js';
 import { seedVideos } from './videos/seed.js';
@@ -9,8 +9,10 @@ import { SeenSignatures, seenSignatureModel } from './ingest/seen-signatures.js'
 import { subscriberModel } from './subscribers/subscriber.model.js';
 import { subscribersRouter } from './subscribers/subscribers.router.js';
 import { SignupLimits } from './subscribers/signup-limits.js';
+import { optInRouter, unsubscribeBody } from './subscribers/optin.router.js';
+import { consumeEmailSubscribed } from './subscribers/subscribed.handler.js';
 
-/** Indexes, first-start seed, the two outbox relays, and the routes. */
+/** Indexes, first-start seed, the two outbox relays, the routes, and the opt-in e-mail's consumer. */
 export async function contentService({
   config,
   mongo,
@@ -38,6 +40,23 @@ export async function contentService({
         })
       : undefined;
 
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    practiceName: 'Holistic Health Portal',
+    logger,
+  });
+  const secret = config.LIST_TOKEN_SECRET;
+  // Without the secret no link could be checked: the sign-ups wait, unconfirmed, and get no list mail.
+  const optIn = secret
+    ? await consumeEmailSubscribed(
+        { subscribers, mailer, links: { publicUrl: config.PUBLIC_URL, secret }, logger },
+        bus,
+        createInbox(mongo),
+      )
+    : undefined;
+  if (!optIn) logger.warn('no LIST_TOKEN_SECRET: sign-ups get no confirmation e-mail, and its links answer 503');
+
   const videoLists = new VideoListCache();
   return {
     routers: [
@@ -50,7 +69,13 @@ export async function contentService({
         onStored: () => videoLists.invalidate(),
       }),
       subscribersRouter(subscribers, subscriberEvents, config.DB_TIMEOUT_MS, signupLimits),
+      optInRouter(subscribers, secret, config.DB_TIMEOUT_MS),
     ],
-    stop: [['outbox relays', () => Promise.all([subscriberEvents.stop(), videoEvents.stop()])]],
+    bodies: [unsubscribeBody],
+    stop: [
+      ['opt-in consumer', async () => optIn?.stop()],
+      ['mailer', () => mailer.close()],
+      ['outbox relays', () => Promise.all([subscriberEvents.stop(), videoEvents.stop()])],
+    ],
   };
 }

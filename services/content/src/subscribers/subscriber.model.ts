@@ -8,6 +8,10 @@ export interface SubscriberDocument {
   /** Where the visitor first subscribed. */
   source: SubscribeEmailRequest['source'];
   subscribedAt: Date;
+  /** When the address confirmed the double opt-in's e-mail; unset until then (list mail is not sent before). */
+  confirmedAt?: Date;
+  /** When the address left the list (one-click unsubscribe); it gets no list mail after. */
+  unsubscribedAt?: Date;
   /** The `email.v1.subscribed` event until the relay has published it. */
   outbox?: OutboxEntry[];
 }
@@ -17,6 +21,8 @@ const subscriberSchema = new Schema<SubscriberDocument>(
     email: { type: String, required: true },
     source: { type: String, enum: EMAIL_SOURCES, required: true },
     subscribedAt: { type: Date, required: true },
+    confirmedAt: { type: Date },
+    unsubscribedAt: { type: Date },
     outbox: outboxPath,
   },
   { collection: 'subscribers', id: false, versionKey: false, strict: 'throw' },

@@ -1,0 +1,154 @@
+// The double opt-in against real Mailpit, FerretDB and NATS: a sign-up's confirmation e-mail (once), its
+// links, the one-click unsubscribe, and who may be sent list mail.
+import { randomUUID } from 'node:crypto';
+import { startMailpit, type Mailpit, type MailDetail } from '../../../../infra/src/testing/mailpit.js';
+import { canMail, mailableSubscribers } from '../../src/subscribers/opt-in.js';
+import { subscriberModel } from '../../src/subscribers/subscriber.model.js';
+import { listToken } from '../../src/subscribers/list-tokens.js';
+import { postJson, sleep, startContent, uniqueDb, type ContentService } from './harness.js';
+
+const LIST_SECRET = 'test-list-token-secret-0123456789abcdef01234567';
+const PUBLIC_URL = 'https://portal.example';
+
+let mailpit: Mailpit;
+let service: ContentService;
+
+const address = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+const subscribers = () => subscriberModel(service.mongo.connection);
+const signUp = (email: string) => postJson(`${service.url}/api/subscribe-email`, { email, source: 'footer' });
+const confirm = (token: unknown) => postJson(`${service.url}/api/subscribe-email/confirm`, { token });
+const unsubscribeForm = (token: string) =>
+  fetch(`${service.url}/api/subscribe-email/unsubscribe?token=${encodeURIComponent(token)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'List-Unsubscribe=One-Click',
+  });
+const tokenIn = (link: string) => new URL(link).searchParams.get('token')!;
+const confirmLink = (mail: MailDetail) => /https:\/\/portal\.example\/email-confirmed\?token=\S+/.exec(mail.Text)![0];
+
+async function signedUpAndMailed(email: string): Promise<MailDetail> {
+  expect((await signUp(email)).status).toBe(200);
+  return mailpit.client.waitForMessage({ to: email, subject: 'Please confirm your subscription' });
+}
+
+beforeAll(async () => {
+  mailpit = await startMailpit();
+  service = await startContent(uniqueDb('optin'), {
+    SMTP_URL: mailpit.smtpUrl,
+    LIST_TOKEN_SECRET: LIST_SECRET,
+    PUBLIC_URL,
+  });
+});
+
+afterAll(async () => {
+  await service.mongo.connection.dropDatabase();
+  await service.close();
+  await mailpit.stop();
+});
+
+describe('the double opt-in', () => {
+  test('when a new address signs up, then it gets one confirmation e-mail with one-click unsubscribe headers, and its link confirms it', async () => {
+    const email = address('optin');
+    const mail = await signedUpAndMailed(email);
+
+    expect(mail.headers['List-Unsubscribe-Post']).toEqual(['List-Unsubscribe=One-Click']);
+    const [header] = mail.headers['List-Unsubscribe']!;
+    expect(header).toMatch(/^<https:\/\/portal\.example\/api\/subscribe-email\/unsubscribe\?token=[^>]+>$/);
+    expect(mail.Text).toMatch(/Unsubscribe: https:\/\/portal\.example\/email-unsubscribed\?token=/);
+    expect(await canMail(subscribers(), email)).toBe(false);
+
+    const res = await confirm(tokenIn(confirmLink(mail)));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ email: `${email[0]}***@example.com` });
+    expect(await canMail(subscribers(), email)).toBe(true);
+    const first = (await subscribers().findOne({ email }).lean())!.confirmedAt;
+
+    // A second click keeps the first confirmation.
+    expect((await confirm(tokenIn(confirmLink(mail)))).status).toBe(200);
+    expect((await subscribers().findOne({ email }).lean())!.confirmedAt).toEqual(first);
+  });
+
+  test('when the same address signs up again, then no second e-mail is sent', async () => {
+    const email = address('again');
+    await signedUpAndMailed(email);
+    expect((await signUp(email)).status).toBe(200);
+    expect((await signUp(email.toUpperCase())).status).toBe(200);
+    await sleep(1500);
+    const toIt = (await mailpit.client.messages()).filter((m) => m.To.some((a) => a.Address === email));
+    expect(toIt).toHaveLength(1);
+  });
+
+  test('when the confirm token is forged, of the other purpose, or malformed, then 400 names the token and nothing is confirmed', async () => {
+    const email = address('forged');
+    await signedUpAndMailed(email);
+    const id = String((await subscribers().findOne({ email }).lean())!._id);
+    for (const token of [
+      listToken('another-secret-of-at-least-32-characters-000', 'confirm', id),
+      listToken(LIST_SECRET, 'unsubscribe', id),
+      'not-a-token',
+      42,
+    ]) {
+      const res = await confirm(token);
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(await res.json())).toMatch(/token/);
+    }
+    expect(await canMail(subscribers(), email)).toBe(false);
+  });
+
+  test('when the one-click unsubscribe is POSTed as a form (twice), then the address gets no more list mail', async () => {
+    const email = address('leaving');
+    const mail = await signedUpAndMailed(email);
+    expect((await confirm(tokenIn(confirmLink(mail)))).status).toBe(200);
+    const token = tokenIn(mail.headers['List-Unsubscribe']![0]!.slice(1, -1));
+
+    const res = await unsubscribeForm(token);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: 'Unsubscribed' });
+    const first = (await subscribers().findOne({ email }).lean())!.unsubscribedAt;
+    expect(first).toBeInstanceOf(Date);
+    expect(await canMail(subscribers(), email)).toBe(false);
+
+    expect((await unsubscribeForm(token)).status).toBe(200);
+    expect((await subscribers().findOne({ email }).lean())!.unsubscribedAt).toEqual(first);
+    // The page's JSON POST is accepted the same way.
+    const json = await postJson(`${service.url}/api/subscribe-email/unsubscribe?token=${token}`, {});
+    expect(json.status).toBe(200);
+  });
+
+  test('when the unsubscribe token is a confirm token or missing, then 400 and the address stays', async () => {
+    const email = address('staying');
+    const mail = await signedUpAndMailed(email);
+    const confirmToken = tokenIn(confirmLink(mail));
+    expect((await confirm(confirmToken)).status).toBe(200);
+    expect((await unsubscribeForm(confirmToken)).status).toBe(400);
+    const missing = await fetch(`${service.url}/api/subscribe-email/unsubscribe`, { method: 'POST' });
+    expect(missing.status).toBe(400);
+    expect(await canMail(subscribers(), email)).toBe(true);
+  });
+
+  test('canMail and mailableSubscribers: only confirmed addresses that have not unsubscribed', async () => {
+    const now = new Date();
+    const [pending, confirmed, left, leftUnconfirmed] = ['pending', 'confirmed', 'left', 'left-unconfirmed'].map(
+      address,
+    );
+    await subscribers().insertMany([
+      { email: pending!, source: 'hero', subscribedAt: now },
+      { email: confirmed!, source: 'hero', subscribedAt: now, confirmedAt: now },
+      { email: left!, source: 'hero', subscribedAt: now, confirmedAt: now, unsubscribedAt: now },
+      { email: leftUnconfirmed!, source: 'hero', subscribedAt: now, unsubscribedAt: now },
+    ]);
+    expect(await canMail(subscribers(), pending!)).toBe(false);
+    expect(await canMail(subscribers(), confirmed!)).toBe(true);
+    expect(await canMail(subscribers(), ` ${confirmed!.toUpperCase()}`)).toBe(true);
+    expect(await canMail(subscribers(), left!)).toBe(false);
+    expect(await canMail(subscribers(), leftUnconfirmed!)).toBe(false);
+    expect(await canMail(subscribers(), address('stranger'))).toBe(false);
+
+    const mailable: string[] = [];
+    for await (const s of mailableSubscribers(subscribers())) mailable.push(s.email);
+    expect(mailable).toContain(confirmed);
+    expect(mailable).not.toContain(pending);
+    expect(mailable).not.toContain(left);
+    expect(mailable).not.toContain(leftUnconfirmed);
+  });
+});
