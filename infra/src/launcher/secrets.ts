@@ -11,6 +11,7 @@ export const GENERATED_SECRETS = [
   'SUBSCRIBER_COOKIE_SECRET',
   'VISITOR_HASH_KEY',
   'SESSION_PASS_SECRET',
+  'LIST_TOKEN_SECRET',
 ] as const;
 
 export function parseEnvFile(text: string): Record<string, string> {
