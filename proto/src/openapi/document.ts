@@ -4,7 +4,14 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteaso
 import { z } from 'zod';
 import { ErrorResponse, MAX_JSON_BODY_BYTES } from '../http-error.js';
 import { ListVideosQuery, ListVideosResponse, IngestVideoRequest, Video } from '../videos.js';
-import { SubscribeEmailRequest, SubscribeEmailResponse } from '../email.js';
+import {
+  ConfirmEmailRequest,
+  ConfirmEmailResponse,
+  SubscribeEmailRequest,
+  SubscribeEmailResponse,
+  UnsubscribeEmailQuery,
+  UnsubscribeEmailResponse,
+} from '../email.js';
 import { DetectCrisisRequest, DetectCrisisResponse } from '../crisis.js';
 import {
   QueryAiRequest,
@@ -196,6 +203,33 @@ export function buildOpenApiDocument() {
       SubscribeEmailResponse,
       [429, 503],
     ),
+    post(
+      '/api/subscribe-email/confirm',
+      'content',
+      "Confirm an address on the e-mail list (the double opt-in e-mail's link; idempotent)",
+      ConfirmEmailRequest,
+      ConfirmEmailResponse,
+      [503],
+    ),
+    {
+      method: 'post',
+      path: '/api/subscribe-email/unsubscribe',
+      tags: ['content'],
+      summary: 'Leave the e-mail list: the one-click unsubscribe of every list e-mail (RFC 8058; idempotent)',
+      request: {
+        query: UnsubscribeEmailQuery,
+        body: {
+          required: false,
+          description:
+            "Not read (at most 1024 bytes): mail clients send the form `List-Unsubscribe=One-Click`, the portal's page `{}`",
+          content: {
+            'application/x-www-form-urlencoded': { schema: z.object({ 'List-Unsubscribe': z.literal('One-Click') }) },
+            'application/json': { schema: z.object({}) },
+          },
+        },
+      },
+      responses: { 200: json(UnsubscribeEmailResponse, 'OK'), ...errors(400, 413, 503) },
+    },
     {
       method: 'get',
       path: '/api/videos',
