@@ -326,6 +326,8 @@ test.describe('unknown paths', () => {
       '/subscribe',
       '/subscription-confirmed',
       '/session-confirmed',
+      '/email-confirmed',
+      '/email-unsubscribed',
       ...CONDITIONS.map((c) => c.path),
     ]) {
       expect((await request.get(path)).status(), path).toBe(200);

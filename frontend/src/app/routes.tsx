@@ -37,6 +37,14 @@ export const routes: RouteObject[] = [
       },
       { path: 'join', lazy: async () => ({ Component: (await import('./routes/join')).JoinRoute }) },
       {
+        path: 'email-confirmed',
+        lazy: async () => ({ Component: (await import('./routes/email-confirmed')).EmailConfirmedRoute }),
+      },
+      {
+        path: 'email-unsubscribed',
+        lazy: async () => ({ Component: (await import('./routes/email-unsubscribed')).EmailUnsubscribedRoute }),
+      },
+      {
         path: 'conditions/:slug',
         // The condition pages carry the disclaimer in their own bar: the footer leaves it out there.
         handle: {

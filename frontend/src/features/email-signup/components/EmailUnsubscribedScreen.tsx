@@ -1,0 +1,55 @@
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../../shared/api/error-message';
+import { Button, ButtonLink } from '../../../shared/ui/Button';
+import { useHydrated } from '../../../shared/ui/use-hydrated';
+import { useUnsubscribeEmailMutation } from '../api';
+import { listTexts as t } from '../texts';
+import { ListLinkPanel } from './ListLinkPanel';
+
+/**
+ * /email-unsubscribed?token= (a list e-mail's visible unsubscribe link): unsubscribes after a button press,
+ * never on load, so a mail scanner that opens every link unsubscribes nobody. Mail clients use the e-mail's
+ * List-Unsubscribe header instead, which POSTs to the API directly.
+ */
+export function EmailUnsubscribedScreen() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const hydrated = useHydrated();
+  const [unsubscribe, result] = useUnsubscribeEmailMutation();
+  const home = <ButtonLink to="/">{t.home}</ButtonLink>;
+
+  if (hydrated && !token) {
+    return (
+      <ListLinkPanel view="incomplete" title={t.incompleteTitle} tone="alert" actions={home}>
+        {t.incompleteText}
+      </ListLinkPanel>
+    );
+  }
+  if (result.isSuccess) {
+    return (
+      <ListLinkPanel view="done" title={t.unsubscribedTitle} tone="status" actions={home}>
+        {t.unsubscribedText}
+      </ListLinkPanel>
+    );
+  }
+  const press = () => {
+    if (token) void unsubscribe({ token });
+  };
+  const button = (
+    <Button variant="primary" onClick={press} disabled={!hydrated || result.isLoading}>
+      {result.isError ? t.tryAgain : t.unsubscribeButton}
+    </Button>
+  );
+  if (result.isError) {
+    return (
+      <ListLinkPanel view="error" title={t.unsubscribeErrorTitle} tone="alert" actions={button}>
+        {errorMessage(result.error)}
+      </ListLinkPanel>
+    );
+  }
+  return (
+    <ListLinkPanel view="ask" title={t.unsubscribeTitle} tone="status" actions={button}>
+      {result.isLoading ? t.unsubscribing : t.unsubscribeText}
+    </ListLinkPanel>
+  );
+}

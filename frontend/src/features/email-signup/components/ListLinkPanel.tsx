@@ -1,0 +1,36 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Surface } from '../../../shared/ui/Surface';
+import styles from './list-link.module.css';
+
+interface Props {
+  /** What the panel says now; focus moves to the heading when it changes (after the first render). */
+  view: string;
+  title: string;
+  /** An error is read out as an alert, any other outcome as a status. */
+  tone: 'status' | 'alert';
+  children: ReactNode;
+  actions?: ReactNode;
+}
+
+/** One outcome of an e-mail's link: its heading takes focus, and screen readers announce the text. */
+export function ListLinkPanel({ view, title, tone, children, actions }: Props) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The last view handled, not a "first run" flag, which StrictMode's double effects would defeat.
+  const shown = useRef(view);
+  useEffect(() => {
+    if (shown.current === view) return;
+    shown.current = view;
+    heading.current?.focus();
+  }, [view]);
+  return (
+    <Surface className={styles.panel}>
+      <h2 ref={heading} tabIndex={-1} className={styles.title}>
+        {title}
+      </h2>
+      <div role={tone} className={tone === 'alert' ? styles.error : styles.text}>
+        {children}
+      </div>
+      {actions && <div className={styles.actions}>{actions}</div>}
+    </Surface>
+  );
+}
