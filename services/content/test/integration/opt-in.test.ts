@@ -1,6 +1,7 @@
 // The double opt-in against real Mailpit, FerretDB and NATS: a sign-up's confirmation e-mail (once), its
 // links, the one-click unsubscribe, and who may be sent list mail.
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { startMailpit, type Mailpit, type MailDetail } from '../../../../infra/src/testing/mailpit.js';
 import { canMail, mailableSubscribers } from '../../src/subscribers/opt-in.js';
 import { subscriberModel } from '../../src/subscribers/subscriber.model.js';
@@ -151,4 +152,45 @@ describe('the double opt-in', () => {
     expect(mailable).not.toContain(left);
     expect(mailable).not.toContain(leftUnconfirmed);
   });
+
+  // Last: it replaces the service (one consumer of the durable at a time, or the two would share its events).
+  test('when the SMTP server refuses the confirmation and the service restarts, then the e-mail is sent once after the restart', async () => {
+    // An SMTP "server" that hangs up on every connection, and counts them.
+    let attempts = 0;
+    const refusing = net.createServer((socket) => {
+      attempts++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const port = (refusing.address() as net.AddressInfo).port;
+    const db = service.mongo.connection.db!.databaseName;
+    await service.close();
+    service = await startContent(db, {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      LIST_TOKEN_SECRET: LIST_SECRET,
+      PUBLIC_URL,
+    });
+    try {
+      const email = address('restart');
+      expect((await signUp(email)).status).toBe(200);
+      const deadline = Date.now() + 10_000;
+      while (attempts === 0 && Date.now() < deadline) await sleep(50);
+      expect(attempts).toBeGreaterThan(0);
+      // The failed delivery is back on the stream (a 1 s backoff) before this service stops.
+      await sleep(300);
+      await service.close();
+      service = await startContent(db, { SMTP_URL: mailpit.smtpUrl, LIST_TOKEN_SECRET: LIST_SECRET, PUBLIC_URL });
+
+      const mail = await mailpit.client.waitForMessage(
+        { to: email, subject: 'Please confirm your subscription' },
+        40_000,
+      );
+      expect((await confirm(tokenIn(confirmLink(mail)))).status).toBe(200);
+      await sleep(1500);
+      const toIt = (await mailpit.client.messages()).filter((m) => m.To.some((a) => a.Address === email));
+      expect(toIt).toHaveLength(1);
+    } finally {
+      await new Promise((resolve) => refusing.close(resolve));
+    }
+  }, 60_000);
 });
