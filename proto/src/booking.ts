@@ -141,3 +141,40 @@ export const JoinSessionResponse = z.discriminatedUnion('status', [
   z.object({ status: z.literal('ended') }),
 ]);
 export type JoinSessionResponse = z.infer<typeof JoinSessionResponse>;
+
+/**
+ * The confirmation's "Change or cancel" link, `/manage-booking?booking=<id>&token=<token>`: its token (an HMAC of
+ * the booking id under a purpose of its own) is the only proof the manage routes accept.
+ */
+export const ManageSessionRequest = z
+  .object({ token: z.string().min(1, 'token is required').max(128, 'token must be at most 128 characters') })
+  .strict();
+export type ManageSessionRequest = z.infer<typeof ManageSessionRequest>;
+
+/** POST /api/session/{id}/reschedule: another slot of the same plan (a `startsAt` of /api/availability). */
+export const RescheduleSessionRequest = ManageSessionRequest.extend({
+  scheduledAt: z.iso.datetime({ offset: true, message: 'scheduledAt must be an ISO date-time' }),
+}).strict();
+export type RescheduleSessionRequest = z.infer<typeof RescheduleSessionRequest>;
+
+/** POST /api/session/{id}/cancel. */
+export const CancelSessionRequest = ManageSessionRequest;
+export type CancelSessionRequest = ManageSessionRequest;
+
+/**
+ * A booking as its "Change or cancel" page shows it (POST /api/session/{id}/manage, and the answer of
+ * reschedule and cancel). A confirmed session can be moved or cancelled until `changeableUntil` (24 hours
+ * before it starts); `changeable` says whether it can now, and when not, `reason` says why in the visitor's words.
+ */
+export const ManageSessionResponse = SessionResponse.extend({
+  changeable: z.boolean(),
+  /** ISO date-time: the last moment a change or a cancellation is accepted. */
+  changeableUntil: z.string(),
+  reason: z.string().optional(),
+  /** What a cancellation now gives back, "9.00" ("0.00" for a session of the subscription plan). */
+  refundOnCancel: z.string(),
+  /** Once cancelled: when, and the refund (`pending` until Stripe has made it). */
+  cancelledAt: z.string().optional(),
+  refund: z.object({ amount: z.string(), status: z.enum(['pending', 'refunded']) }).optional(),
+});
+export type ManageSessionResponse = z.infer<typeof ManageSessionResponse>;

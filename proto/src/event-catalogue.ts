@@ -11,8 +11,10 @@ import { BookingLookupRequest, BookingLookupResponse } from './booking.js';
 import {
   AiAnsweredEvent,
   BookingConfirmedEvent,
+  BookingCancelledEvent,
   BookingConflictEvent,
   BookingExpiredEvent,
+  BookingRescheduledEvent,
   CrisisDetectedEvent,
   CrisisInfo,
   DEAD_LETTER_SUBJECT,
@@ -159,6 +161,29 @@ export const EVENT_CATALOGUE = [
     purpose: 'A payment arrived for a booking that cannot have its seat: payments refunds it.',
     producers: ['booking'],
     consumers: [{ service: 'payments', durable: 'payments-conflicts' }],
+  },
+  {
+    delivery: 'jetstream',
+    subject: Subjects.bookingRescheduled,
+    schemaName: 'BookingRescheduledEvent',
+    schema: BookingRescheduledEvent,
+    purpose:
+      'A confirmed booking moved to another slot: booking gives the old seat back, moves the reminder and e-mails the updated invite.',
+    producers: ['booking'],
+    consumers: [{ service: 'booking', durable: 'booking-reschedules' }],
+  },
+  {
+    delivery: 'jetstream',
+    subject: Subjects.bookingCancelled,
+    schemaName: 'BookingCancelledEvent',
+    schema: BookingCancelledEvent,
+    purpose:
+      'A confirmed booking was cancelled by the visitor: booking frees the seat and e-mails the cancelled invite; payments refunds a card payment once.',
+    producers: ['booking'],
+    consumers: [
+      { service: 'booking', durable: 'booking-cancellations' },
+      { service: 'payments', durable: 'payments-cancellations' },
+    ],
   },
   {
     delivery: 'jetstream',

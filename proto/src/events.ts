@@ -62,6 +62,8 @@ export const Subjects = {
   bookingConfirmed: 'booking.v1.confirmed',
   bookingExpired: 'booking.v1.expired',
   bookingConflict: 'booking.v1.conflict',
+  bookingRescheduled: 'booking.v1.rescheduled',
+  bookingCancelled: 'booking.v1.cancelled',
   paymentSucceeded: 'payment.v1.succeeded',
   paymentFailed: 'payment.v1.failed',
   paymentRefunded: 'payment.v1.refunded',
@@ -182,6 +184,39 @@ export const BookingConflictEvent = envelope(
   }),
 );
 export type BookingConflictEvent = z.infer<typeof BookingConflictEvent>;
+
+/** A confirmed booking moved to another slot of its plan (by the visitor's "Change or cancel" link). */
+export const BookingRescheduledEvent = envelope(
+  Subjects.bookingRescheduled,
+  z.object({
+    bookingId: z.string().min(1),
+    type: SessionType,
+    previousScheduledAt: z.iso.datetime(),
+    scheduledAt: z.iso.datetime(),
+    durationMinutes: z.number().int().positive(),
+    timeZone: z.string().min(1),
+    /** How many times the booking has changed: the invite's SEQUENCE, so a calendar keeps the latest. */
+    sequence: z.number().int().positive(),
+  }),
+);
+export type BookingRescheduledEvent = z.infer<typeof BookingRescheduledEvent>;
+
+/**
+ * A confirmed booking was cancelled by the visitor: its slot is free again, and a session paid by card is
+ * refunded in full (`paymentIntentId` and `amountCents`; absent for the subscription plan's sessions).
+ */
+export const BookingCancelledEvent = envelope(
+  Subjects.bookingCancelled,
+  z.object({
+    bookingId: z.string().min(1),
+    type: SessionType,
+    scheduledAt: z.iso.datetime(),
+    sequence: z.number().int().positive(),
+    paymentIntentId: z.string().min(1).optional(),
+    amountCents: z.number().int().nonnegative(),
+  }),
+);
+export type BookingCancelledEvent = z.infer<typeof BookingCancelledEvent>;
 
 /** A session's payment succeeded (from Stripe's `payment_intent.succeeded`; the id is Stripe's event id). */
 export const PaymentSucceededEvent = envelope(

@@ -31,6 +31,10 @@ import {
   BookSessionResponse,
   JoinSessionRequest,
   JoinSessionResponse,
+  CancelSessionRequest,
+  ManageSessionRequest,
+  ManageSessionResponse,
+  RescheduleSessionRequest,
   SessionResponse,
 } from '../booking.js';
 import {
@@ -295,6 +299,80 @@ export function buildOpenApiDocument() {
           403: json(ErrorResponse, "The token is not this booking's join token"),
           404: json(ErrorResponse, 'No such session, or not an AI Avatar Session'),
           409: json(ErrorResponse, 'The session is not confirmed, or is already open in another browser'),
+        },
+      },
+    ),
+    post(
+      '/api/session/{id}/manage',
+      'booking',
+      "Open a booking's change-or-cancel link: the booking, and whether it can still be changed",
+      ManageSessionRequest,
+      ManageSessionResponse,
+      [403, 404, 409, 503],
+      {
+        request: {
+          params: z.object({ id: z.string() }),
+          body: {
+            required: true,
+            description: REQUEST_BODY_NOTE,
+            content: { 'application/json': { schema: ManageSessionRequest } },
+          },
+        },
+        responses: {
+          200: json(ManageSessionResponse, 'The booking as its change-or-cancel page shows it'),
+          ...errors(400, 413, 415, 503),
+          403: json(ErrorResponse, "The token is not this booking's change-or-cancel token"),
+          404: json(ErrorResponse, 'No such session'),
+        },
+      },
+    ),
+    post(
+      '/api/session/{id}/reschedule',
+      'booking',
+      'Move a confirmed booking to another free slot of its plan (up to 24 hours before it starts)',
+      RescheduleSessionRequest,
+      ManageSessionResponse,
+      [403, 404, 409, 503],
+      {
+        request: {
+          params: z.object({ id: z.string() }),
+          body: {
+            required: true,
+            description: REQUEST_BODY_NOTE,
+            content: { 'application/json': { schema: RescheduleSessionRequest } },
+          },
+        },
+        responses: {
+          200: json(ManageSessionResponse, 'Moved; an e-mail with the updated invite follows'),
+          ...errors(400, 413, 415, 503),
+          403: json(ErrorResponse, "The token is not this booking's change-or-cancel token"),
+          404: json(ErrorResponse, 'No such session'),
+          409: json(ErrorResponse, 'The new slot was just taken, or the booking can no longer be changed (the message says which)'),
+        },
+      },
+    ),
+    post(
+      '/api/session/{id}/cancel',
+      'booking',
+      'Cancel a confirmed booking (up to 24 hours before it starts): the slot is freed and a card payment refunded',
+      CancelSessionRequest,
+      ManageSessionResponse,
+      [403, 404, 409, 503],
+      {
+        request: {
+          params: z.object({ id: z.string() }),
+          body: {
+            required: true,
+            description: REQUEST_BODY_NOTE,
+            content: { 'application/json': { schema: CancelSessionRequest } },
+          },
+        },
+        responses: {
+          200: json(ManageSessionResponse, 'Cancelled (or cancelled before: the same answer); the refund follows'),
+          ...errors(400, 413, 415, 503),
+          403: json(ErrorResponse, "The token is not this booking's change-or-cancel token"),
+          404: json(ErrorResponse, 'No such session'),
+          409: json(ErrorResponse, 'The booking can no longer be cancelled (the message says why)'),
         },
       },
     ),
