@@ -127,11 +127,12 @@ export const EVENT_CATALOGUE = [
     schemaName: 'SubscriptionChangedEvent',
     schema: SubscriptionChangedEvent,
     purpose:
-      "Payments' view of a subscription changed; ai-query projects it to know who is unlimited, booking confirms the plan's booking.",
+      "Payments' view of a subscription changed; ai-query projects it to know who is unlimited, booking confirms the plan's booking, payments welcomes a new subscriber by e-mail.",
     producers: ['payments'],
     consumers: [
       { service: 'ai-query', durable: 'ai-query-subscribers' },
       { service: 'booking', durable: 'booking-subscriptions' },
+      { service: 'payments', durable: 'payments-welcome' },
     ],
   },
   {

@@ -82,3 +82,43 @@ export type CreateSubscriptionRequest = z.infer<typeof CreateSubscriptionRequest
 export type CreateSubscriptionResponse = z.infer<typeof CreateSubscriptionResponse>;
 export type CompleteSubscriptionRequest = z.infer<typeof CompleteSubscriptionRequest>;
 export type CompleteSubscriptionResponse = z.infer<typeof CompleteSubscriptionResponse>;
+
+/**
+ * POST /api/subscription/sign-in `{ email }`: a subscriber on another device asks for a one-time sign-in
+ * link. Always 202 with SIGN_IN_LINK_ANSWER, whether or not the address has a subscription.
+ */
+export const SignInLinkRequest = z.object({ email: Email }).strict();
+export type SignInLinkRequest = z.infer<typeof SignInLinkRequest>;
+export const SIGN_IN_LINK_ANSWER =
+  'If that address has an active subscription, we have sent it a sign-in link. It works once, within 15 minutes.';
+export const SignInLinkResponse = z.object({ message: z.string() });
+export type SignInLinkResponse = z.infer<typeof SignInLinkResponse>;
+
+/** The sign-in link's token: 32 random bytes, base64url (43 characters). */
+const LinkToken = z
+  .string()
+  .min(1, 'token is required')
+  .regex(/^[A-Za-z0-9_-]{43}$/, 'token must be the 43-character token of a sign-in link');
+
+/** POST /api/subscription/sign-in/complete `{ token }`: sets the subscriber cookie; answers the subscription. */
+export const CompleteSignInRequest = z.object({ token: LinkToken }).strict();
+export type CompleteSignInRequest = z.infer<typeof CompleteSignInRequest>;
+export const SIGN_IN_LINK_INVALID = 'This sign-in link has expired or was already used. Ask for a new one.';
+
+/**
+ * POST /api/subscription/portal `{ token? }`: Stripe's customer portal for the subscription of the welcome
+ * e-mail's "Manage subscription" token, or without one of this browser's subscriber cookie.
+ */
+export const PortalRequest = z
+  .object({
+    token: z
+      .string()
+      .min(1, 'token must not be empty')
+      .max(300)
+      .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'token must be the token of a "Manage subscription" link')
+      .optional(),
+  })
+  .strict();
+export type PortalRequest = z.infer<typeof PortalRequest>;
+export const PortalResponse = z.object({ url: z.url() });
+export type PortalResponse = z.infer<typeof PortalResponse>;

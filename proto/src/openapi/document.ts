@@ -47,9 +47,14 @@ import {
   CreateSubscriptionRequest,
   CreateSubscriptionResponse,
   CheckoutCompleteRequest,
+  CompleteSignInRequest,
   PaymentStatusQuery,
   PaymentStatusResponse,
   PaymentsConfigResponse,
+  PortalRequest,
+  PortalResponse,
+  SignInLinkRequest,
+  SignInLinkResponse,
   SubscriptionStatusResponse,
 } from '../payments.js';
 
@@ -347,7 +352,10 @@ export function buildOpenApiDocument() {
           ...errors(400, 413, 415, 503),
           403: json(ErrorResponse, "The token is not this booking's change-or-cancel token"),
           404: json(ErrorResponse, 'No such session'),
-          409: json(ErrorResponse, 'The new slot was just taken, or the booking can no longer be changed (the message says which)'),
+          409: json(
+            ErrorResponse,
+            'The new slot was just taken, or the booking can no longer be changed (the message says which)',
+          ),
         },
       },
     ),
@@ -445,6 +453,45 @@ export function buildOpenApiDocument() {
       CheckoutCompleteRequest,
       SubscriptionStatusResponse,
       [404, 409, 502, 503],
+    ),
+    post(
+      '/api/subscription/sign-in',
+      'payments',
+      'Ask for a one-time sign-in link for a subscription (the same answer whether or not the address has one)',
+      SignInLinkRequest,
+      SignInLinkResponse,
+      [503],
+      {
+        responses: {
+          202: json(SignInLinkResponse, 'The same answer for every address; the link is sent only to a subscriber'),
+          ...errors(400, 413, 415, 503),
+          429: json(ErrorResponse, 'Too many sign-in requests from this client; Retry-After says when to try again'),
+        },
+      },
+    ),
+    post(
+      '/api/subscription/sign-in/complete',
+      'payments',
+      'Follow a sign-in link: this browser gets the subscriber cookie',
+      CompleteSignInRequest,
+      SubscriptionStatusResponse,
+      [503],
+      {
+        responses: {
+          200: json(SubscriptionStatusResponse, 'Signed in: the subscriber cookie is set'),
+          ...errors(400, 413, 415, 503),
+          409: json(ErrorResponse, 'The subscription is no longer active'),
+          410: json(ErrorResponse, 'The link has expired or was already used'),
+        },
+      },
+    ),
+    post(
+      '/api/subscription/portal',
+      'payments',
+      'Stripe\'s customer portal for the subscription of a "Manage subscription" token, or of this browser\'s cookie',
+      PortalRequest,
+      PortalResponse,
+      [403, 404, 502, 503],
     ),
     {
       method: 'post',
