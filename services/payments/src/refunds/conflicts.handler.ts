@@ -1,6 +1,6 @@
 import type { EventBus, Inbox, Subscription } from '@hhp/kit';
 import { BookingConflictEvent, Subjects } from '@hhp/proto';
-import { refundConflict, type RefundDeps } from './refund-conflict.js';
+import { refundPayment, type RefundDeps } from './refund-payment.js';
 
 /** The durable consumer of booking.v1.conflict: each conflict applied once by its event id. */
 export function consumeConflicts(bus: EventBus, inbox: Inbox, deps: RefundDeps): Promise<Subscription> {
@@ -8,7 +8,7 @@ export function consumeConflicts(bus: EventBus, inbox: Inbox, deps: RefundDeps):
     Subjects.bookingConflict,
     'payments-conflicts',
     (event, { logger, requestId }) =>
-      inbox.once(event.id, () => refundConflict(deps, event, { logger, requestId })).then(() => undefined),
+      inbox.once(event.id, () => refundPayment(deps, event.data, { logger, requestId })).then(() => undefined),
     { schema: BookingConflictEvent },
   );
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
 import { createEnvelope, natsConnectOptions } from '@hhp/kit';
-import { BookingConflictEvent, Subjects } from '@hhp/proto';
+import { BookingCancelledEvent, BookingConflictEvent, Subjects } from '@hhp/proto';
 import { stripeError } from '../../../../infra/src/testing/stripe-mock.js';
 import {
   eventsOn,
@@ -140,4 +140,65 @@ describe('the payments-conflicts consumer', () => {
     );
     expect(refundsOf(event.data.paymentIntentId).length).toBeGreaterThanOrEqual(2);
   }, 20_000);
+});
+
+describe('the payments-cancellations consumer', () => {
+  const cancellation = (
+    paymentIntentId: string | undefined,
+    amountCents = 900,
+    bookingId = `bk-${randomUUID().slice(0, 8)}`,
+  ) =>
+    BookingCancelledEvent.parse(
+      createEnvelope(
+        Subjects.bookingCancelled,
+        {
+          bookingId,
+          type: paymentIntentId ? 'ai-session' : 'subscription',
+          scheduledAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+          sequence: 1,
+          ...(paymentIntentId ? { paymentIntentId } : {}),
+          amountCents,
+        },
+        { id: `booking-cancelled:${bookingId}` },
+      ),
+    );
+  const deliverCancellation = (event: BookingCancelledEvent, msgID = randomUUID()) =>
+    jetstream(nc).publish(Subjects.bookingCancelled, JSON.stringify(event), { msgID });
+
+  test('when a paid session is cancelled (the event delivered twice, and a conflict for the same payment besides), then its payment is refunded once in full', async () => {
+    const paymentIntentId = `pi_${randomUUID().replace(/-/g, '').slice(0, 14)}`;
+    const event = cancellation(paymentIntentId);
+    await Promise.all([deliverCancellation(event), deliverCancellation(event)]);
+
+    const [published] = await eventually(
+      'the refund event',
+      () => refundedEvents(event.data.bookingId),
+      (e) => e.length > 0,
+    );
+    expect(published!.data).toMatchObject({ paymentIntentId, bookingId: event.data.bookingId, reason: 'cancelled' });
+    const [call] = refundsOf(paymentIntentId);
+    expect(call!.idempotencyKey).toBe(`refund-${event.data.bookingId}-${paymentIntentId}`);
+    expect(call!.params.get('metadata[conflict]')).toBe('cancelled');
+
+    // A conflict about the same payment (a late redelivery of its success) finds it refunded.
+    const late = conflict(event.data.bookingId);
+    await deliver({ ...late, data: { ...late.data, paymentIntentId, reason: 'cancelled' } });
+    await sleep(1500);
+    expect(refundsOf(paymentIntentId)).toHaveLength(1);
+    expect(await refundedEvents(event.data.bookingId)).toHaveLength(1);
+    const status = await fetch(`${service.url}/api/payments/status?sessionId=${event.data.bookingId}`);
+    expect(await status.json()).toEqual({ payment: 'refunded' });
+  });
+
+  test('when a session of the subscription plan is cancelled, then nothing is refunded', async () => {
+    const event = cancellation(undefined, 0);
+    await deliverCancellation(event);
+    await sleep(1500);
+    expect(
+      servers.stripe
+        .callsTo('POST', '/v1/refunds')
+        .filter((c) => c.params.get('metadata[bookingId]') === event.data.bookingId),
+    ).toHaveLength(0);
+    expect(await refundedEvents(event.data.bookingId)).toHaveLength(0);
+  });
 });

@@ -1,11 +1,15 @@
 // A payment booking cannot honour (its slot was taken meanwhile, the booking was cancelled or is unknown,
-// the amount was wrong, the booking was paid already) is given back in full. The refund's idempotency key
-// is the booking's and the intent's, so whatever delivers the conflict twice (a redelivery, a second
-// conflict event for the same payment) refunds once; the record says `refunded` with the refund's id, and
+// the amount was wrong, the booking was paid already), or the payment of a session its visitor cancelled in
+// time (booking.v1.cancelled), is given back in full. The refund's idempotency key
+// is the booking's and the intent's, so whatever asks twice (a redelivery, a second conflict event for
+// the same payment, a conflict and a cancellation of the same payment) refunds once; the record says `refunded` with the refund's id, and
 // payment.v1.refunded tells booking.
 import { trusted } from 'mongoose';
 import { createEnvelope, isDuplicateKeyError, outboxEntry, type OutboxRelay } from '@hhp/kit';
 import { PaymentRefundedEvent, Subjects, type BookingConflictEvent } from '@hhp/proto';
+
+/** What to give back, and why (a conflict's reason, or `cancelled` by the visitor). */
+export type RefundRequest = BookingConflictEvent['data'];
 import type Stripe from 'stripe';
 import type { Logger } from 'pino';
 import { isStripeError } from '../stripe/errors.js';
@@ -19,7 +23,7 @@ export interface RefundDeps {
   metrics: PaymentsMetrics;
 }
 
-async function refundOnce(stripe: Stripe, { bookingId, paymentIntentId, reason }: BookingConflictEvent['data']) {
+async function refundOnce(stripe: Stripe, { bookingId, paymentIntentId, reason }: RefundRequest) {
   try {
     return await stripe.refunds.create(
       { payment_intent: paymentIntentId, metadata: { bookingId, conflict: reason } },
@@ -34,19 +38,18 @@ async function refundOnce(stripe: Stripe, { bookingId, paymentIntentId, reason }
   }
 }
 
-export async function refundConflict(
+export async function refundPayment(
   { stripe, payments, relay, metrics }: RefundDeps,
-  event: BookingConflictEvent,
+  conflict: RefundRequest,
   { logger, requestId }: { logger: Logger; requestId: string | undefined },
 ): Promise<void> {
-  const conflict = event.data;
   const record = await payments.findById(conflict.bookingId).lean();
   // The session's own payment, or another intent for the booking (paid twice: booking keeps the first,
   // whose record stays as it is).
   const ours = !record || record.paymentIntentId === conflict.paymentIntentId;
   if (ours && record?.status === 'refunded' && record.refundId) {
     metrics.refunds.inc({ outcome: 'duplicate' });
-    logger.info({ bookingId: conflict.bookingId, refundId: record.refundId }, 'conflict refunded before');
+    logger.info({ bookingId: conflict.bookingId, refundId: record.refundId }, 'refunded before');
     return;
   }
   let refund: Stripe.Refund;
@@ -97,5 +100,5 @@ export async function refundConflict(
   });
   relay.kick();
   metrics.refunds.inc({ outcome: 'refunded' });
-  logger.info({ bookingId: conflict.bookingId, refundId: refund.id, reason: conflict.reason }, 'conflict refunded');
+  logger.info({ bookingId: conflict.bookingId, refundId: refund.id, reason: conflict.reason }, 'payment refunded');
 }
