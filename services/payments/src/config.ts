@@ -34,6 +34,14 @@ export const PaymentsConfig = serviceConfig('payments', servicePort('payments'))
   SUPPORT_EMAIL: z.email().default('support@holistichealth.example'),
   /** How long the booking service may take to tell a session's price before the visitor gets 503. */
   BOOKING_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2000),
+  /** How long a sign-in link works (15 minutes; the e-mail says so). */
+  SIGN_IN_LINK_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** Sign-in links sent to one e-mail address per window; over it nothing is sent (the answer is the same). */
+  SIGN_IN_LINKS_PER_EMAIL: z.coerce.number().int().min(0).max(1000).default(5),
+  /** Sign-in requests per client address per window; over it 429. 0: no limit. */
+  SIGN_IN_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(0).max(10_000).default(20),
+  /** The window of both sign-in limits (an hour). */
+  SIGN_IN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
   /** How long a request waits for the database before it is answered 503 (the write itself goes on). */
   DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
 });

@@ -14,6 +14,9 @@ export const PAYMENT_ROUTES = [
   '/api/create-checkout-session',
   '/api/subscription',
   '/api/subscription/checkout-complete',
+  '/api/subscription/sign-in',
+  '/api/subscription/sign-in/complete',
+  '/api/subscription/portal',
   WEBHOOK_PATH,
 ];
 

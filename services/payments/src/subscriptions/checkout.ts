@@ -1,8 +1,9 @@
-import { HttpError, orUnavailable } from '@hhp/kit';
+import { HttpError, isDuplicateKeyError, orUnavailable } from '@hhp/kit';
 import type { CreateCheckoutSessionRequest, CreateCheckoutSessionResponse } from '@hhp/proto';
 import type { Logger } from 'pino';
 import { PROVIDER_FAILED, callStripe } from '../stripe/errors.js';
 import { answeredAt } from '../stripe/client.js';
+import type { CustomerModel } from './customer.model.js';
 import { SUBSCRIPTIONS_STORE_UNAVAILABLE, type SubscriptionDeps } from './deps.js';
 import { viewOf } from './subscription-state.js';
 import type { SubscriptionDocument } from './subscription.model.js';
@@ -53,7 +54,7 @@ export interface CheckoutResult {
  * checkout was completed and paid, and for which customer. Its subscription is recorded as Stripe has it.
  */
 export async function completeCheckout(
-  { stripe, subscriptions, dbTimeoutMs }: SubscriptionDeps,
+  { stripe, customers, subscriptions, dbTimeoutMs }: SubscriptionDeps,
   checkoutSessionId: string,
   { logger, requestId }: { logger: Logger; requestId: string },
 ): Promise<CheckoutResult> {
@@ -70,6 +71,8 @@ export async function completeCheckout(
     logger.error({ checkoutSessionId }, 'a completed subscription checkout without a customer');
     throw new HttpError(502, PROVIDER_FAILED);
   }
+  const email = checkout.customer_details?.email ?? checkout.customer_email;
+  if (email) await orUnavailable(dbTimeoutMs, remember(customers, customerId, email), SUBSCRIPTIONS_STORE_UNAVAILABLE);
   const subscription = typeof checkout.subscription === 'object' ? checkout.subscription : null;
   if (subscription) {
     const asOf = answeredAt(checkout);
@@ -87,6 +90,19 @@ export async function completeCheckout(
     SUBSCRIPTIONS_STORE_UNAVAILABLE,
   );
   return { customerId, subscription: stored };
+}
+
+/**
+ * A customer that Stripe's Checkout made is remembered with its address, so that the address can ask for a
+ * sign-in link on another device. An address already known keeps its customer.
+ */
+async function remember(customers: CustomerModel, customerId: string, email: string): Promise<void> {
+  const now = new Date();
+  try {
+    await customers.create({ _id: customerId, email: email.trim().toLowerCase(), createdAt: now, updatedAt: now });
+  } catch (err) {
+    if (!isDuplicateKeyError(err)) throw err;
+  }
 }
 
 const idOf = (value: string | { id: string } | null): string | undefined =>

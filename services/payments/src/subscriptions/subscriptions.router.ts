@@ -1,11 +1,9 @@
 import { Router, type Request } from 'express';
 import {
-  ACTIVE_SUBSCRIPTION_STATUSES,
   CheckoutCompleteRequest,
   CompleteSubscriptionRequest,
   CreateCheckoutSessionRequest,
   CreateSubscriptionRequest,
-  type SubscriptionStatusResponse,
 } from '@hhp/proto';
 import { orUnavailable, parse, requestContext } from '@hhp/kit';
 import { completeCheckout, createCheckoutSession } from './checkout.js';
@@ -13,18 +11,7 @@ import { completeSubscription } from './complete-subscription.js';
 import { createSubscription } from './create-subscription.js';
 import { SUBSCRIPTIONS_STORE_UNAVAILABLE, type SubscriptionDeps } from './deps.js';
 import { cookieCustomer, setSubscriberCookie } from './subscriber-cookie.js';
-import type { SubscriptionDocument } from './subscription.model.js';
-
-/** The subscription as the browser reads it; `active` as ai-query judges it (status, and a period not over). */
-function statusOf(record: SubscriptionDocument | undefined, now = Date.now()): SubscriptionStatusResponse {
-  if (!record) return { status: 'none', active: false };
-  const current = !record.currentPeriodEnd || record.currentPeriodEnd.getTime() > now;
-  return {
-    status: record.status,
-    active: ACTIVE_SUBSCRIPTION_STATUSES.includes(record.status) && current,
-    ...(record.currentPeriodEnd && { currentPeriodEnd: record.currentPeriodEnd.toISOString() }),
-  };
-}
+import { statusOf } from './subscription-status.js';
 
 /**
  * POST /api/create-subscription, /api/complete-subscription, /api/create-checkout-session,

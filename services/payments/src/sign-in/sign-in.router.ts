@@ -1,0 +1,65 @@
+import { Router } from 'express';
+import { CompleteSignInRequest, PortalRequest, SIGN_IN_LINK_ANSWER, SignInLinkRequest } from '@hhp/proto';
+import { parse, requestContext, type Logger } from '@hhp/kit';
+import { cookieCustomer, setSubscriberCookie } from '../subscriptions/subscriber-cookie.js';
+import { completeSignIn } from './complete-sign-in.js';
+import type { SignInDeps } from './deps.js';
+import { createPortalSession } from './portal.js';
+import { TooManySignIns, admitSignIn, sendSignInLink, type SendOutcome } from './request-link.js';
+
+/** The sends that run after their answers: awaited on shutdown (and by tests). */
+export class PendingSends {
+  private readonly running = new Set<Promise<unknown>>();
+
+  run(work: Promise<SendOutcome>, logger: Logger): void {
+    const tracked = work.catch((err: unknown) => logger.error({ err }, 'sign-in link not sent'));
+    this.running.add(tracked);
+    void tracked.finally(() => this.running.delete(tracked));
+  }
+
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+}
+
+/**
+ * POST /api/subscription/sign-in (the same 202 for every address), /api/subscription/sign-in/complete
+ * (sets the subscriber cookie), /api/subscription/portal (Stripe's customer portal).
+ */
+export function signInRouter(deps: SignInDeps, pending: PendingSends): Router {
+  const router = Router();
+  router.post('/api/subscription/sign-in', async (req, res) => {
+    const { email } = parse(SignInLinkRequest, req.body ?? {});
+    const { clientAddress, logger } = requestContext(req);
+    res.set('Cache-Control', 'no-store');
+    try {
+      await admitSignIn(deps, clientAddress);
+    } catch (err) {
+      if (!(err instanceof TooManySignIns)) throw err;
+      res.set('Retry-After', String(err.retryAfterSeconds)).status(429).json({ message: err.message });
+      return;
+    }
+    pending.run(sendSignInLink(deps, email, logger), logger);
+    res.status(202).json({ message: SIGN_IN_LINK_ANSWER });
+  });
+  router.post('/api/subscription/sign-in/complete', async (req, res) => {
+    const { token } = parse(CompleteSignInRequest, req.body ?? {});
+    res.set('Cache-Control', 'no-store');
+    const { customerId, status } = await completeSignIn(deps, token);
+    setSubscriberCookie(req, res, customerId, deps.cookieSecret);
+    requestContext(req).logger.info({ customerId }, 'signed in by link');
+    res.json(status);
+  });
+  router.post('/api/subscription/portal', async (req, res) => {
+    const { token } = parse(PortalRequest, req.body ?? {});
+    res.set('Cache-Control', 'no-store');
+    const cookieCustomerId = cookieCustomer(req, deps.cookieSecret);
+    const answer = await createPortalSession(
+      deps,
+      { ...(token !== undefined && { token }), ...(cookieCustomerId && { cookieCustomerId }) },
+      requestContext(req).logger,
+    );
+    res.json(answer);
+  });
+  return router;
+}
