@@ -32,6 +32,14 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        path: 'subscription/sign-in',
+        lazy: async () => ({ Component: (await import('./routes/subscription-sign-in')).SubscriptionSignInRoute }),
+      },
+      {
+        path: 'subscription/manage',
+        lazy: async () => ({ Component: (await import('./routes/subscription-manage')).SubscriptionManageRoute }),
+      },
+      {
         path: 'session-confirmed',
         lazy: async () => ({ Component: (await import('./routes/session-confirmed')).SessionConfirmedRoute }),
       },

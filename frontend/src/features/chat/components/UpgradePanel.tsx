@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
+import { SignInLinkForm } from '../../../shared/subscriber-sign-in/SignInLinkForm';
 import { texts } from '../texts';
 import styles from './chat.module.css';
 
@@ -24,6 +25,7 @@ export function UpgradePanel({ onLeave }: { onLeave: () => void }) {
           </li>
         ))}
       </ul>
+      <SignInLinkForm />
     </div>
   );
 }

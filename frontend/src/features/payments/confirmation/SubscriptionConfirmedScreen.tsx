@@ -10,6 +10,7 @@ import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
 import { useCheckoutCompleteMutation, useCompleteSubscriptionMutation, useSubscriptionStatusQuery } from '../api';
 import { texts } from '../texts';
+import { ManageSubscriptionButton } from '../sign-in/ManageSubscriptionButton';
 import { ServicePanel } from '../ui/ServicePanel';
 import { useBackoffPoll } from '../ui/use-backoff-poll';
 import { useFocusOnChange } from '../ui/use-focus-on-change';
@@ -121,9 +122,12 @@ export function SubscriptionConfirmedScreen() {
             title={t.activeTitle}
             titleRef={focusRef}
             actions={
-              <Button variant="primary" onClick={() => dispatch(openChat())}>
-                {t.openChat}
-              </Button>
+              <>
+                <Button variant="primary" onClick={() => dispatch(openChat())}>
+                  {t.openChat}
+                </Button>
+                <ManageSubscriptionButton />
+              </>
             }
           >
             <p className={styles.text}>{t.activeText}</p>

@@ -26,6 +26,7 @@ import { CardStep, paymentMethodOf, type ConfirmedCard } from './CardStep';
 import { keepSetup, takeSetupReturn, type SetupReturn } from './setup-return';
 import { EmailStep } from './EmailStep';
 import { PlanCard } from './PlanCard';
+import { SignInLinkForm } from '../../../shared/subscriber-sign-in/SignInLinkForm';
 import { initialSubscribeState, isValidSubscriptionEmail, subscribeReducer } from './subscribe-machine';
 
 const t = texts.subscribe;
@@ -225,6 +226,7 @@ export function SubscribeScreen() {
               </p>
             </ServicePanel>
           )}
+          {(shown.step === 'email' || shown.step === 'starting') && <SignInLinkForm />}
           <div className={styles.actions}>
             <ButtonLink to="/book">{t.back}</ButtonLink>
           </div>

@@ -1,0 +1,27 @@
+import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
+
+export const texts = {
+  signIn: {
+    pageTitle: 'Sign In',
+    intro: 'Your subscription on this device.',
+    checking: 'Signing you in…',
+    doneTitle: "You're signed in",
+    doneText: `Your subscription works on this device too: the chat shows Unlimited Access to ${PRACTITIONER_NAME}'s AI.`,
+    openChat: 'Ask the AI now',
+    failedTitle: 'This sign-in link cannot be used',
+    noToken: 'This page opens from the sign-in link in your e-mail. Ask for a new one below.',
+    askAgain: 'Ask for a new sign-in link:',
+    retry: 'Try again',
+    home: 'Back to the home page',
+  },
+  manage: {
+    pageTitle: 'Manage Subscription',
+    intro: 'Change your card, see your invoices or cancel, on Stripe.',
+    opening: 'Opening the subscription management page…',
+    failedTitle: 'The subscription management page could not be opened',
+    noToken: 'This page opens from the "Manage subscription" link in your welcome e-mail.',
+    retry: 'Try again',
+    home: 'Back to the home page',
+  },
+  manageButton: 'Manage subscription',
+} as const;

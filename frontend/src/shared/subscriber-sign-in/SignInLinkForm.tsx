@@ -1,0 +1,83 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '../ui/Button';
+import { TextInput } from '../ui/TextInput';
+import { useRequestSignInLinkMutation } from './api';
+import styles from './sign-in-form.module.css';
+import { texts } from './texts';
+
+const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+
+function problemOf(error: unknown): string {
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+  if (status === 429) return texts.tooMany;
+  if (status === 400) return texts.invalidEmail;
+  return texts.failed;
+}
+
+/**
+ * "Already subscribed?": a subscriber on another device asks for a one-time sign-in link. The answer is the
+ * same whatever the address (the server's promise), so the form shows it as given; only a refusal of the
+ * request itself (too many, the service away) is shown as an error. Both are read out (aria-live).
+ */
+export function SignInLinkForm({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const [email, setEmail] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [request, state] = useRequestSignInLinkMutation();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const formId = useId();
+  const inputId = useId();
+  const noteId = useId();
+
+  const toggle = () => {
+    setOpen((was) => !was);
+    if (!open) requestAnimationFrame(() => inputRef.current?.focus());
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!looksLikeEmail(email)) {
+      setInvalid(true);
+      inputRef.current?.focus();
+      return;
+    }
+    setInvalid(false);
+    void request({ email: email.trim() });
+  };
+
+  const answer = state.isSuccess ? state.data.message : undefined;
+  const problem = invalid ? texts.invalidEmail : state.isError ? problemOf(state.error) : undefined;
+  return (
+    <div className={styles.box}>
+      <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={formId} onClick={toggle}>
+        {texts.toggle}
+      </button>
+      <form id={formId} hidden={!open} noValidate onSubmit={submit} className={styles.form} aria-label={texts.toggle}>
+        <p className={styles.text}>{texts.intro}</p>
+        <label htmlFor={inputId} className={styles.label}>
+          {texts.emailLabel}
+        </label>
+        <div className={styles.row}>
+          <TextInput
+            ref={inputRef}
+            id={inputId}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            aria-invalid={invalid || undefined}
+            aria-describedby={noteId}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <Button type="submit" variant="primary" loading={state.isLoading}>
+            {state.isLoading ? texts.sending : texts.send}
+          </Button>
+        </div>
+        <div id={noteId} aria-live="polite" role="status">
+          {answer && !problem && <p className={styles.answer}>{answer}</p>}
+          {problem && <p className={styles.error}>{problem}</p>}
+        </div>
+      </form>
+    </div>
+  );
+}
