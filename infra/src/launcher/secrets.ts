@@ -12,6 +12,7 @@ export const GENERATED_SECRETS = [
   'VISITOR_HASH_KEY',
   'SESSION_PASS_SECRET',
   'LIST_TOKEN_SECRET',
+  'BOOKING_LINK_SECRET',
 ] as const;
 
 export function parseEnvFile(text: string): Record<string, string> {

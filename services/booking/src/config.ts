@@ -43,6 +43,17 @@ export const BookingConfig = serviceConfig('booking', servicePort('booking')).ex
    * pass with the same secret). Without it, POST /api/session/:id/join answers 503 and no link is made.
    */
   SESSION_PASS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Signs the "Change or cancel" links of the booking e-mails. Without it no such link is sent, and the manage
+   * routes answer 503.
+   */
+  BOOKING_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** How long before the start a confirmed session can still be moved or cancelled (and a card payment refunded). */
+  BOOKING_CHANGE_NOTICE_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(30 * 24)
+    .default(24),
   /** How long before an AI Avatar Session's start its join link opens the session (it closes at its end). */
   SESSION_JOIN_EARLY_MINUTES: z.coerce
     .number()

@@ -6,6 +6,7 @@ export interface BookingMetrics {
   conflicts: Counter<'type'>;
   expired: Counter;
   confirmed: Counter<'by'>;
+  changed: Counter<'change'>;
 }
 
 export function bookingMetrics(registry: Registry): BookingMetrics {
@@ -31,6 +32,12 @@ export function bookingMetrics(registry: Registry): BookingMetrics {
       name: 'booking_confirmed_total',
       help: 'Bookings confirmed, by what paid for them (payment or subscription)',
       labelNames: ['by'] as const,
+      registers: [registry],
+    }),
+    changed: new Counter({
+      name: 'booking_changed_total',
+      help: "Confirmed bookings moved or cancelled by their visitor's change-or-cancel link",
+      labelNames: ['change'] as const,
       registers: [registry],
     }),
   };

@@ -15,6 +15,8 @@ export interface BookingRules {
   capacity: Record<Calendar, number>;
   /** Live unpaid holds per client address; 0: no limit. */
   maxHoldsPerAddress: number;
+  /** A confirmed session can be moved or cancelled until this long before it starts. */
+  changeNoticeMs: number;
 }
 
 export function bookingRules(config: BookingConfig): BookingRules {
@@ -23,6 +25,7 @@ export function bookingRules(config: BookingConfig): BookingRules {
     holdMs: Math.round(config.BOOKING_HOLD_MINUTES * 60_000),
     capacity: { ai: config.SLOT_CAPACITY_AI, practitioner: config.SLOT_CAPACITY_PRACTITIONER },
     maxHoldsPerAddress: config.MAX_LIVE_HOLDS_PER_ADDRESS,
+    changeNoticeMs: Math.round(config.BOOKING_CHANGE_NOTICE_HOURS * 3_600_000),
   };
 }
 

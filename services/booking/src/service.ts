@@ -8,7 +8,10 @@ import { pastDaysPurge } from './holds/purge-past-days.js';
 import { joinRouter } from './join/join.router.js';
 import { PassClaims } from './join/pass-claims.js';
 import { lookupReplies } from './lookup/replies.js';
+import { changeLocks } from './manage/change-booking.js';
+import { manageRouter } from './manage/manage.router.js';
 import { consumeBookingsConfirmed } from './notifications/booking-confirmed.handler.js';
+import { consumeBookingChanges } from './notifications/changes.handler.js';
 import { mailDeps } from './notifications/mail-deps.js';
 import { reminderDeps, reminderSender } from './notifications/send-reminders.js';
 import { consumePaymentsRefunded } from './payments/payment-refunded.handler.js';
@@ -22,7 +25,10 @@ import { SeatClaims } from './slots/seat-claims.js';
 /** The claims of past days are forgotten hourly (holds/purge-past-days.ts). */
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
-/** Indexes, the outbox relay, the routes, the lookup responder, the consumers (the confirmation e-mail among them), the hold sweeper, the purge and the reminders' sender. */
+/**
+ * Indexes, the outbox relay, the routes, the lookup responder, the consumers (the confirmation and change
+ * e-mails among them), the hold sweeper, the purge and the reminders' sender.
+ */
 export async function bookingService({
   config,
   mongo,
@@ -51,6 +57,11 @@ export async function bookingService({
         timeoutMs: config.DB_TIMEOUT_MS,
       }
     : undefined;
+  const manageDeps = config.BOOKING_LINK_SECRET
+    ? { ...deps, locks: changeLocks(), secret: config.BOOKING_LINK_SECRET, timeoutMs: config.DB_TIMEOUT_MS }
+    : undefined;
+  if (!manageDeps)
+    logger.warn('no BOOKING_LINK_SECRET: e-mails carry no "Change or cancel" link, and its routes answer 503');
   if (!joinDeps) logger.warn('no SESSION_PASS_SECRET: AI Avatar Sessions get no join link, and joining answers 503');
   const inbox = createInbox(mongo);
   const replies = lookupReplies(bus, deps.bookings);
@@ -69,11 +80,13 @@ export async function bookingService({
     consumeSubscriptionsChanged(deps, bus, inbox),
     consumeBookingsConfirmed(deps, mail, bus, inbox),
   ]);
+  consumers.push(...(await consumeBookingChanges(deps, mail, bus, inbox)));
   return {
     routers: [
       availabilityRouter(deps, config.DB_TIMEOUT_MS),
       sessionsRouter(deps, config.DB_TIMEOUT_MS),
       joinRouter(joinDeps),
+      manageRouter(manageDeps),
     ],
     every: [
       holdSweeper(deps, config.HOLD_SWEEP_INTERVAL_MS),

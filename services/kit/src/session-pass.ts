@@ -7,6 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 const JOIN_PURPOSE = 'hhp-session-join:v1';
 const PASS_PURPOSE = 'hhp-session-pass:v1';
+const MANAGE_PURPOSE = 'hhp-booking-manage:v1';
 /** Booking ids and browser ids: url-safe characters, never a dot. */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SECONDS = /^\d{1,12}$/;
@@ -38,6 +39,20 @@ export function sessionJoinToken(bookingId: string, secret: string): string {
 export function verifySessionJoinToken(bookingId: string, token: unknown, secret: string): boolean {
   if (typeof token !== 'string' || token.length > 128) return false;
   return sameMac(token, sessionJoinToken(bookingId, secret));
+}
+
+/**
+ * The token of a booking's "Change or cancel" link (signed with the booking links' secret, under a purpose of
+ * its own: it can be neither a join token nor a pass).
+ */
+export function bookingManageToken(bookingId: string, secret: string): string {
+  return mac(MANAGE_PURPOSE, bookingId, secret);
+}
+
+/** Whether `token` is the change-or-cancel token of `bookingId` (compared in constant time). */
+export function verifyBookingManageToken(bookingId: string, token: unknown, secret: string): boolean {
+  if (typeof token !== 'string' || token.length > 128) return false;
+  return sameMac(token, bookingManageToken(bookingId, secret));
 }
 
 export function signSessionPass(pass: SessionPass, secret: string): string {

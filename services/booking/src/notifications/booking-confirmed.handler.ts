@@ -5,7 +5,8 @@
 import type { EventBus, Inbox, Mailer, Subscription } from '@hhp/kit';
 import { BookingConfirmedEvent, Subjects } from '@hhp/proto';
 import type { BookingDeps } from '../rules.js';
-import { sessionJoinLink } from '../join/join-link.js';
+import type { ManageLinks } from '../manage/manage-link.js';
+import { bookingLinks } from './booking-links.js';
 import { confirmationEmail, planName, type Practice } from './confirmation-email.js';
 import type { Reminders } from './reminders.js';
 
@@ -14,6 +15,7 @@ export interface MailDeps {
   practice: Practice;
   practitionerEmail: string | undefined;
   join: { publicUrl: string; secret: string | undefined; earlyMinutes: number };
+  manage: ManageLinks & { changeNoticeHours: number };
   reminders: Reminders;
 }
 
@@ -29,18 +31,13 @@ export async function sendConfirmation(
   }
   // Before the e-mail, which promises the reminder that was scheduled (a redelivery finds the same one).
   const reminder = await mail.reminders.schedule(booking, new Date());
-  const url = sessionJoinLink(booking, mail.join);
-  const message = confirmationEmail(
-    booking,
-    mail.practice,
-    url ? { url, earlyMinutes: mail.join.earlyMinutes } : undefined,
-    reminder?.leadMs,
-  );
+  const message = confirmationEmail(booking, mail.practice, bookingLinks(booking, mail), reminder?.leadMs);
   await mail.mailer.send({ ...message, idempotencyKey: `confirmation:${event.id}` });
   if (booking.type === 'dr-helen' && mail.practitionerEmail) {
-    // The practitioner's copy has no join link (there is none for a consultation) and names the visitor.
+    // The practitioner's copy names the visitor, and has neither the join link (there is none for a
+    // consultation) nor the visitor's change-or-cancel link.
     await mail.mailer.send({
-      ...message,
+      ...confirmationEmail(booking, mail.practice, {}, reminder?.leadMs),
       to: mail.practitionerEmail,
       subject: `New booking: ${planName(booking, mail.practice)} with ${booking.name} <${booking.email}>`,
       idempotencyKey: `confirmation-practitioner:${event.id}`,

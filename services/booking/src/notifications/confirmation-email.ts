@@ -13,9 +13,9 @@ export interface Practice {
   domain: string;
 }
 
-type Confirmed = Pick<
+export type Confirmed = Pick<
   BookingDocument,
-  '_id' | 'type' | 'name' | 'email' | 'notes' | 'scheduledAt' | 'durationMinutes' | 'timeZone' | 'price'
+  '_id' | 'type' | 'name' | 'email' | 'notes' | 'scheduledAt' | 'durationMinutes' | 'timeZone' | 'price' | 'sequence'
 >;
 
 export const planName = (booking: Pick<BookingDocument, 'type'>, practice: Practice) =>
@@ -36,8 +36,13 @@ export function whenText(booking: Pick<Confirmed, 'scheduledAt' | 'durationMinut
   return `${day}, ${time(start)} – ${time(end, true)}`;
 }
 
-export function invite(booking: Confirmed, practice: Practice): string {
+/**
+ * The booking's calendar event. Its UID is the booking's and its SEQUENCE the booking's count of changes, so
+ * a calendar replaces the event when the session moves; a cancellation is sent with METHOD:CANCEL.
+ */
+export function invite(booking: Confirmed, practice: Practice, cancelled = false): string {
   const { error, value } = createEvent({
+    ...(cancelled ? { method: 'CANCEL' } : {}),
     uid: `${booking._id}@${practice.domain}`,
     start: new Date(booking.scheduledAt).getTime(),
     startInputType: 'utc',
@@ -45,8 +50,8 @@ export function invite(booking: Confirmed, practice: Practice): string {
     duration: { minutes: booking.durationMinutes },
     title: planName(booking, practice),
     description: booking.type === 'dr-helen' ? 'In-person consultation.' : 'Online session with the AI assistant.',
-    status: 'CONFIRMED',
-    sequence: 0,
+    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
+    sequence: booking.sequence ?? 0,
   });
   if (error || !value) throw new Error(`the invite could not be made: ${error?.message ?? 'no value'}`);
   return value;
@@ -58,11 +63,37 @@ export interface JoinLink {
   earlyMinutes: number;
 }
 
+/** The invite as an attachment (its method in the content type, as calendar clients expect). */
+export function inviteAttachment(booking: Confirmed, practice: Practice, cancelled = false) {
+  const method = cancelled ? 'CANCEL' : 'PUBLISH';
+  return {
+    filename: 'invite.ics',
+    content: invite(booking, practice, cancelled),
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+  };
+}
+
+/** The "Change or cancel" paragraph, in HTML and text; empty without a link. */
+export function manageParagraph(url: string | undefined, changeNoticeHours: number) {
+  if (!url) return { html: html``, text: '' };
+  const note = `You can move or cancel it up to ${changeNoticeHours} hours before it starts.`;
+  return {
+    html: html`<p>${link(url, 'Change or cancel')}<br />${note}</p>`,
+    text: `\nChange or cancel: ${url}\n${note}\n`,
+  };
+}
+
+/** The booking's links in its e-mails: joining (an AI Avatar Session) and changing or cancelling. */
+export interface BookingLinks {
+  join?: JoinLink;
+  manage?: { url: string; changeNoticeHours: number };
+}
+
 /** `reminderLeadMs`: how long before the start the scheduled reminder comes; undefined: none is scheduled. */
 export function confirmationEmail(
   booking: Confirmed,
   practice: Practice,
-  join: JoinLink | undefined,
+  { join, manage }: BookingLinks,
   reminderLeadMs?: number,
 ): Omit<MailMessage, 'idempotencyKey'> {
   const plan = planName(booking, practice);
@@ -73,6 +104,7 @@ export function confirmationEmail(
       : ` We will send a reminder ${Math.round(reminderLeadMs / 3_600_000)} hours before.`;
   const opens = join && `The link opens ${join.earlyMinutes} minutes before the start and works in one browser.`;
   const joinText = join ? `\nJoin your session: ${join.url}\n${opens}\n` : '';
+  const change = manageParagraph(manage?.url, manage?.changeNoticeHours ?? 24);
   return {
     to: booking.email,
     subject: `Your ${plan} is confirmed`,
@@ -81,11 +113,12 @@ export function confirmationEmail(
       <p>Your ${plan} is confirmed and paid.</p>
       <p><strong>${when}</strong><br />${booking.durationMinutes} minutes, $${booking.price}</p>
       ${join ? html`<p>${link(join.url, 'Join your session')}<br />${opens}</p>` : ''}
-      <p>The invite attached adds it to your calendar.${reminder}</p>`,
+      <p>The invite attached adds it to your calendar.${reminder}</p>
+      ${change.html}`,
     text:
       `Dear ${booking.name},\n\nYour ${plan} is confirmed and paid.\n\n${when}\n` +
       `${booking.durationMinutes} minutes, $${booking.price}\n${joinText}\n` +
-      `The invite attached adds it to your calendar.${reminder}\n`,
-    attachments: [{ filename: 'invite.ics', content: invite(booking, practice), contentType: 'text/calendar' }],
+      `The invite attached adds it to your calendar.${reminder}\n${change.text}`,
+    attachments: [inviteAttachment(booking, practice)],
   };
 }

@@ -19,6 +19,11 @@ export function mailDeps(config: BookingConfig, mailer: Mailer, connection: Conn
       secret: config.SESSION_PASS_SECRET,
       earlyMinutes: config.SESSION_JOIN_EARLY_MINUTES,
     },
+    manage: {
+      publicUrl: config.PUBLIC_URL,
+      secret: config.BOOKING_LINK_SECRET,
+      changeNoticeHours: config.BOOKING_CHANGE_NOTICE_HOURS,
+    },
     reminders: new Reminders(connection),
   };
 }

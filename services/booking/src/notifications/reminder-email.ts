@@ -2,13 +2,17 @@
 // link of an AI Avatar Session, and the same invite as the confirmation (same UID, so a calendar keeps one
 // event). Pure: the sender sends what this returns.
 import { html, link, type MailMessage } from '@hhp/kit';
-import type { BookingDocument } from '../sessions/booking.model.js';
-import { invite, planName, whenText, type JoinLink, type Practice } from './confirmation-email.js';
+import {
+  inviteAttachment,
+  manageParagraph,
+  planName,
+  whenText,
+  type BookingLinks,
+  type Confirmed,
+  type Practice,
+} from './confirmation-email.js';
 
-type Reminded = Pick<
-  BookingDocument,
-  '_id' | 'type' | 'name' | 'email' | 'notes' | 'scheduledAt' | 'durationMinutes' | 'timeZone' | 'price'
->;
+type Reminded = Confirmed;
 
 /** The calendar day of `at` in `timeZone`, as days since the epoch. */
 function dayNumber(at: Date, timeZone: string): number {
@@ -40,13 +44,14 @@ export function whenFromNow(booking: Pick<Reminded, 'scheduledAt' | 'timeZone'>,
 export function reminderEmail(
   booking: Reminded,
   practice: Practice,
-  join: JoinLink | undefined,
+  { join, manage }: BookingLinks,
   now: Date,
 ): Omit<MailMessage, 'idempotencyKey'> {
   const plan = planName(booking, practice);
   const when = whenText(booking);
   const opens = join && `The link opens ${join.earlyMinutes} minutes before the start and works in one browser.`;
   const joinText = join ? `\nJoin your session: ${join.url}\n${opens}\n` : '';
+  const change = manageParagraph(manage?.url, manage?.changeNoticeHours ?? 24);
   return {
     to: booking.email,
     subject: `Reminder: your ${plan} ${whenFromNow(booking, now)}`,
@@ -55,11 +60,12 @@ export function reminderEmail(
       <p>A reminder of your ${plan}:</p>
       <p><strong>${when}</strong><br />${booking.durationMinutes} minutes</p>
       ${join ? html`<p>${link(join.url, 'Join your session')}<br />${opens}</p>` : ''}
-      <p>The invite attached adds it to your calendar, if it is not there yet.</p>`,
+      <p>The invite attached adds it to your calendar, if it is not there yet.</p>
+      ${change.html}`,
     text:
       `Dear ${booking.name},\n\nA reminder of your ${plan}:\n\n${when}\n` +
       `${booking.durationMinutes} minutes\n${joinText}\n` +
-      'The invite attached adds it to your calendar, if it is not there yet.\n',
-    attachments: [{ filename: 'invite.ics', content: invite(booking, practice), contentType: 'text/calendar' }],
+      `The invite attached adds it to your calendar, if it is not there yet.\n${change.text}`,
+    attachments: [inviteAttachment(booking, practice)],
   };
 }

@@ -1,5 +1,6 @@
-// The reminders to send: one document per confirmed booking, `{ _id: 'reminder:<bookingId>', dueAt }`,
-// written when the confirmation is handled and read by the periodic sender (send-reminders.ts). They live in
+// The reminders to send: one document per confirmed booking and time, `{ _id: 'reminder:<bookingId>', dueAt }`
+// (`reminder:<bookingId>:<sequence>` once the booking was moved: its new time's reminder), written when the
+// confirmation (or the move) is handled and read by the periodic sender (send-reminders.ts). They live in
 // the database, not in a timer, so a restart or an outage at the due time loses none: the sender sends what
 // is due, late if need be.
 import type { Collection, Connection } from 'mongoose';
@@ -27,7 +28,9 @@ export interface ReminderDocument {
   doneAt?: Date;
 }
 
-export const reminderId = (bookingId: string) => `reminder:${bookingId}`;
+/** Sequence 0, the booking as confirmed, keeps the id it always had. */
+export const reminderId = (bookingId: string, sequence = 0) =>
+  sequence ? `reminder:${bookingId}:${sequence}` : `reminder:${bookingId}`;
 
 /** When a booking confirmed at `now` is reminded, and how long ahead; undefined when it gets no reminder. */
 export function reminderDue(scheduledAt: Date, now: Date): { dueAt: Date; leadMs: number } | undefined {
@@ -46,9 +49,9 @@ export class Reminders {
     this.collection = connection.collection<ReminderDocument>('reminders');
   }
 
-  /** The sender asks by state's equality (FerretDB uses an index for equality only). */
+  /** The sender asks by state's equality, a move by the booking's (FerretDB uses an index for equality only). */
   async createIndexes(): Promise<void> {
-    await this.collection.createIndex({ state: 1 });
+    await Promise.all([this.collection.createIndex({ state: 1 }), this.collection.createIndex({ bookingId: 1 })]);
   }
 
   /**
@@ -56,10 +59,10 @@ export class Reminders {
    * the lead it promises is the one that was scheduled. Undefined when the booking gets none.
    */
   async schedule(
-    booking: Pick<BookingDocument, '_id' | 'scheduledAt'>,
+    booking: Pick<BookingDocument, '_id' | 'scheduledAt' | 'sequence'>,
     now: Date,
   ): Promise<ReminderDocument | undefined> {
-    const _id = reminderId(booking._id);
+    const _id = reminderId(booking._id, booking.sequence);
     const existing = await this.collection.findOne({ _id });
     if (existing) return existing;
     const due = reminderDue(new Date(booking.scheduledAt), now);
@@ -87,7 +90,18 @@ export class Reminders {
     await this.collection.updateOne({ _id: id, state: 'scheduled' }, { $set: { state, doneAt: now } });
   }
 
-  find(bookingId: string): Promise<ReminderDocument | null> {
-    return this.collection.findOne({ _id: reminderId(bookingId) });
+  /**
+   * The booking's scheduled reminders other than `keep` are not sent (it was moved or cancelled). The sender
+   * would skip them anyway, as their time is no longer the booking's; this keeps them out of its way.
+   */
+  async skipOthers(bookingId: string, keep: string | undefined, now: Date): Promise<void> {
+    const stale = await this.collection.find({ bookingId, state: 'scheduled' }).toArray();
+    for (const reminder of stale) {
+      if (reminder._id !== keep) await this.finish(reminder._id, 'skipped', now);
+    }
+  }
+
+  find(bookingId: string, sequence = 0): Promise<ReminderDocument | null> {
+    return this.collection.findOne({ _id: reminderId(bookingId, sequence) });
   }
 }

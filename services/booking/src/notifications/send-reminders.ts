@@ -7,7 +7,7 @@
 import { InboxBusyError, createInbox, type Inbox, type Mongo, type PeriodicTask } from '@hhp/kit';
 import type { BookingDeps } from '../rules.js';
 import type { Bookings } from '../sessions/bookings.js';
-import { sessionJoinLink } from '../join/join-link.js';
+import { bookingLinks } from './booking-links.js';
 import type { MailDeps } from './booking-confirmed.handler.js';
 import { reminderEmail } from './reminder-email.js';
 import type { ReminderDocument } from './reminders.js';
@@ -45,19 +45,16 @@ export const reminderDeps = (
 async function sendOne(deps: ReminderDeps, reminder: ReminderDocument, now: Date): Promise<'sent' | 'skipped'> {
   const { mail } = deps;
   const booking = await deps.bookings.find(reminder.bookingId);
-  // Cancelled, refunded or past: nothing to remind of.
+  // Cancelled, refunded, past, or moved (the reminder of its new time is another): nothing to remind of.
+  const startsAt = booking && new Date(booking.scheduledAt).getTime();
   const outcome =
-    booking && booking.status === 'confirmed' && new Date(booking.scheduledAt).getTime() > now.getTime()
+    booking?.status === 'confirmed' &&
+    startsAt! > now.getTime() &&
+    startsAt === reminder.dueAt.getTime() + reminder.leadMs
       ? 'sent'
       : 'skipped';
   if (booking && outcome === 'sent') {
-    const url = sessionJoinLink(booking, mail.join);
-    const message = reminderEmail(
-      booking,
-      mail.practice,
-      url ? { url, earlyMinutes: mail.join.earlyMinutes } : undefined,
-      now,
-    );
+    const message = reminderEmail(booking, mail.practice, bookingLinks(booking, mail), now);
     await mail.mailer.send({ ...message, idempotencyKey: reminder._id });
   }
   await mail.reminders.finish(reminder._id, outcome, now);

@@ -1,13 +1,14 @@
 // payment.v1.refunded: a booking's payment was given back (payments refunds what booking reported as a
-// conflict). A booking that is not confirmed becomes `refunded` and its seat is released; a confirmed
-// booking keeps its seat (the refund was of a second payment, which the conflict reported).
+// conflict, and a visitor's cancellation). A cancelled booking records the refund and stays cancelled; one
+// that is not confirmed becomes `refunded` and its seat is released; a confirmed booking keeps its seat (the
+// refund was of a second payment, which the conflict reported).
 import type { EventBus, Inbox, Subscription } from '@hhp/kit';
 import { PaymentRefundedEvent, Subjects } from '@hhp/proto';
 import type { BookingDeps } from '../rules.js';
 import { releaseSeats } from '../sessions/book-session.js';
 import { BookingChangedError } from './settle-booking.js';
 
-export type RefundOutcome = 'refunded' | 'unchanged' | 'unknown-booking';
+export type RefundOutcome = 'refunded' | 'recorded' | 'unchanged' | 'unknown-booking';
 
 export async function paymentRefunded(
   deps: BookingDeps,
@@ -20,6 +21,15 @@ export async function paymentRefunded(
   if (!booking) {
     logger.warn({ bookingId: refund.bookingId, requestId }, 'refund for an unknown booking; nothing to record');
     return 'unknown-booking';
+  }
+  if (booking.status === 'cancelled') {
+    if (booking.refundedAt || refund.paymentIntentId !== booking.paymentIntentId) return 'unchanged';
+    const recorded = await bookings.change(booking._id, 'cancelled', {
+      $set: { refundedAt: now, refundedCents: refund.amountCents },
+    });
+    if (!recorded) throw new BookingChangedError(booking._id);
+    logger.info({ bookingId: booking._id, requestId }, "cancelled booking's refund recorded");
+    return 'recorded';
   }
   if (booking.status === 'confirmed' || booking.status === 'refunded') return 'unchanged';
   await releaseSeats(deps, booking, now);

@@ -33,6 +33,8 @@ export async function paymentSucceeded(
     return 'rejected';
   }
   if (booking.status === 'cancelled') {
+    // Its own payment again: the cancellation refunds it (by booking.v1.cancelled), nothing more to do.
+    if (booking.paymentIntentId === payment.paymentIntentId) return 'already-confirmed';
     await reject(deps, booking, payment, 'cancelled', now, requestId);
     return 'rejected';
   }

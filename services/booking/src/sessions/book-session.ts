@@ -25,13 +25,13 @@ export class HoldLimitError extends HttpError {
 /** 18 random bytes: 24 url-safe characters, the only key to a booking. */
 export const newBookingId = () => randomBytes(18).toString('base64url');
 
-const REFUSALS = {
+export const REFUSALS = {
   'not-a-slot': 'must be the start of one of the slots of that day for this plan (see /api/availability)',
   past: 'that day has passed',
   started: 'that slot has already started',
 } as const;
 
-function closedMessage(type: BookSessionRequest['type']): string {
+export function closedMessage(type: BookSessionRequest['type']): string {
   return type === 'dr-helen'
     ? 'consultations with the practitioner are held on Tuesdays only'
     : 'sessions are not held on Sundays';

@@ -26,12 +26,23 @@ export interface BookingDocument {
   addressHold?: ClaimRef;
   paymentIntentId?: string;
   subscriptionId?: string;
+  /**
+   * How many times the visitor changed it (moved or cancelled): the invite's SEQUENCE, so a calendar keeps
+   * the latest version of the event. Absent: never changed.
+   */
+  sequence?: number;
+  /** Seats it held before it was moved: given back once its `booking.v1.rescheduled` is handled. */
+  movedFrom?: ClaimRef[];
   /** Payments that could not have the seat, each reported once by `booking.v1.conflict`. */
   rejectedPayments?: string[];
   createdAt: Date;
   confirmedAt?: Date;
   expiredAt?: Date;
   refundedAt?: Date;
+  rescheduledAt?: Date;
+  cancelledAt?: Date;
+  /** What the cancellation's refund gave back, in cents, once payments reported it. */
+  refundedCents?: number;
   /** `booking.v1.*` events until the relay has published them. */
   outbox?: OutboxEntry[];
 }
@@ -56,11 +67,16 @@ const bookingSchema = new Schema<BookingDocument>(
     addressHold: { type: claimRef, default: undefined },
     paymentIntentId: String,
     subscriptionId: String,
+    sequence: Number,
+    movedFrom: { type: [claimRef], default: undefined },
     rejectedPayments: { type: [String], default: undefined },
     createdAt: { type: Date, required: true },
     confirmedAt: Date,
     expiredAt: Date,
     refundedAt: Date,
+    rescheduledAt: Date,
+    cancelledAt: Date,
+    refundedCents: Number,
     outbox: outboxPath,
   },
   { collection: 'bookings', id: false, versionKey: false, strict: 'throw' },

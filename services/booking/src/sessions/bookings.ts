@@ -31,12 +31,13 @@ export class Bookings {
   }
 
   /**
-   * Apply `update` if the booking's status is still `expected`, adding `events` to its outbox in the same
-   * write. Resolves false when the booking had changed (the caller decides again from a fresh read).
+   * Apply `update` if the booking's status is still `expected` (and, when given, its time: a move checks that
+   * no other move came first), adding `events` to its outbox in the same write. Resolves false when the
+   * booking had changed (the caller decides again from a fresh read).
    */
   async change(
     id: string,
-    expected: SessionStatus,
+    expected: SessionStatus | { status: SessionStatus; scheduledAt: Date },
     update: UpdateQuery<BookingDocument>,
     events: EventEnvelope[] = [],
     requestId?: string,
@@ -45,7 +46,12 @@ export class Bookings {
       ? { $push: { ...update.$push, outbox: { $each: events.map((e) => outboxEntry(e, requestId)) } } }
       : {};
     const result = await this.relay.exclusive(() =>
-      this.model.updateOne({ _id: id, status: expected }, { ...update, ...push }).exec(),
+      this.model
+        .updateOne(typeof expected === 'string' ? { _id: id, status: expected } : { _id: id, ...expected }, {
+          ...update,
+          ...push,
+        })
+        .exec(),
     );
     if (result.modifiedCount > 0 && events.length) this.relay.kick();
     return result.modifiedCount > 0;

@@ -12,6 +12,8 @@
 //   the loser knows it (the payment then tries another seat, or the booking is refunded).
 // - The next round of a seat is claimed only after the previous round's fate is `released`, so a later
 //   round existing always means the earlier one lost the seat.
+// - A kept seat is given back (the booking cancelled or moved) by a third insert, its return
+//   (`return|<claim>`); the seat's next round is then open, as after a release.
 // A claim whose booking was never written (a crash between the two inserts) simply lapses at its expiry
 // like any unpaid hold: nothing is left that blocks the seat for good. All of a day's claims and fates
 // share a `group`, so a day's availability is one indexed equality query.
@@ -22,11 +24,13 @@ import {
   claimId,
   dayOfGroup,
   fateId,
+  returnId,
   seatsByKey,
   type ClaimDocument,
   type ClaimRef,
   type Fate,
   type FateDocument,
+  type ReturnDocument,
   type SeatDocument,
 } from './seats.js';
 
@@ -108,6 +112,23 @@ export class SeatClaims {
   /** Give the seat back. 'kept': too late, it was kept (paid) first. */
   release(ref: ClaimRef, now = new Date()): Promise<Fate> {
     return this.settle(ref, 'released', now);
+  }
+
+  /**
+   * Free the seat whatever became of the claim: released if it was still open, returned if it was kept.
+   * Idempotent: a second call (a redelivered cancellation) changes nothing.
+   */
+  async giveBack(ref: ClaimRef, now = new Date()): Promise<void> {
+    if ((await this.release(ref, now)) === 'released') return;
+    const doc: ReturnDocument = {
+      _id: returnId(ref.id),
+      kind: 'return',
+      group: ref.group,
+      day: dayOfGroup(ref.group),
+      claim: ref.id,
+      at: now,
+    };
+    await this.insert(doc);
   }
 
   /** The claim's fate: `fate` if this call decided it, else the one decided before. */

@@ -33,7 +33,20 @@ export interface FateDocument {
   at: Date;
 }
 
-export type SeatDocument = ClaimDocument | FateDocument;
+/**
+ * A kept seat given back (its booking was cancelled or moved to another slot): `_id` is `return|<claim id>`.
+ * The seat is free again, and its next round can be claimed like a released one's.
+ */
+export interface ReturnDocument {
+  _id: string;
+  kind: 'return';
+  group: string;
+  day: string;
+  claim: string;
+  at: Date;
+}
+
+export type SeatDocument = ClaimDocument | FateDocument | ReturnDocument;
 
 /** Where a claim is kept (the booking stores it): the claim's id and the group it is read with. */
 export interface ClaimRef {
@@ -45,13 +58,16 @@ export const claimId = (key: string, seat: number, round: number) => `${key}|${s
 /** Every group ends with its practice day: `ai|2026-03-10`, `address|<hash>|2026-03-10`. */
 export const dayOfGroup = (group: string) => group.slice(group.lastIndexOf('|') + 1);
 export const fateId = (claim: string) => `fate|${claim}`;
+export const returnId = (claim: string) => `return|${claim}`;
 
 /** The latest round of one seat. */
 export interface Seat {
   seat: number;
   claim: ClaimDocument;
   fate: Fate | undefined;
-  /** Someone has it: kept, or held and not lapsed. */
+  /** Kept, then given back: free again. */
+  returned: boolean;
+  /** Someone has it: kept (and not given back), or held and not lapsed. */
   taken: boolean;
   /** Held, unkept, past its expiry, and not yet released: free to whoever releases it first. */
   lapsed: boolean;
@@ -60,7 +76,11 @@ export interface Seat {
 /** Every key of the group with its seats' latest rounds (a seat never claimed is absent). */
 export function seatsByKey(docs: readonly SeatDocument[], now: Date): Map<string, Map<number, Seat>> {
   const fates = new Map<string, Fate>();
-  for (const doc of docs) if (doc.kind === 'fate') fates.set(doc.claim, doc.fate);
+  const returned = new Set<string>();
+  for (const doc of docs) {
+    if (doc.kind === 'fate') fates.set(doc.claim, doc.fate);
+    else if (doc.kind === 'return') returned.add(doc.claim);
+  }
   const keys = new Map<string, Map<number, Seat>>();
   for (const doc of docs) {
     if (doc.kind !== 'claim') continue;
@@ -70,11 +90,13 @@ export function seatsByKey(docs: readonly SeatDocument[], now: Date): Map<string
     if (known && known.claim.round >= doc.round) continue;
     const fate = fates.get(doc._id);
     const live = doc.expiresAt.getTime() > now.getTime();
+    const givenBack = fate === 'kept' && returned.has(doc._id);
     seats.set(doc.seat, {
       seat: doc.seat,
       claim: doc,
       fate,
-      taken: fate === 'kept' || (fate === undefined && live),
+      returned: givenBack,
+      taken: (fate === 'kept' && !givenBack) || (fate === undefined && live),
       lapsed: fate === undefined && !live,
     });
   }

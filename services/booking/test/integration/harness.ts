@@ -49,6 +49,8 @@ const DURABLES: [string, string][] = [
   ['booking-refunds', Subjects.paymentRefunded],
   ['booking-subscriptions', Subjects.subscriptionChanged],
   ['booking-mail', Subjects.bookingConfirmed],
+  ['booking-reschedules', Subjects.bookingRescheduled],
+  ['booking-cancellations', Subjects.bookingCancelled],
 ];
 
 /**

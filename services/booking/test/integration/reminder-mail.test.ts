@@ -183,10 +183,16 @@ test('when the service restarts between scheduling and the due time, then the re
 });
 
 test('when the service is down at the due time, then it sends the reminder once when it starts again', async () => {
-  const { id, email } = await confirmed('ai-session', days().slots[0]!.startsAt);
-  // Its due time is made to have passed (the clock of this one reminder moved to a minute ago) and the
-  // service stops before its next sweep, an hour away: nobody sends it while the service is down.
-  await reminders().collection.updateOne({ _id: `reminder:${id}` }, { $set: { dueAt: new Date(Date.now() - 60_000) } });
+  const startsAt = days().slots[0]!.startsAt;
+  const { id, email } = await confirmed('ai-session', startsAt);
+  // Its due time is made to have passed (the clock of this one reminder moved to a minute ago, its lead with
+  // it, as the sender checks that the two still add up to the session's time) and the service stops before
+  // its next sweep, an hour away: nobody sends it while the service is down.
+  const dueAt = new Date(Date.now() - 60_000);
+  await reminders().collection.updateOne(
+    { _id: `reminder:${id}` },
+    { $set: { dueAt, leadMs: startsAt.getTime() - dueAt.getTime() } },
+  );
   await service.close();
   await sleep(300);
   expect(await remindersTo(email)).toHaveLength(0);

@@ -2,7 +2,7 @@
 import { availability } from '../../src/availability/get-availability.js';
 import type { BookingRules } from '../../src/rules.js';
 import { slotSeats } from '../../src/slots/slot-keys.js';
-import { claimId, fateId, seatsByKey, takenSeats, type SeatDocument } from '../../src/slots/seats.js';
+import { claimId, fateId, returnId, seatsByKey, takenSeats, type SeatDocument } from '../../src/slots/seats.js';
 
 const NY = 'America/New_York';
 const rules: BookingRules = {
@@ -10,6 +10,7 @@ const rules: BookingRules = {
   holdMs: 15 * 60_000,
   capacity: { ai: 1, practitioner: 1 },
   maxHoldsPerAddress: 5,
+  changeNoticeMs: 86_400_000,
 };
 const now = new Date('2026-03-10T14:30:00Z'); // Tuesday 10 March 2026, 10:30 in New York
 
@@ -109,5 +110,43 @@ describe('the seats of a key', () => {
     const old = claim('dr-helen', '2026-03-17', '2026-03-17T13:00:00Z', { expiresAt: now });
     expect(seatsByKey([old], now).get(old.key)!.get(0)).toMatchObject({ taken: false, lapsed: true });
     expect(takenSeats(undefined)).toBe(0);
+  });
+
+  test('when a kept seat is given back (its booking cancelled or moved), then it is free, and not lapsed', () => {
+    const kept = claim('dr-helen', '2026-03-17', '2026-03-17T13:00:00Z', { expiresAt: new Date(0) });
+    const back: SeatDocument = {
+      _id: returnId(kept._id),
+      kind: 'return',
+      group: kept.group,
+      day: '2026-03-17',
+      claim: kept._id,
+      at: now,
+    };
+    expect(
+      seatsByKey([kept, fate(kept, 'kept')], now)
+        .get(kept.key)!
+        .get(0),
+    ).toMatchObject({ taken: true });
+    const seat = seatsByKey([back, fate(kept, 'kept'), kept], now)
+      .get(kept.key)!
+      .get(0);
+    expect(seat).toMatchObject({ taken: false, lapsed: false, returned: true });
+  });
+
+  test('when a released claim has a return (a cancellation raced its lapse), then it is free all the same', () => {
+    const held = claim('dr-helen', '2026-03-17', '2026-03-17T13:00:00Z');
+    const back: SeatDocument = {
+      _id: returnId(held._id),
+      kind: 'return',
+      group: held.group,
+      day: '2026-03-17',
+      claim: held._id,
+      at: now,
+    };
+    expect(
+      seatsByKey([held, fate(held, 'released'), back], now)
+        .get(held.key)!
+        .get(0),
+    ).toMatchObject({ taken: false });
   });
 });

@@ -4,7 +4,7 @@ import { bookingRules } from '../../src/rules.js';
 import { clientKey } from '../../src/slots/slot-keys.js';
 
 describe('BookingConfig', () => {
-  test('when nothing is set, then the practice is in New York, holds last 15 minutes, one visitor per slot and 5 holds per address', () => {
+  test('when nothing is set, then the practice is in New York, holds last 15 minutes, one visitor per slot, 5 holds per address and changes until 24 hours before', () => {
     const config = parseConfig(BookingConfig, {});
     expect(config).toMatchObject({
       PORT: 4003,
@@ -21,6 +21,7 @@ describe('BookingConfig', () => {
       holdMs: 900_000,
       capacity: { ai: 1, practitioner: 1 },
       maxHoldsPerAddress: 5,
+      changeNoticeMs: 86_400_000,
     });
   });
 

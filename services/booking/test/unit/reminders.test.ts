@@ -48,7 +48,7 @@ describe('the reminder e-mail', () => {
   });
 
   test('when a consultation is reminded, then the time is the practice’s and there is no join link', () => {
-    const mail = reminderEmail(booking, practice, undefined, at('2026-03-09T13:00:00Z'));
+    const mail = reminderEmail(booking, practice, {}, at('2026-03-09T13:00:00Z'));
     expect(mail.subject).toBe('Reminder: your Dr. Helen Consultation is tomorrow');
     expect(mail.text).toContain('Tuesday, March 10, 2026, 9:00 AM – 10:30 AM Eastern Daylight Time');
     expect(mail.text).not.toContain('Join your session');
@@ -56,12 +56,12 @@ describe('the reminder e-mail', () => {
   });
 
   test('when the confirmation is composed, then it promises the reminder that was scheduled, or none', () => {
-    expect(confirmationEmail(booking, practice, undefined, REMINDER_LEAD_MS).text).toContain(
+    expect(confirmationEmail(booking, practice, {}, REMINDER_LEAD_MS).text).toContain(
       'We will send a reminder 24 hours before.',
     );
-    expect(confirmationEmail(booking, practice, undefined, SHORT_REMINDER_LEAD_MS).text).toContain(
+    expect(confirmationEmail(booking, practice, {}, SHORT_REMINDER_LEAD_MS).text).toContain(
       'We will send a reminder 2 hours before.',
     );
-    expect(confirmationEmail(booking, practice, undefined, undefined).text).not.toContain('reminder');
+    expect(confirmationEmail(booking, practice, {}, undefined).text).not.toContain('reminder');
   });
 });

@@ -1,8 +1,10 @@
 import {
+  bookingManageToken,
   readSessionPass,
   sessionJoinToken,
   signSessionPass,
   signSubscriberCookie,
+  verifyBookingManageToken,
   verifySessionJoinToken,
   verifySessionPass,
 } from '../../src/index.js';
@@ -32,6 +34,24 @@ describe('the join token', () => {
     ['no string', 42],
   ])('when it is %s, then it is refused', (_name, token) => {
     expect(verifySessionJoinToken(pass.bookingId, token, SECRET)).toBe(false);
+  });
+});
+
+describe('the change-or-cancel token', () => {
+  const id = 'A'.repeat(24);
+  it("is the booking's, under the secret, and no other link's", () => {
+    const token = bookingManageToken(id, SECRET);
+    expect(verifyBookingManageToken(id, token, SECRET)).toBe(true);
+    expect(verifyBookingManageToken('B'.repeat(24), token, SECRET)).toBe(false);
+    expect(verifyBookingManageToken(id, token, OTHER)).toBe(false);
+    expect(token).not.toBe(sessionJoinToken(id, SECRET));
+    expect(verifyBookingManageToken(id, sessionJoinToken(id, SECRET), SECRET)).toBe(false);
+  });
+
+  it('refuses what is not a token', () => {
+    expect(verifyBookingManageToken(id, undefined, SECRET)).toBe(false);
+    expect(verifyBookingManageToken(id, 'x'.repeat(500), SECRET)).toBe(false);
+    expect(verifyBookingManageToken(id, `${bookingManageToken(id, SECRET)}x`, SECRET)).toBe(false);
   });
 });
 
