@@ -5,7 +5,11 @@
 // notice rule (here 20 days, so that "too late" and "in time" are both months of real days away).
 import { Subjects, type SessionType } from '@hhp/proto';
 import { startMailpit, type Mailpit } from '../../../../infra/src/testing/mailpit.js';
+import { createMailer } from '@hhp/kit';
+import { mailDeps } from '../../src/notifications/mail-deps.js';
 import { reminderId } from '../../src/notifications/reminders.js';
+import { reminderDeps, sendDueReminders } from '../../src/notifications/send-reminders.js';
+import { bookingModel, type BookingDocument } from '../../src/sessions/booking.model.js';
 import {
   availabilityOf,
   book,
@@ -174,6 +178,32 @@ test('when the visitor moves the session, then the old slot is free, the new one
   expect(await reminders.findOne({ _id: reminderId(id, 1) as never })).toMatchObject({
     dueAt: new Date(to.getTime() - 24 * 3_600_000),
   });
+
+  // The sender, under a controlled clock: nothing at the old time's due moment, the new time's reminder at its own.
+  const mailer = createMailer({
+    smtpUrl: mailpit.smtpUrl,
+    from: service.config.MAIL_FROM,
+    practiceName: 'Holistic Health Portal',
+    logger: service.logger,
+  });
+  try {
+    const model = bookingModel(service.mongo.connection);
+    const bookings = { find: (bookingId: string) => model.findById(bookingId).lean<BookingDocument>().exec() };
+    const deps = reminderDeps(
+      service.mongo,
+      bookings,
+      mailDeps(service.config, mailer, service.mongo.connection),
+      service.logger,
+    );
+    expect(await sendDueReminders(deps, new Date(from.getTime() - 24 * 3_600_000))).toBe(0);
+    expect(await sendDueReminders(deps, new Date(to.getTime() - 24 * 3_600_000))).toBe(1);
+    const reminder = await mailpit.client.waitForMessage({ to: email, subject: /^Reminder:/ });
+    expect(icsLines((await reminder.attachment('invite.ics')).toString('utf8'))).toEqual(
+      expect.arrayContaining(['SEQUENCE:1', `DTSTART:${icsTime(to)}`]),
+    );
+  } finally {
+    await mailer.close();
+  }
 });
 
 test('when the visitor cancels with a double click, then it is cancelled once, the seat is freed, the invite cancelled and the refund recorded', async () => {
