@@ -1,0 +1,160 @@
+// Subscribers on another device (issue 17): a subscriber made through /subscribe (Stripe.js's stand-in,
+// payments on stripe-mock, the signed webhook that says the subscription is active) receives the welcome
+// e-mail; a second browser whose free questions are used asks for a sign-in link from the chat's upgrade panel
+// ("Already subscribed?"), reads it from the stack's Mailpit, follows it, and its chat is unlimited without a
+// reload of the chat's state. The link works once; the welcome e-mail's "Manage subscription" opens Stripe's
+// customer portal.
+import { expect, test, type Page } from '@playwright/test';
+import { DEFAULT_PRACTITIONER_NAME as NAME } from '@hhp/proto/catalogue/practitioner';
+import { e2eMailpit } from '../infra/src/e2e/mail';
+import { expectNoAxeViolations } from './support/axe';
+import { visitor } from './support/booking';
+import { serveStripeJs } from './support/stripe-js';
+import { sendSubscriptionActive } from './support/stripe-webhook';
+
+const ANSWER =
+  'If that address has an active subscription, we have sent it a sign-in link. It works once, within 15 minutes.';
+const heading = (page: Page, name: string) => page.getByRole('heading', { name });
+const panel = (page: Page) => page.getByRole('dialog', { name: `${NAME}'s AI` });
+const input = (page: Page) => panel(page).getByRole('textbox', { name: `Your question for ${NAME}'s AI` });
+const answers = (page: Page) => panel(page).locator('li[data-role="assistant"]');
+
+async function openChat(page: Page) {
+  await page.locator('[data-chat-open]').click();
+  await expect(panel(page)).toBeVisible();
+}
+
+async function ask(page: Page, count: number, from = 1) {
+  for (let i = from; i < from + count; i++) {
+    await input(page).fill(`What can help with stress headaches? (${i})`);
+    await input(page).press('Enter');
+    await expect(answers(page)).toHaveCount(i + 1); // the welcome message, then each answer
+  }
+}
+
+/** Subscribes `email` on `page` through /subscribe; resolves once payments says the subscription is active. */
+async function subscribe(page: Page, email: string): Promise<void> {
+  await serveStripeJs(page);
+  await page.goto('/subscribe');
+  await page.getByRole('textbox', { name: 'Email address' }).first().fill(email);
+  const started = page.waitForResponse((res) => res.url().endsWith('/api/create-subscription'));
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  const completed = page.waitForResponse((res) => res.url().endsWith('/api/complete-subscription'));
+  await page.getByRole('button', { name: 'Subscribe for $19/month' }).click();
+  const { customerId } = (await (await started).json()) as { customerId: string };
+  const { subscriptionId } = (await (await completed).json()) as { subscriptionId: string };
+  expect(await sendSubscriptionActive(page.request, { subscriptionId, customerId })).toBe(200);
+  await expect(heading(page, 'Your subscription is active')).toBeVisible({ timeout: 15_000 });
+}
+
+test.describe('subscribers on another device', () => {
+  test('when a subscriber asks for a sign-in link on a second browser, then following it once makes that chat unlimited', async ({
+    page,
+    browser,
+  }) => {
+    const mail = e2eMailpit();
+    const { email } = visitor();
+    await subscribe(page, email);
+    const welcome = await mail.waitForMessage({ to: email, subject: 'Welcome: your unlimited subscription is active' });
+    expect(welcome.Text).toContain('Manage subscription: ');
+
+    const second = await browser.newContext();
+    try {
+      const other = await second.newPage();
+      await other.goto('/');
+      await openChat(other);
+      await ask(other, 3);
+      await input(other).fill('And what about rashes?');
+      await input(other).press('Enter');
+      const upgrade = panel(other).getByRole('group', { name: '3 Free Questions Used' });
+      await expect(upgrade).toBeVisible();
+
+      await upgrade.getByRole('button', { name: 'Already subscribed?' }).click();
+      const field = upgrade.getByRole('textbox', { name: 'Email address' });
+      await expect(field).toBeFocused();
+      await field.fill(email.toUpperCase());
+      await field.press('Enter');
+      await expect(upgrade.getByRole('status')).toHaveText(ANSWER);
+      await expectNoAxeViolations(other);
+
+      const signIn = await mail.waitForMessage({ to: email, subject: 'Your sign-in link' });
+      const link = /Sign in on this device: (\S+)/.exec(signIn.Text)?.[1];
+      expect(link).toMatch(/\/subscription\/sign-in\?token=[\w-]{43}$/);
+      const path = new URL(link!).pathname + new URL(link!).search;
+
+      await other.goto(path);
+      await expect(heading(other, "You're signed in")).toBeVisible();
+      await expect(heading(other, "You're signed in")).toBeFocused();
+      const cookie = (await second.cookies()).find((c) => c.name === 'hhp_sub');
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      await expectNoAxeViolations(other);
+
+      await other.getByRole('button', { name: 'Ask the AI now' }).click();
+      await expect(panel(other).getByText('Unlimited Access ✨')).toBeVisible({ timeout: 15_000 });
+      await expect(panel(other).getByText(/free questions left/)).toHaveCount(0);
+      const before = await answers(other).count();
+      for (let i = 1; i <= 4; i++) {
+        await input(other).fill(`Which herbs help with sleep? (${i})`);
+        await input(other).press('Enter');
+        await expect(answers(other)).toHaveCount(before + i);
+        await expect(input(other)).toBeEnabled();
+      }
+      await expect(panel(other).getByRole('group', { name: '3 Free Questions Used' })).toHaveCount(0);
+
+      // The link works once: followed again, it says so and offers a new one.
+      await other.goto(path);
+      await expect(heading(other, 'This sign-in link cannot be used')).toBeVisible();
+      await expect(
+        other.getByText('This sign-in link has expired or was already used. Ask for a new one.'),
+      ).toBeVisible();
+      await expect(other.getByRole('button', { name: 'Already subscribed?' })).toHaveAttribute('aria-expanded', 'true');
+      await expectNoAxeViolations(other);
+    } finally {
+      await second.close();
+    }
+  });
+
+  test('when an address without a subscription asks on /subscribe, then the answer is the same and no e-mail is sent', async ({
+    page,
+  }) => {
+    const { email } = visitor();
+    await page.goto('/subscribe');
+    await page.getByRole('button', { name: 'Already subscribed?' }).click();
+    const form = page.getByRole('form', { name: 'Already subscribed?' });
+    await form.getByRole('textbox', { name: 'Email address' }).fill(email);
+    await form.getByRole('button', { name: 'Send me a sign-in link' }).click();
+    await expect(form.getByRole('status')).toHaveText(ANSWER);
+    await expectNoAxeViolations(page);
+    await page.waitForTimeout(1000);
+    expect((await e2eMailpit().messages()).filter((m) => m.To.some((a) => a.Address === email))).toHaveLength(0);
+  });
+
+  test("when the welcome e-mail's Manage subscription link is followed, then the browser goes to Stripe's customer portal", async ({
+    page,
+  }) => {
+    const { email } = visitor();
+    await subscribe(page, email);
+    const welcome = await e2eMailpit().waitForMessage({
+      to: email,
+      subject: 'Welcome: your unlimited subscription is active',
+    });
+    const manage = new URL(/Manage subscription: (\S+)/.exec(welcome.Text)![1]!);
+    // Stripe's portal is not reachable from the test (stripe-mock names one of its own hosts): the browser's
+    // arrival at the URL that payments got from Stripe is what counts.
+    await page.route(/^https:\/\/[^/]+\.stripe\.(com|me)\//, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Stripe portal</title><h1>Portal</h1>' }),
+    );
+    const portal = page.waitForResponse((res) => res.url().endsWith('/api/subscription/portal'));
+    await page.goto(manage.pathname + manage.search);
+    const { url } = (await (await portal).json()) as { url: string };
+    expect((await portal).request().postDataJSON()).toEqual({ token: manage.searchParams.get('token') });
+    await expect(page).toHaveURL(url);
+
+    // From /subscription-confirmed the cookie opens it too.
+    await page.goto('/subscription-confirmed');
+    const again = page.waitForResponse((res) => res.url().endsWith('/api/subscription/portal'));
+    await page.getByRole('button', { name: 'Manage subscription' }).click();
+    expect((await again).request().postDataJSON()).toEqual({});
+    await expect(page).toHaveURL(url);
+  });
+});
