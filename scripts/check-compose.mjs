@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const COMPOSE_GO = 'github.com/compose-spec/compose-go/v2/cmd@v2.16.2';
-const INFRASTRUCTURE = ['mongo', 'nats', 'web'];
+const INFRASTRUCTURE = ['mongo', 'nats', 'web', 'mailpit'];
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const manifestModule = path.join(root, 'proto', 'dist', 'services.js');
