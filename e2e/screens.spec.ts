@@ -325,6 +325,8 @@ test.describe('unknown paths', () => {
       '/checkout',
       '/subscribe',
       '/subscription-confirmed',
+      '/subscription/sign-in',
+      '/subscription/manage',
       '/session-confirmed',
       '/email-confirmed',
       '/email-unsubscribed',
