@@ -7,6 +7,8 @@ export interface PaymentsMetrics {
   checkoutSessions: Counter;
   webhooks: Counter<'type' | 'outcome'>;
   refunds: Counter<'outcome'>;
+  signInLinks: Counter<'outcome'>;
+  welcomeEmails: Counter;
 }
 
 export function paymentsMetrics(registry: Registry): PaymentsMetrics {
@@ -37,6 +39,17 @@ export function paymentsMetrics(registry: Registry): PaymentsMetrics {
       name: 'payments_refunds_total',
       help: 'Refunds for booking conflicts, by outcome (refunded, duplicate, failed)',
       labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    signInLinks: new Counter({
+      name: 'payments_sign_in_links_total',
+      help: 'Sign-in link requests, by outcome (sent, not-subscribed, email-limit, address-limit, failed)',
+      labelNames: ['outcome'] as const,
+      registers: [registry],
+    }),
+    welcomeEmails: new Counter({
+      name: 'payments_welcome_emails_total',
+      help: 'Welcome e-mails sent to new subscribers',
       registers: [registry],
     }),
   };

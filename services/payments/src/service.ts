@@ -90,7 +90,7 @@ export async function paymentsService(context: ServiceContext<PaymentsConfig>): 
     supportEmail: config.SUPPORT_EMAIL,
     publicBaseUrl: config.PUBLIC_BASE_URL,
   };
-  const signIn = await signInParts(context, { stripe, customers, subscriptions });
+  const signIn = await signInParts(context, { stripe, customers, subscriptions, metrics });
   return {
     routers: [
       intentsRouter(intentDeps, config.STRIPE_PUBLISHABLE_KEY!),
@@ -128,7 +128,7 @@ export const SIGN_IN_OFF = 'Signing in by e-mail is not available on this portal
  */
 async function signInParts(
   { config, mongo, bus, logger }: ServiceContext<PaymentsConfig>,
-  shared: Pick<SignInDeps, 'stripe' | 'customers' | 'subscriptions'>,
+  shared: Pick<SignInDeps, 'stripe' | 'customers' | 'subscriptions' | 'metrics'>,
 ): Promise<{ router: Router; every: NonNullable<ServiceParts['every']>; stop: NonNullable<ServiceParts['stop']> }> {
   const cookieSecret = config.SUBSCRIBER_COOKIE_SECRET;
   if (!cookieSecret) {

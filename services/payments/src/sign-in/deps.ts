@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { Logger, Mailer } from '@hhp/kit';
+import type { PaymentsMetrics } from '../metrics.js';
 import type { CustomerModel } from '../subscriptions/customer.model.js';
 import type { SubscriptionStore } from '../subscriptions/subscription-store.js';
 import type { SignInLimits } from './sign-in-limits.js';
@@ -19,6 +20,7 @@ export interface SignInDeps {
   linkTtlSeconds: number;
   dbTimeoutMs: number;
   logger: Logger;
+  metrics: Pick<PaymentsMetrics, 'signInLinks' | 'welcomeEmails'>;
 }
 
 export const SIGN_IN_UNAVAILABLE = 'Sign-in is unavailable right now: please try again in a moment.';

@@ -11,8 +11,11 @@ import { TooManySignIns, admitSignIn, sendSignInLink, type SendOutcome } from '.
 export class PendingSends {
   private readonly running = new Set<Promise<unknown>>();
 
-  run(work: Promise<SendOutcome>, logger: Logger): void {
-    const tracked = work.catch((err: unknown) => logger.error({ err }, 'sign-in link not sent'));
+  run(work: Promise<SendOutcome>, logger: Logger, counted: (outcome: SendOutcome | 'failed') => void): void {
+    const tracked = work.then(counted, (err: unknown) => {
+      counted('failed');
+      logger.error({ err }, 'sign-in link not sent');
+    });
     this.running.add(tracked);
     void tracked.finally(() => this.running.delete(tracked));
   }
@@ -36,10 +39,11 @@ export function signInRouter(deps: SignInDeps, pending: PendingSends): Router {
       await admitSignIn(deps, clientAddress);
     } catch (err) {
       if (!(err instanceof TooManySignIns)) throw err;
+      deps.metrics.signInLinks.inc({ outcome: 'address-limit' });
       res.set('Retry-After', String(err.retryAfterSeconds)).status(429).json({ message: err.message });
       return;
     }
-    pending.run(sendSignInLink(deps, email, logger), logger);
+    pending.run(sendSignInLink(deps, email, logger), logger, (outcome) => deps.metrics.signInLinks.inc({ outcome }));
     res.status(202).json({ message: SIGN_IN_LINK_ANSWER });
   });
   router.post('/api/subscription/sign-in/complete', async (req, res) => {

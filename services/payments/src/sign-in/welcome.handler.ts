@@ -18,7 +18,10 @@ export const WELCOME_CONSUMER = 'payments-welcome';
  */
 const WELCOME_WITHIN_MS = 24 * 60 * 60 * 1000;
 
-type WelcomeDeps = Pick<SignInDeps, 'stripe' | 'customers' | 'mailer' | 'cookieSecret' | 'publicBaseUrl' | 'logger'>;
+type WelcomeDeps = Pick<
+  SignInDeps,
+  'stripe' | 'customers' | 'mailer' | 'cookieSecret' | 'publicBaseUrl' | 'logger' | 'metrics'
+>;
 
 /** The customer's address: the one it subscribed with here, else the one Stripe has (a hosted Checkout's). */
 async function addressOf(deps: WelcomeDeps, customerId: string): Promise<string | undefined> {
@@ -37,6 +40,7 @@ export async function sendWelcome(deps: WelcomeDeps, event: SubscriptionChangedE
   }
   const manage = manageUrl(deps.publicBaseUrl, manageToken(customerId, deps.cookieSecret));
   await deps.mailer.send({ ...welcomeEmail(email, manage), idempotencyKey: `welcome:${subscriptionId}` });
+  deps.metrics.welcomeEmails.inc();
 }
 
 export function consumeWelcomes(deps: WelcomeDeps, bus: EventBus, inbox: Inbox): Promise<Subscription> {

@@ -271,6 +271,9 @@ describe('the sign-in limits', () => {
     );
     await sleep(1000);
     expect(await mailsTo(who.email, 'Your sign-in link')).toHaveLength(3);
+    const metrics = await (await fetch(`${limited.url}/metrics`)).text();
+    expect(metrics).toMatch(/^payments_sign_in_links_total\{outcome="sent",service="payments"\} 3$/m);
+    expect(metrics).toMatch(/^payments_sign_in_links_total\{outcome="email-limit",service="payments"\} 7$/m);
   });
 });
 
