@@ -2,11 +2,14 @@
 // payments on stripe-mock, the signed webhook that says the subscription is active) receives the welcome
 // e-mail; a second browser whose free questions are used asks for a sign-in link from the chat's upgrade panel
 // ("Already subscribed?"), reads it from the stack's Mailpit, follows it, and its chat is unlimited without a
-// reload of the chat's state. The link works once; the welcome e-mail's "Manage subscription" opens Stripe's
-// customer portal.
-import { expect, test, type Page } from '@playwright/test';
+// reload of the chat's state; once Stripe says the subscription is unpaid, that browser's cookie no longer
+// makes it unlimited. The link works once; the welcome e-mail's "Manage subscription" opens Stripe's customer
+// portal.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import Stripe from 'stripe';
 import { DEFAULT_PRACTITIONER_NAME as NAME } from '@hhp/proto/catalogue/practitioner';
 import { e2eMailpit } from '../infra/src/e2e/mail';
+import { STRIPE_TEST_WEBHOOK_SECRET } from '../infra/src/e2e/stripe';
 import { expectNoAxeViolations } from './support/axe';
 import { visitor } from './support/booking';
 import { serveStripeJs } from './support/stripe-js';
@@ -33,7 +36,7 @@ async function ask(page: Page, count: number, from = 1) {
 }
 
 /** Subscribes `email` on `page` through /subscribe; resolves once payments says the subscription is active. */
-async function subscribe(page: Page, email: string): Promise<void> {
+async function subscribe(page: Page, email: string): Promise<{ customerId: string; subscriptionId: string }> {
   await serveStripeJs(page);
   await page.goto('/subscribe');
   await page.getByRole('textbox', { name: 'Email address' }).first().fill(email);
@@ -45,16 +48,57 @@ async function subscribe(page: Page, email: string): Promise<void> {
   const { subscriptionId } = (await (await completed).json()) as { subscriptionId: string };
   expect(await sendSubscriptionActive(page.request, { subscriptionId, customerId })).toBe(200);
   await expect(heading(page, 'Your subscription is active')).toBeVisible({ timeout: 15_000 });
+  return { customerId, subscriptionId };
+}
+
+/** Stripe's `customer.subscription.updated` saying the subscription is now `status`, signed as Stripe signs. */
+async function sendSubscriptionStatus(
+  request: APIRequestContext,
+  { customerId, subscriptionId }: { customerId: string; subscriptionId: string },
+  status: string,
+): Promise<number> {
+  const now = Math.floor(Date.now() / 1000) + 1; // after the activation's event, in Stripe's whole seconds
+  const payload = JSON.stringify({
+    id: `evt_e2e_${subscriptionId}_${status}`,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: now,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type: 'customer.subscription.updated',
+    data: {
+      object: {
+        id: subscriptionId,
+        object: 'subscription',
+        customer: customerId,
+        status,
+        livemode: false,
+        created: now,
+        metadata: {},
+        items: {
+          object: 'list',
+          data: [{ id: `si_e2e_${now}`, object: 'subscription_item', current_period_end: now + 86_400 }],
+        },
+      },
+    },
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_TEST_WEBHOOK_SECRET });
+  const response = await request.post('/api/stripe/webhook', {
+    data: payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
+  return response.status();
 }
 
 test.describe('subscribers on another device', () => {
-  test('when a subscriber asks for a sign-in link on a second browser, then following it once makes that chat unlimited', async ({
+  test('when a subscriber asks for a sign-in link on a second browser, then following it once makes that chat unlimited until Stripe says the subscription is unpaid', async ({
     page,
     browser,
   }) => {
     const mail = e2eMailpit();
     const { email } = visitor();
-    await subscribe(page, email);
+    const subscription = await subscribe(page, email);
     const welcome = await mail.waitForMessage({ to: email, subject: 'Welcome: your unlimited subscription is active' });
     expect(welcome.Text).toContain('Manage subscription: ');
 
@@ -100,6 +144,25 @@ test.describe('subscribers on another device', () => {
         await expect(input(other)).toBeEnabled();
       }
       await expect(panel(other).getByRole('group', { name: '3 Free Questions Used' })).toHaveCount(0);
+
+      // Stripe says the subscription is unpaid: the cookie this browser holds no longer makes it unlimited.
+      expect(await sendSubscriptionStatus(page.request, subscription, 'unpaid')).toBe(200);
+      await expect
+        .poll(
+          async () =>
+            ((await (await other.request.get('/api/quota')).json()) as { isSubscriber: boolean }).isSubscriber,
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBe(false);
+      expect(await (await other.request.get('/api/subscription')).json()).toMatchObject({
+        status: 'unpaid',
+        active: false,
+      });
+      await input(other).fill('Which herbs help with sleep? (5)');
+      await input(other).press('Enter');
+      await expect(panel(other).getByRole('group', { name: '3 Free Questions Used' })).toBeVisible();
 
       // The link works once: followed again, it says so and offers a new one.
       await other.goto(path);
