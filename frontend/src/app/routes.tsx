@@ -45,6 +45,10 @@ export const routes: RouteObject[] = [
       },
       { path: 'join', lazy: async () => ({ Component: (await import('./routes/join')).JoinRoute }) },
       {
+        path: 'manage-booking',
+        lazy: async () => ({ Component: (await import('./routes/manage-booking')).ManageBookingRoute }),
+      },
+      {
         path: 'email-confirmed',
         lazy: async () => ({ Component: (await import('./routes/email-confirmed')).EmailConfirmedRoute }),
       },

@@ -1,0 +1,116 @@
+import type { ManageSessionResponse } from '@hhp/proto';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
+import { Button } from '../../../shared/ui/Button';
+import { Surface } from '../../../shared/ui/Surface';
+import { useAvailabilityQuery } from '../api';
+import { isDayOpen, todayIn, type IsoDay } from '../booking/calendar';
+import { DateCalendar } from '../booking/DateCalendar';
+import { SlotPicker } from '../booking/SlotPicker';
+import { texts } from '../texts';
+import { formatDay, formatTime, visitorTimeZone } from '../ui/time';
+import bookingStyles from '../booking/booking.module.css';
+import styles from '../ui/payments.module.css';
+import { useRescheduleSessionMutation } from './api';
+import { isConflict, refusal, type ManageLink } from './manage-view';
+import { manageTexts as t } from './texts';
+
+interface Props {
+  session: ManageSessionResponse;
+  link: ManageLink;
+  headingRef: Ref<HTMLHeadingElement>;
+  onMoved: () => void;
+  /** A 409: the booking is read again (it may no longer be changeable). */
+  onRefused: () => void;
+  onBack: () => void;
+}
+
+/**
+ * Another free slot of the same plan: /book's calendar and slot list, then one confirmation. A slot lost to
+ * another visitor in the meantime is said so, and the list is read again (the mutation invalidates it).
+ */
+export function RescheduleStep({ session, link, headingRef, onMoved, onRefused, onBack }: Props) {
+  const zone = session.timeZone;
+  const today = todayIn(zone);
+  // The booked day first: a visitor usually moves a session by hours, not weeks.
+  const [date, setDate] = useState<IsoDay | null>(() => {
+    const booked = todayIn(zone, new Date(session.scheduledAt));
+    return isDayOpen(booked, session.type, today) ? booked : null;
+  });
+  const [slotStart, setSlotStart] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [visitorZone] = useState(visitorTimeZone);
+  const ids = { title: useId(), date: useId(), time: useId() };
+  const timeHeadingRef = useRef<HTMLHeadingElement>(null);
+
+  const availability = useAvailabilityQuery(date ? { type: session.type, date } : skipToken, {
+    refetchOnMountOrArgChange: true,
+  });
+  const answer = date ? availability.currentData : undefined;
+  const slot = answer?.slots.find((candidate) => candidate.startsAt === slotStart && candidate.available) ?? null;
+  const [reschedule, { isLoading }] = useRescheduleSessionMutation();
+
+  const chooseDate = (day: IsoDay) => {
+    if (day !== date) setSlotStart(null);
+    setDate(day);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!slot || isLoading) return;
+    setProblem(null);
+    try {
+      await reschedule({ ...link, scheduledAt: slot.startsAt }).unwrap();
+      onMoved();
+    } catch (error) {
+      setProblem(refusal(error));
+      if (isConflict(error)) {
+        setSlotStart(null);
+        onRefused();
+      }
+      timeHeadingRef.current?.focus();
+    }
+  };
+
+  const newWhen = slot && `${formatDay(slot.startsAt, zone)}, ${formatTime(slot.startsAt, zone)}`;
+  return (
+    <Surface className={styles.card}>
+      <form noValidate onSubmit={onSubmit} aria-labelledby={ids.title} className={styles.column}>
+        <h2 id={ids.title} ref={headingRef} tabIndex={-1} className={styles.title}>
+          {t.rescheduleTitle}
+        </h2>
+        <p className={styles.muted}>{t.rescheduleNote}</p>
+        <section aria-labelledby={ids.date}>
+          <h3 id={ids.date} className={bookingStyles.sectionTitle}>
+            {texts.booking.dateTitle}
+          </h3>
+          <DateCalendar type={session.type} today={today} value={date} onChange={chooseDate} labelledBy={ids.date} />
+        </section>
+        <SlotPicker
+          date={date}
+          availability={answer}
+          loading={availability.isFetching && !answer}
+          error={availability.error}
+          onRetry={() => void availability.refetch()}
+          value={slot?.startsAt ?? null}
+          onChange={(startsAt) => {
+            setProblem(null);
+            setSlotStart(startsAt);
+          }}
+          visitorZone={visitorZone}
+          headingId={ids.time}
+          headingRef={timeHeadingRef}
+        />
+        <p className={bookingStyles.fieldError} role="alert">
+          {problem}
+        </p>
+        <div className={styles.actions}>
+          <Button type="submit" variant="primary" disabled={!slot} loading={isLoading}>
+            {newWhen ? t.confirmMove(newWhen) : t.chooseSlot}
+          </Button>
+          <Button onClick={onBack}>{t.back}</Button>
+        </div>
+      </form>
+    </Surface>
+  );
+}
