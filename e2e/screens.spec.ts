@@ -328,6 +328,8 @@ test.describe('unknown paths', () => {
       '/subscription/sign-in',
       '/subscription/manage',
       '/session-confirmed',
+      '/join',
+      '/manage-booking',
       '/email-confirmed',
       '/email-unsubscribed',
       ...CONDITIONS.map((c) => c.path),
