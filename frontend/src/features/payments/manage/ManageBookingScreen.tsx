@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../shared/api/error-message';
 import { AntdScope } from '../../../shared/ui/AntdScope';
@@ -28,7 +28,7 @@ const moment = (iso: string, timeZone: string) =>
  */
 export function ManageBookingScreen() {
   const [params] = useSearchParams();
-  const [link] = useState(() => manageLink(params));
+  const link = useMemo(() => manageLink(params), [params]);
   const manage = useManageSessionQuery(link ?? skipToken, { refetchOnMountOrArgChange: true });
   const answer = manage.data;
   const view = manageView(link, answer, manage.error);
