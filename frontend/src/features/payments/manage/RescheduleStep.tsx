@@ -8,7 +8,7 @@ import { isDayOpen, todayIn, type IsoDay } from '../booking/calendar';
 import { DateCalendar } from '../booking/DateCalendar';
 import { SlotPicker } from '../booking/SlotPicker';
 import { texts } from '../texts';
-import { formatDay, formatTime, visitorTimeZone } from '../ui/time';
+import { formatSession, visitorTimeZone } from '../ui/time';
 import bookingStyles from '../booking/booking.module.css';
 import styles from '../ui/payments.module.css';
 import { useRescheduleSessionMutation } from './api';
@@ -72,7 +72,7 @@ export function RescheduleStep({ session, link, headingRef, onMoved, onRefused, 
     }
   };
 
-  const newWhen = slot && `${formatDay(slot.startsAt, zone)}, ${formatTime(slot.startsAt, zone)}`;
+  const newWhen = slot && formatSession(slot.startsAt, Number(session.duration), zone);
   return (
     <Surface className={styles.card}>
       <form noValidate onSubmit={onSubmit} aria-labelledby={ids.title} className={styles.column}>
@@ -104,9 +104,18 @@ export function RescheduleStep({ session, link, headingRef, onMoved, onRefused, 
         <p className={bookingStyles.fieldError} role="alert">
           {problem}
         </p>
+        <p className={styles.text} aria-live="polite">
+          {newWhen ? (
+            <>
+              <strong>{t.newTime}:</strong> {newWhen}
+            </>
+          ) : (
+            t.chooseSlot
+          )}
+        </p>
         <div className={styles.actions}>
           <Button type="submit" variant="primary" disabled={!slot} loading={isLoading}>
-            {newWhen ? t.confirmMove(newWhen) : t.chooseSlot}
+            {isLoading ? t.moving : t.confirmMove}
           </Button>
           <Button onClick={onBack}>{t.back}</Button>
         </div>
