@@ -11,7 +11,6 @@ import type { SignInDeps } from './deps.js';
 import { manageUrl, welcomeEmail } from './emails.js';
 import { manageToken } from './manage-token.js';
 
-export const WELCOME_CONSUMER = 'payments-welcome';
 /**
  * A new consumer reads the stream from its start: subscriptions older than this (which began before the
  * welcome e-mail existed, or during a long outage) are not welcomed weeks late.
@@ -46,7 +45,7 @@ export async function sendWelcome(deps: WelcomeDeps, event: SubscriptionChangedE
 export function consumeWelcomes(deps: WelcomeDeps, bus: EventBus, inbox: Inbox): Promise<Subscription> {
   return bus.subscribe(
     Subjects.subscriptionChanged,
-    WELCOME_CONSUMER,
+    'payments-welcome',
     async (event) => {
       if (!ACTIVE_SUBSCRIPTION_STATUSES.includes(event.data.status)) return;
       if (Date.now() - Date.parse(event.occurredAt) > WELCOME_WITHIN_MS) return;
