@@ -7,12 +7,13 @@
 // document `<window>|<scope>|<hash>|<n>` (n from 1 to the limit) inserted by `_id`; the database lets exactly
 // one insert of an `_id` in, so it alone decides who gets slot n (a unique insert, because FerretDB runs a
 // conditional update as a read and then a write). An insert by `_id` costs the same however many slots the
-// day holds; a hint per counter makes the next take start at the first slot not known to be taken, and a
-// counter found full is believed for a few seconds. Windows before the last are purged. Addresses are
+// day holds; a hint per counter makes the next take start at the first slot not known to be taken, a
+// process takes one counter's slots in turn, and a counter found full is believed for a few seconds. Windows before the last are purged. Addresses are
 // stored hashed.
 import { createHash } from 'node:crypto';
 import type { Connection, mongo } from 'mongoose';
 import { isDuplicateKeyError } from '@hhp/kit';
+import { KeyedTurns } from './keyed-turns.js';
 
 interface Slot {
   _id: string;
@@ -59,6 +60,8 @@ export class SignInLimits {
   /** Where this process last found room, per counter: the next take starts there. */
   private readonly hints = new Map<string, number>();
   private readonly fullUntil = new Map<string, number>();
+  /** One process takes one counter's slots in turn (keyed-turns.ts). */
+  private readonly turns = new KeyedTurns();
 
   constructor(
     connection: Connection,
@@ -98,7 +101,8 @@ export class SignInLimits {
     const window = this.windowOf(now);
     const retryAfterSeconds = Math.max(1, (window + 1) * this.options.windowSeconds - Math.floor(now.getTime() / 1000));
     const counter = `${window}|${scope}|${hashed(key)}`;
-    return (await this.take(counter, window, limit, now)) ? { ok: true } : { ok: false, retryAfterSeconds };
+    const taken = await this.turns.run(counter, () => this.take(counter, window, limit, now));
+    return taken ? { ok: true } : { ok: false, retryAfterSeconds };
   }
 
   private async take(counter: string, window: number, limit: number, now: Date): Promise<boolean> {

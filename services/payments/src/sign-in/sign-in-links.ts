@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Connection, mongo } from 'mongoose';
 import { isDuplicateKeyError } from '@hhp/kit';
+import { KeyedTurns } from './keyed-turns.js';
 
 interface LinkDocument {
   /** `link|<sha256 of the token>` or `used|<sha256 of the token>`. */
@@ -20,6 +21,8 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('bas
 
 export class SignInLinks {
   private readonly links: mongo.Collection<LinkDocument>;
+  /** The uses of one link in one process are tried in turn (keyed-turns.ts). */
+  private readonly turns = new KeyedTurns();
 
   constructor(
     connection: Connection,
@@ -41,8 +44,12 @@ export class SignInLinks {
   }
 
   /** Uses the link of `token`: its customer the first time within its TTL, else why not. */
-  async redeem(token: string, now = new Date()): Promise<Redeemed> {
+  redeem(token: string, now = new Date()): Promise<Redeemed> {
     const hash = hashOf(token);
+    return this.turns.run(hash, () => this.redeemInTurn(hash, now));
+  }
+
+  private async redeemInTurn(hash: string, now: Date): Promise<Redeemed> {
     const link = await this.links.findOne({ _id: `link|${hash}` });
     if (!link) return { ok: false, reason: 'unknown' };
     if (link.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
