@@ -39,7 +39,7 @@ async function ask(page: Page, count: number, from = 1) {
 async function subscribe(page: Page, email: string): Promise<{ customerId: string; subscriptionId: string }> {
   await serveStripeJs(page);
   await page.goto('/subscribe');
-  await page.getByRole('textbox', { name: 'Email address' }).first().fill(email);
+  await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(email);
   const started = page.waitForResponse((res) => res.url().endsWith('/api/create-subscription'));
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   const completed = page.waitForResponse((res) => res.url().endsWith('/api/complete-subscription'));
@@ -114,7 +114,7 @@ test.describe('subscribers on another device', () => {
       await expect(upgrade).toBeVisible();
 
       await upgrade.getByRole('button', { name: 'Already subscribed?' }).click();
-      const field = upgrade.getByRole('textbox', { name: 'Email address' });
+      const field = upgrade.getByRole('textbox', { name: 'Subscription email address' });
       await expect(field).toBeFocused();
       await field.fill(email.toUpperCase());
       await field.press('Enter');
@@ -184,7 +184,7 @@ test.describe('subscribers on another device', () => {
     await page.goto('/subscribe');
     await page.getByRole('button', { name: 'Already subscribed?' }).click();
     const form = page.getByRole('form', { name: 'Already subscribed?' });
-    await form.getByRole('textbox', { name: 'Email address' }).fill(email);
+    await form.getByRole('textbox', { name: 'Subscription email address' }).fill(email);
     await form.getByRole('button', { name: 'Send me a sign-in link' }).click();
     await expect(form.getByRole('status')).toHaveText(ANSWER);
     await expectNoAxeViolations(page);

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../ui/Button';
 import { TextInput } from '../ui/TextInput';
 import { useRequestSignInLinkMutation } from './api';
@@ -29,9 +29,16 @@ export function SignInLinkForm({ initiallyOpen = false }: { initiallyOpen?: bool
   const inputId = useId();
   const noteId = useId();
 
+  // Opened by its button, the form's field takes focus (not when a page shows it open from the start).
+  const focusOnOpen = useRef(false);
+  useEffect(() => {
+    if (!open || !focusOnOpen.current) return;
+    focusOnOpen.current = false;
+    inputRef.current?.focus();
+  }, [open]);
   const toggle = () => {
-    setOpen((was) => !was);
-    if (!open) requestAnimationFrame(() => inputRef.current?.focus());
+    focusOnOpen.current = !open;
+    setOpen(!open);
   };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -48,36 +55,44 @@ export function SignInLinkForm({ initiallyOpen = false }: { initiallyOpen?: bool
   const problem = invalid ? texts.invalidEmail : state.isError ? problemOf(state.error) : undefined;
   return (
     <div className={styles.box}>
-      <button type="button" className={styles.toggle} aria-expanded={open} aria-controls={formId} onClick={toggle}>
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        aria-controls={open ? formId : undefined}
+        onClick={toggle}
+      >
         {texts.toggle}
       </button>
-      <form id={formId} hidden={!open} noValidate onSubmit={submit} className={styles.form} aria-label={texts.toggle}>
-        <p className={styles.text}>{texts.intro}</p>
-        <label htmlFor={inputId} className={styles.label}>
-          {texts.emailLabel}
-        </label>
-        <div className={styles.row}>
-          <TextInput
-            ref={inputRef}
-            id={inputId}
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            aria-invalid={invalid || undefined}
-            aria-describedby={noteId}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <Button type="submit" variant="primary" loading={state.isLoading}>
-            {state.isLoading ? texts.sending : texts.send}
-          </Button>
-        </div>
-        <div id={noteId} aria-live="polite" role="status">
-          {answer && !problem && <p className={styles.answer}>{answer}</p>}
-          {problem && <p className={styles.error}>{problem}</p>}
-        </div>
-      </form>
+      {open && (
+        <form id={formId} noValidate onSubmit={submit} className={styles.form} aria-label={texts.toggle}>
+          <p className={styles.text}>{texts.intro}</p>
+          <label htmlFor={inputId} className={styles.label}>
+            {texts.emailLabel}
+          </label>
+          <div className={styles.row}>
+            <TextInput
+              ref={inputRef}
+              id={inputId}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              aria-invalid={invalid || undefined}
+              aria-describedby={noteId}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <Button type="submit" variant="primary" loading={state.isLoading}>
+              {state.isLoading ? texts.sending : texts.send}
+            </Button>
+          </div>
+          <div id={noteId} aria-live="polite" role="status">
+            {answer && !problem && <p className={styles.answer}>{answer}</p>}
+            {problem && <p className={styles.error}>{problem}</p>}
+          </div>
+        </form>
+      )}
     </div>
   );
 }

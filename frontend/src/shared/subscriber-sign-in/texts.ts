@@ -1,7 +1,7 @@
 export const texts = {
   toggle: 'Already subscribed?',
   intro: 'Enter the e-mail address of your subscription: we send a sign-in link for this device.',
-  emailLabel: 'Email address',
+  emailLabel: 'Subscription email address',
   send: 'Send me a sign-in link',
   sending: 'Sending…',
   invalidEmail: 'Please enter a valid email address.',
