@@ -96,9 +96,10 @@ try {
     {
       // Generated requests come from 127.0.0.1 with ever new guestIds: the guard against guestId rotation
       // must not turn them into 429s (a 429 is documented, but it would hide the answers' own schema). The
-      // same for the booking service's cap on one address's live holds.
+      // same for the booking service's cap on one address's live holds, and payments' on its sign-in requests.
       IP_NEW_GUESTS_PER_HOUR: '100000',
       MAX_LIVE_HOLDS_PER_ADDRESS: '0',
+      SIGN_IN_REQUESTS_PER_ADDRESS: '0',
       CONTENT_INGEST_SECRET,
       STRIPE_SECRET_KEY: 'sk_test_schemathesis',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_schemathesis',
