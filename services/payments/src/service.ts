@@ -1,13 +1,4 @@
-import {
-  HttpError,
-  OutboxRelay,
-  createInbox,
-  createMailer,
-  rawBody,
-  type ServiceContext,
-  type ServiceParts,
-} from '@hhp/kit';
-import { Router } from 'express';
+import { OutboxRelay, createInbox, rawBody, type ServiceContext, type ServiceParts } from '@hhp/kit';
 import { paymentsConfigured, type PaymentsConfig } from './config.js';
 import { paymentsMetrics } from './metrics.js';
 import { paymentsOffRouter } from './payments-off.js';
@@ -27,11 +18,7 @@ import { PaymentEvents } from './webhooks/payment-events.js';
 import { WEBHOOK_BODY_LIMIT_BYTES, WEBHOOK_PATH, webhooksRouter } from './webhooks/webhooks.router.js';
 import { consumeCancellations } from './refunds/cancellations.handler.js';
 import { consumeConflicts } from './refunds/conflicts.handler.js';
-import { SignInLimits } from './sign-in/sign-in-limits.js';
-import { SignInLinks } from './sign-in/sign-in-links.js';
-import type { SignInDeps } from './sign-in/deps.js';
-import { PendingSends, signInRouter } from './sign-in/sign-in.router.js';
-import { consumeWelcomes } from './sign-in/welcome.handler.js';
+import { signInParts } from './sign-in/sign-in.parts.js';
 
 /**
  * Without Stripe keys the service runs with payments off: every payment route answers 503. With them:
@@ -116,68 +103,6 @@ export async function paymentsService(context: ServiceContext<PaymentsConfig>): 
       ['cancellation consumer', () => cancellations.stop()],
       ...signIn.stop,
       ['outbox relays', () => Promise.all(relays.map((relay) => relay.stop())).then(() => undefined)],
-    ],
-  };
-}
-
-export const SIGN_IN_OFF = 'Signing in by e-mail is not available on this portal.';
-
-/**
- * The sign-in link, the customer portal and the welcome e-mail: the e-mail's links and the cookie they lead
- * to are signed with SUBSCRIBER_COOKIE_SECRET, so without it their routes answer 503 and nothing is sent.
- */
-async function signInParts(
-  { config, mongo, bus, logger }: ServiceContext<PaymentsConfig>,
-  shared: Pick<SignInDeps, 'stripe' | 'customers' | 'subscriptions' | 'metrics'>,
-): Promise<{ router: Router; every: NonNullable<ServiceParts['every']>; stop: NonNullable<ServiceParts['stop']> }> {
-  const cookieSecret = config.SUBSCRIBER_COOKIE_SECRET;
-  if (!cookieSecret) {
-    const off = Router();
-    off.post(['/api/subscription/sign-in', '/api/subscription/sign-in/complete', '/api/subscription/portal'], () => {
-      throw new HttpError(503, SIGN_IN_OFF);
-    });
-    return { router: off, every: [], stop: [] };
-  }
-  const links = new SignInLinks(mongo.connection, config.SIGN_IN_LINK_TTL_SECONDS * 1000);
-  const limits = new SignInLimits(mongo.connection, {
-    windowSeconds: config.SIGN_IN_LIMIT_WINDOW_SECONDS,
-    perAddress: config.SIGN_IN_REQUESTS_PER_ADDRESS,
-    perEmail: config.SIGN_IN_LINKS_PER_EMAIL,
-  });
-  await Promise.all([links.createIndexes(), limits.createIndexes()]);
-  const mailer = createMailer({
-    smtpUrl: config.SMTP_URL,
-    from: config.MAIL_FROM,
-    practiceName: 'Holistic Health Portal',
-    logger,
-  });
-  const deps: SignInDeps = {
-    ...shared,
-    links,
-    limits,
-    mailer,
-    cookieSecret,
-    publicBaseUrl: config.PUBLIC_BASE_URL,
-    linkTtlSeconds: config.SIGN_IN_LINK_TTL_SECONDS,
-    dbTimeoutMs: config.DB_TIMEOUT_MS,
-    logger,
-  };
-  const welcomes = await consumeWelcomes(deps, bus, createInbox(mongo, { collection: 'welcome_mails' }));
-  const pending = new PendingSends();
-  return {
-    router: signInRouter(deps, pending),
-    every: [
-      {
-        name: 'sign-in purge',
-        everyMs: 15 * 60_000,
-        runAtStart: true,
-        run: () => Promise.all([links.purge(), limits.purge()]),
-      },
-    ],
-    stop: [
-      ['welcome consumer', () => welcomes.stop()],
-      ['sign-in e-mails', () => pending.settled()],
-      ['mailer', () => mailer.close()],
     ],
   };
 }
