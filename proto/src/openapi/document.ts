@@ -127,6 +127,34 @@ const post = (
   ...extra,
 });
 
+/**
+ * A POST on one booking (`/api/session/{id}/…`) whose body carries a link's token: the usual request errors,
+ * and what each refusal of its own means.
+ */
+const sessionPost = (
+  path: string,
+  summary: string,
+  request: z.ZodType,
+  ok: ReturnType<typeof json>,
+  refusals: Record<number, string>,
+): RouteConfig => ({
+  method: 'post',
+  path,
+  tags: ['booking'],
+  summary,
+  request: {
+    params: z.object({ id: z.string() }),
+    body: { required: true, description: REQUEST_BODY_NOTE, content: { 'application/json': { schema: request } } },
+  },
+  responses: {
+    200: ok,
+    ...errors(400, 413, 415, 503),
+    ...Object.fromEntries(Object.entries(refusals).map(([status, what]) => [status, json(ErrorResponse, what)])),
+  },
+});
+
+const MANAGE_TOKEN_REFUSED = "The token is not this booking's change-or-cancel token";
+
 type SchemaComponent = Parameters<typeof OpenAPIRegistry.prototype.registerComponent<'schemas'>>[2];
 
 const STREAM_EVENTS = { StreamMetaEvent, StreamDeltaEvent, StreamDoneEvent, StreamErrorEvent };
@@ -279,109 +307,47 @@ export function buildOpenApiDocument() {
       request: { params: z.object({ id: z.string() }) },
       responses: { 200: json(SessionResponse, 'OK'), ...errors(404, 503) },
     },
-    post(
+    sessionPost(
       '/api/session/{id}/join',
-      'booking',
       "Follow an AI Avatar Session's join link: inside its window, sets this browser's session pass (cookie hhp_pass)",
       JoinSessionRequest,
-      JoinSessionResponse,
-      [403, 404, 409, 503],
+      json(
+        JoinSessionResponse,
+        '`active` (the pass is set until `endsAt`, for this browser only), `early` (the window opens at `startsAt`) or `ended`',
+      ),
       {
-        request: {
-          params: z.object({ id: z.string() }),
-          body: {
-            required: true,
-            description: REQUEST_BODY_NOTE,
-            content: { 'application/json': { schema: JoinSessionRequest } },
-          },
-        },
-        responses: {
-          200: json(
-            JoinSessionResponse,
-            '`active` (the pass is set until `endsAt`, for this browser only), `early` (the window opens at `startsAt`) or `ended`',
-          ),
-          ...errors(400, 413, 415, 503),
-          403: json(ErrorResponse, "The token is not this booking's join token"),
-          404: json(ErrorResponse, 'No such session, or not an AI Avatar Session'),
-          409: json(ErrorResponse, 'The session is not confirmed, or is already open in another browser'),
-        },
+        403: "The token is not this booking's join token",
+        404: 'No such session, or not an AI Avatar Session',
+        409: 'The session is not confirmed, or is already open in another browser',
       },
     ),
-    post(
+    sessionPost(
       '/api/session/{id}/manage',
-      'booking',
       "Open a booking's change-or-cancel link: the booking, and whether it can still be changed",
       ManageSessionRequest,
-      ManageSessionResponse,
-      [403, 404, 409, 503],
-      {
-        request: {
-          params: z.object({ id: z.string() }),
-          body: {
-            required: true,
-            description: REQUEST_BODY_NOTE,
-            content: { 'application/json': { schema: ManageSessionRequest } },
-          },
-        },
-        responses: {
-          200: json(ManageSessionResponse, 'The booking as its change-or-cancel page shows it'),
-          ...errors(400, 413, 415, 503),
-          403: json(ErrorResponse, "The token is not this booking's change-or-cancel token"),
-          404: json(ErrorResponse, 'No such session'),
-        },
-      },
+      json(ManageSessionResponse, 'The booking as its change-or-cancel page shows it'),
+      { 403: MANAGE_TOKEN_REFUSED, 404: 'No such session' },
     ),
-    post(
+    sessionPost(
       '/api/session/{id}/reschedule',
-      'booking',
       'Move a confirmed booking to another free slot of its plan (up to 24 hours before it starts)',
       RescheduleSessionRequest,
-      ManageSessionResponse,
-      [403, 404, 409, 503],
+      json(ManageSessionResponse, 'Moved; an e-mail with the updated invite follows'),
       {
-        request: {
-          params: z.object({ id: z.string() }),
-          body: {
-            required: true,
-            description: REQUEST_BODY_NOTE,
-            content: { 'application/json': { schema: RescheduleSessionRequest } },
-          },
-        },
-        responses: {
-          200: json(ManageSessionResponse, 'Moved; an e-mail with the updated invite follows'),
-          ...errors(400, 413, 415, 503),
-          403: json(ErrorResponse, "The token is not this booking's change-or-cancel token"),
-          404: json(ErrorResponse, 'No such session'),
-          409: json(
-            ErrorResponse,
-            'The new slot was just taken, or the booking can no longer be changed (the message says which)',
-          ),
-        },
+        403: MANAGE_TOKEN_REFUSED,
+        404: 'No such session',
+        409: 'The new slot was just taken, or the booking can no longer be changed (the message says which)',
       },
     ),
-    post(
+    sessionPost(
       '/api/session/{id}/cancel',
-      'booking',
       'Cancel a confirmed booking (up to 24 hours before it starts): the slot is freed and a card payment refunded',
       CancelSessionRequest,
-      ManageSessionResponse,
-      [403, 404, 409, 503],
+      json(ManageSessionResponse, 'Cancelled (or cancelled before: the same answer); the refund follows'),
       {
-        request: {
-          params: z.object({ id: z.string() }),
-          body: {
-            required: true,
-            description: REQUEST_BODY_NOTE,
-            content: { 'application/json': { schema: CancelSessionRequest } },
-          },
-        },
-        responses: {
-          200: json(ManageSessionResponse, 'Cancelled (or cancelled before: the same answer); the refund follows'),
-          ...errors(400, 413, 415, 503),
-          403: json(ErrorResponse, "The token is not this booking's change-or-cancel token"),
-          404: json(ErrorResponse, 'No such session'),
-          409: json(ErrorResponse, 'The booking can no longer be cancelled (the message says why)'),
-        },
+        403: MANAGE_TOKEN_REFUSED,
+        404: 'No such session',
+        409: 'The booking can no longer be cancelled (the message says why)',
       },
     ),
     {
