@@ -192,6 +192,21 @@ test.describe('subscribers on another device', () => {
     expect((await e2eMailpit().messages()).filter((m) => m.To.some((a) => a.Address === email))).toHaveLength(0);
   });
 
+  test('when the sign-in page is opened without its token or with a link cut short, then it says so and offers a new link', async ({
+    page,
+  }) => {
+    await page.goto('/subscription/sign-in');
+    await expect(heading(page, 'This sign-in link cannot be used')).toBeVisible();
+    await expect(page.getByText('This page opens from the sign-in link in your e-mail.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Subscription email address' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.goto('/subscription/sign-in?token=cut-short');
+    await expect(page.getByText(/This sign-in link is incomplete/)).toBeVisible();
+    await expect(heading(page, 'This sign-in link cannot be used')).toBeFocused();
+    expect((await page.context().cookies()).find((c) => c.name === 'hhp_sub')).toBeUndefined();
+  });
+
   test("when the welcome e-mail's Manage subscription link is followed, then the browser goes to Stripe's customer portal", async ({
     page,
   }) => {

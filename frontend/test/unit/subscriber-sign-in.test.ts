@@ -26,4 +26,12 @@ describe("the sign-in pages' failures", () => {
       retryable: true,
     });
   });
+
+  test('when the link was cut short (400), then the page says so rather than naming the field', () => {
+    const cut = { status: 400, message: '400: x', data: { message: 'token: must be the 43-character token' } };
+    expect(failureOf(cut, 'This sign-in link is incomplete.')).toEqual({
+      message: 'This sign-in link is incomplete.',
+      retryable: false,
+    });
+  });
 });

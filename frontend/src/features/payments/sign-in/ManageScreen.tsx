@@ -31,7 +31,7 @@ export function ManageScreen() {
   }, [result.isSuccess, result.data]);
 
   const focusRef = useFocusOnChange<HTMLHeadingElement>(result.isError ? 'failed' : 'opening');
-  const failure = result.isError ? failureOf(result.error) : undefined;
+  const failure = result.isError ? failureOf(result.error, t.incomplete) : undefined;
   return (
     <AntdScope>
       <div className={styles.column}>

@@ -46,7 +46,7 @@ export function SignInScreen() {
 
   const view = !token ? 'no-token' : done ? 'done' : result.isError ? 'failed' : 'checking';
   const focusRef = useFocusOnChange<HTMLHeadingElement>(view);
-  const failure = result.isError ? failureOf(result.error) : undefined;
+  const failure = result.isError ? failureOf(result.error, t.incomplete) : undefined;
   return (
     <AntdScope>
       <div className={styles.column}>
