@@ -7,6 +7,7 @@ export * from './shutdown.js';
 export * from './service.js';
 export * from './data/mongo.js';
 export * from './data/inbox.js';
+export * from './data/keyed-lock.js';
 export * from './periodic.js';
 export * from './http/app.js';
 export * from './http/body.js';

@@ -7,14 +7,13 @@
 // refunds a card payment once, by that event); a second click finds it cancelled and answers the same.
 // The seat left behind is given back right away and again by the event's handler (changes.handler.ts), so a
 // crash in between leaves no seat taken for good.
-import { HttpError } from '@hhp/kit';
+import { HttpError, KeyedLock } from '@hhp/kit';
 import { slotAt } from '../calendar/calendar.js';
 import { capacityOf, type BookingDeps } from '../rules.js';
 import { SLOT_TAKEN, REFUSALS, closedMessage } from '../sessions/book-session.js';
 import type { BookingDocument } from '../sessions/booking.model.js';
 import { cancelledEvent, rescheduledEvent } from '../sessions/booking-events.js';
 import { SESSION_NOT_FOUND } from '../sessions/sessions.router.js';
-import { KeyedLock } from '../slots/keyed-lock.js';
 import { slotSeats } from '../slots/slot-keys.js';
 import type { ClaimRef } from '../slots/seats.js';
 import { changeState } from './change-rules.js';

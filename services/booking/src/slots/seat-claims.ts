@@ -18,8 +18,7 @@
 // like any unpaid hold: nothing is left that blocks the seat for good. All of a day's claims and fates
 // share a `group`, so a day's availability is one indexed equality query.
 import type { Connection, mongo } from 'mongoose';
-import { isDuplicateKeyError } from '@hhp/kit';
-import { KeyedLock } from './keyed-lock.js';
+import { isDuplicateKeyError, KeyedLock } from '@hhp/kit';
 import {
   claimId,
   dayOfGroup,
@@ -48,7 +47,7 @@ export type Claimed = { ok: true; ref: ClaimRef } | { ok: false; freeAt?: Date }
 
 export class SeatClaims {
   private readonly docs: mongo.Collection<SeatDocument>;
-  /** Claims of one key, and settlements of one claim, are tried one at a time per process (keyed-lock.ts). */
+  /** Claims of one key, and settlements of one claim, are tried one at a time per process (the kit's KeyedLock). */
   private readonly locks = new KeyedLock();
 
   constructor(connection: Connection) {

@@ -12,8 +12,7 @@
 // stored hashed.
 import { createHash } from 'node:crypto';
 import type { Connection, mongo } from 'mongoose';
-import { isDuplicateKeyError } from '@hhp/kit';
-import { KeyedTurns } from './keyed-turns.js';
+import { isDuplicateKeyError, KeyedLock } from '@hhp/kit';
 
 interface Slot {
   _id: string;
@@ -60,8 +59,8 @@ export class SignInLimits {
   /** Where this process last found room, per counter: the next take starts there. */
   private readonly hints = new Map<string, number>();
   private readonly fullUntil = new Map<string, number>();
-  /** One process takes one counter's slots in turn (keyed-turns.ts). */
-  private readonly turns = new KeyedTurns();
+  /** One process takes one counter's slots in turn (the kit's KeyedLock). */
+  private readonly turns = new KeyedLock();
 
   constructor(
     connection: Connection,

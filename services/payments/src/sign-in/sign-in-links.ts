@@ -4,8 +4,7 @@
 // write, so two clicks at once could both see it unused): of any number of uses exactly one is let in.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Connection, mongo } from 'mongoose';
-import { isDuplicateKeyError } from '@hhp/kit';
-import { KeyedTurns } from './keyed-turns.js';
+import { isDuplicateKeyError, KeyedLock } from '@hhp/kit';
 
 interface LinkDocument {
   /** `link|<sha256 of the token>` or `used|<sha256 of the token>`. */
@@ -21,8 +20,8 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('bas
 
 export class SignInLinks {
   private readonly links: mongo.Collection<LinkDocument>;
-  /** The uses of one link in one process are tried in turn (keyed-turns.ts). */
-  private readonly turns = new KeyedTurns();
+  /** The uses of one link in one process are tried in turn (the kit's KeyedLock). */
+  private readonly turns = new KeyedLock();
 
   constructor(
     connection: Connection,

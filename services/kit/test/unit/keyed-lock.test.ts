@@ -1,4 +1,4 @@
-import { KeyedLock } from '../../src/slots/keyed-lock.js';
+import { KeyedLock } from '../../src/index.js';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
