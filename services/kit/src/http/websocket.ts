@@ -20,6 +20,13 @@ export interface WebSocketRoute {
   onConnection(socket: WebSocket, req: IncomingMessage, context: RequestContext): void;
   /** The largest message accepted, in bytes (default 64 KiB); a larger one closes the socket with 1009. */
   maxPayloadBytes?: number;
+  /**
+   * Decides before the handshake whether the upgrade is accepted (voice checks the Origin): false answers
+   * 403 and no socket is opened. The request context is already set (`requestContext(req)`).
+   */
+  accept?(req: IncomingMessage): boolean;
+  /** Runs on shutdown before the open sockets are closed with 1001, so the service can say goodbye on them. */
+  beforeDrain?(): Promise<void> | void;
 }
 
 export interface WebSockets {
@@ -54,6 +61,10 @@ export function attachWebSockets(
       clientAddress: clientAddressOf(req, trust),
     };
     setRequestContext(req, context);
+    if (route.accept && !route.accept(req)) {
+      context.logger.warn({ path, origin: req.headers.origin }, 'websocket upgrade refused');
+      return refuse(socket, 403, 'Forbidden');
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
       context.logger.info({ path }, 'websocket open');
       ws.once('close', (code) => context.logger.info({ code }, 'websocket closed'));
@@ -74,6 +85,11 @@ export function attachWebSockets(
     },
     async drain(timeoutMs = 2000) {
       draining = true;
+      try {
+        await route.beforeDrain?.();
+      } catch (err) {
+        logger.error({ err }, 'websocket beforeDrain failed');
+      }
       const open = [...wss.clients];
       const closed = open.map((ws) => new Promise<void>((resolve) => ws.once('close', () => resolve())));
       for (const ws of open) ws.close(GOING_AWAY, 'Server shutting down');

@@ -16,9 +16,13 @@ const config = (): Config => ({
   LOG_LEVEL: 'silent',
 });
 
-/** A service whose /ws answers each message with the request context of the socket, then the message. */
-const startEcho = (logger = pino({ level: 'silent' })) =>
-  startService({
+/**
+ * A service whose /ws answers each message with the request context of the socket, then the message;
+ * it refuses one origin, and says goodbye on each socket when it shuts down.
+ */
+const startEcho = (logger = pino({ level: 'silent' })) => {
+  const open = new Set<WebSocket>();
+  return startService({
     name: 'kit-ws-test',
     config: config(),
     logger,
@@ -27,13 +31,20 @@ const startEcho = (logger = pino({ level: 'silent' })) =>
       websocket: {
         path: '/ws',
         maxPayloadBytes: 1024,
+        accept: (req) => req.headers.origin !== 'https://elsewhere.example',
+        beforeDrain: () => {
+          for (const socket of open) socket.send(JSON.stringify({ goodbye: true }));
+        },
         onConnection: (socket, req) => {
+          open.add(socket);
+          socket.once('close', () => open.delete(socket));
           const { requestId, clientAddress } = requestContext(req);
           socket.on('message', (data) => socket.send(JSON.stringify({ requestId, clientAddress, echo: String(data) })));
         },
       },
     }),
   });
+};
 
 function open(url: string, headers: Record<string, string> = {}): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
@@ -83,6 +94,15 @@ describe('WebSockets on the service', () => {
     again.close();
   });
 
+  test('when the route does not accept the upgrade, then the answer is 403, no socket opens, and the service goes on', async () => {
+    await expect(open(wsUrl(service), { origin: 'https://elsewhere.example' })).rejects.toThrow('status 403');
+    expect(warnings.map(({ msg }) => msg)).toContain('websocket upgrade refused');
+    const ws = await open(wsUrl(service), { origin: 'http://localhost:8080' });
+    ws.send('welcome');
+    expect(await nextMessage(ws)).toMatchObject({ echo: 'welcome' });
+    ws.close();
+  });
+
   test('when a client asks to upgrade another path, then the answer is 404 and HTTP still works', async () => {
     await expect(open(wsUrl(service, '/elsewhere'))).rejects.toThrow('status 404');
     expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
@@ -90,13 +110,15 @@ describe('WebSockets on the service', () => {
 });
 
 describe('shutdown with WebSockets open', () => {
-  test('when the service stops, then open sockets are closed with 1001 Going Away, and then the server stops', async () => {
+  test('when the service stops, then the route says goodbye on each open socket, they are closed with 1001 Going Away, and then the server stops', async () => {
     const service = await startEcho();
     const sockets = await Promise.all([open(wsUrl(service)), open(wsUrl(service))]);
     expect(service.websockets?.size).toBe(2);
     const codes = sockets.map((ws) => new Promise<number>((resolve) => ws.once('close', (code) => resolve(code))));
+    const goodbyes = sockets.map((ws) => nextMessage(ws));
     const started = Date.now();
     await service.close();
+    expect(await Promise.all(goodbyes)).toEqual([{ goodbye: true }, { goodbye: true }]);
     expect(await Promise.all(codes)).toEqual([1001, 1001]);
     expect(Date.now() - started).toBeLessThan(2000);
     await expect(open(wsUrl(service))).rejects.toThrow();
