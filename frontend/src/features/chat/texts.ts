@@ -1,12 +1,13 @@
-import { PLANS } from '@hhp/proto/catalogue/plans';
 import { YEARS_OF_EXPERTISE } from '@hhp/proto/catalogue/practitioner';
 
+import { upgradeTexts } from '../../shared/upgrade/texts';
 import { launcherTexts } from './launcher-texts';
 
 // The chat widget's words. Those the specification quotes (sections 2, 4 and 8) are verbatim. The
 // launcher's few live in launcher-texts.ts, so that the home page's first download carries only them.
 export const texts = {
   ...launcherTexts,
+  ...upgradeTexts,
   panelTitle: (name: string) => `${name}'s AI`,
   questionsLeft: (left: number, allowed: number) => `${left} of ${allowed} free questions left`,
   unlimited: 'Unlimited Access ✨',
@@ -29,28 +30,4 @@ export const texts = {
   inputLabel: (name: string) => `Your question for ${name}'s AI`,
   placeholder: 'Type your question...',
   send: 'Send',
-
-  limitTitle: '3 Free Questions Used',
-  limitSubtext: 'Get more guidance - choose an option below',
-  upgradeOptions: (name: string) =>
-    [
-      {
-        title: 'One Hour AI Session',
-        detail: 'Single consultation',
-        price: `$${PLANS['ai-session'].price}`,
-        to: '/book',
-      },
-      {
-        title: `${name} Consultation`,
-        detail: `${PLANS['dr-helen'].durationMinutes} minutes in person`,
-        price: `$${PLANS['dr-helen'].price}`,
-        to: '/book',
-      },
-      {
-        title: 'Monthly Subscription',
-        detail: 'Unlimited access',
-        price: `$${PLANS.subscription.price}/month`,
-        to: '/subscribe',
-      },
-    ] as const,
 } as const;

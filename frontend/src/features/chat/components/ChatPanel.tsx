@@ -2,13 +2,13 @@ import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import type { AiDispatch } from '../../../shared/ai/api';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
+import { UpgradePanel } from '../../../shared/upgrade/UpgradePanel';
 import { ask } from '../ask';
 import { chatStore } from '../chat-store';
 import { useChatState, useCounters } from '../hooks/use-chat';
 import { texts } from '../texts';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
-import { UpgradePanel } from './UpgradePanel';
 import styles from './chat.module.css';
 
 interface ChatPanelProps {

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
-import { SignInLinkForm } from '../../../shared/subscriber-sign-in/SignInLinkForm';
-import { texts } from '../texts';
-import styles from './chat.module.css';
+import { PRACTITIONER_NAME } from '../config/practitioner';
+import { SignInLinkForm } from '../subscriber-sign-in/SignInLinkForm';
+import { upgradeTexts as texts } from './texts';
+import styles from './upgrade.module.css';
 
-/** In place of the input once the free questions are used (specification, sections 8 and 9). */
+/** In place of the chat's input (or in the voice widget) once the free questions are used (specification, sections 8 and 9). */
 export function UpgradePanel({ onLeave }: { onLeave: () => void }) {
   const titleId = useId();
   return (
