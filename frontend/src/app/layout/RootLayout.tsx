@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { ChatLauncher } from '../../features/chat/components/ChatLauncher';
 import { NavBar } from '../../features/navigation/components/NavBar';
+import { VoiceLauncher } from '../../features/voice/components/VoiceLauncher';
 import { SiteFooter } from './SiteFooter';
 import { SkipLink } from './SkipLink';
 import { useFocusMainOnNavigate } from './use-focus-main-on-navigate';
@@ -22,6 +23,7 @@ export function RootLayout() {
       </main>
       <SiteFooter />
       <ChatLauncher />
+      <VoiceLauncher />
       <ScrollRestoration />
     </div>
   );

@@ -1,0 +1,183 @@
+import { useEffect, useId, useReducer, useRef, type KeyboardEvent } from 'react';
+import { useDispatch } from 'react-redux';
+import { Link } from 'react-router';
+import { EmergencyCallLink } from '../../../shared/ai/EmergencyCallLink';
+import { guestId } from '../../../shared/ai/guest-id';
+import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
+import { crisisRaised } from '../../../shared/crisis/crisis-slice';
+import { useToast } from '../../../shared/ui/toast';
+import { UpgradePanel } from '../../../shared/upgrade/UpgradePanel';
+import { texts } from '../texts';
+import { startVoiceCall, voiceSocketUrl, type VoiceCall } from '../voice-call';
+import { initialVoiceState, voiceReducer } from '../voice-machine';
+import styles from './voice.module.css';
+
+interface VoicePanelProps {
+  id: string;
+  open: boolean;
+  /** Changes on every open: focus moves into the panel. */
+  focusRequest: number;
+  /** `returnFocus: false` when the visitor leaves for another screen through one of the panel's links. */
+  onClose: (options?: { returnFocus?: boolean }) => void;
+  /** Whether a call is on (the launcher says so while the panel is closed). */
+  onCallChange: (inCall: boolean) => void;
+}
+
+/** The open voice chat (specification, sections 2, 4, 7 and 8): a non-modal dialog above its button. */
+export function VoicePanel({ id, open, focusRequest, onClose, onCallChange }: VoicePanelProps) {
+  const [state, send] = useReducer(voiceReducer, initialVoiceState);
+  const { status, activity, captions, notice, crisisRaises, isEmergency, upgrade, limit } = state;
+  const live = status === 'connecting' || status === 'connected';
+  const call = useRef<{ handle: VoiceCall } | null>(null);
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const dialogRef = useRef<HTMLElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const toast = useToast();
+  const dispatch = useDispatch();
+  const titleId = useId();
+  const captionsId = useId();
+
+  useEffect(() => {
+    if (focusRequest > 0) (buttonRef.current ?? dialogRef.current)?.focus();
+  }, [focusRequest]);
+
+  useEffect(() => {
+    if (notice) toast[notice.kind]({ title: notice.title, description: notice.description });
+    // Each notice once, when it is new.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [notice?.id]);
+
+  // The crisis signal raises the page's banner, the same action as the chat's and the query bar's.
+  const raised = useRef(0);
+  useEffect(() => {
+    if (crisisRaises === raised.current) return;
+    raised.current = crisisRaises;
+    dispatch(crisisRaised('server'));
+  }, [crisisRaises, dispatch]);
+
+  useEffect(() => {
+    onCallChange(live);
+    if (!live) call.current = null;
+  }, [live, onCallChange]);
+
+  // Leaving the page (or the widget leaving it) ends the call: the microphone is released, the service told.
+  useEffect(() => {
+    const hangUp = () => call.current?.handle.end();
+    window.addEventListener('pagehide', hangUp);
+    return () => {
+      window.removeEventListener('pagehide', hangUp);
+      hangUp();
+    };
+  }, []);
+
+  const start = () => {
+    send({ type: 'startPressed' });
+    const token: { handle: VoiceCall } = { handle: { end: () => undefined } };
+    call.current = token;
+    token.handle = startVoiceCall({
+      url: voiceSocketUrl(window.location),
+      guestId: guestId(),
+      audio: audioRef.current!,
+      // Only the current call's reports: an ended one's late words are not this call's.
+      onEvent: (event) => {
+        if (call.current === token) send(event);
+      },
+    });
+  };
+  const end = () => {
+    call.current?.handle.end();
+    call.current = null;
+    send({ type: 'endPressed' });
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.stopPropagation();
+    onClose();
+  };
+
+  const growing = captions.some((line) => !line.final);
+  const indicator = status === 'connected' ? (activity ?? 'listening') : status;
+
+  return (
+    <section
+      id={id}
+      ref={dialogRef}
+      role="dialog"
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      hidden={!open}
+      className={styles.panel}
+      onKeyDown={onKeyDown}
+    >
+      <header className={styles.header}>
+        <h2 id={titleId} className={styles.title}>
+          {texts.panelTitle(PRACTITIONER_NAME)}
+        </h2>
+        <button type="button" className={styles.close} aria-label={texts.close} onClick={() => onClose()}>
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </header>
+
+      <div className={styles.body}>
+        <p className={styles.status} data-state={indicator}>
+          <span className={styles.indicator} aria-hidden="true" />
+          <span>
+            {texts.status[status]}
+            {status === 'connected' && activity && activity !== 'listening' && ` · ${texts.activity[activity]}`}
+          </span>
+        </p>
+
+        {limit && <p className={styles.limit}>{limit}</p>}
+        {isEmergency && <EmergencyCallLink />}
+
+        <h3 id={captionsId} className={styles.srOnly}>
+          {texts.captions}
+        </h3>
+        <div
+          className={styles.captions}
+          aria-labelledby={captionsId}
+          aria-live="polite"
+          aria-busy={growing}
+          data-empty={captions.length === 0 || undefined}
+        >
+          {captions.map((line) => (
+            <p key={line.id} className={styles.caption} data-role={line.role}>
+              <span className={styles.speaker}>
+                {line.role === 'user' ? texts.you : texts.assistant(PRACTITIONER_NAME)}:
+              </span>{' '}
+              {line.text}
+            </p>
+          ))}
+        </div>
+
+        {upgrade && <UpgradePanel onLeave={() => onClose({ returnFocus: false })} />}
+
+        <button
+          ref={buttonRef}
+          type="button"
+          className={live ? `${styles.action} ${styles.end}` : styles.action}
+          onClick={live ? end : start}
+        >
+          {live ? texts.end : texts.start}
+        </button>
+
+        <nav aria-label={texts.links}>
+          <ul className={styles.links}>
+            {texts.linkItems.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={styles.link}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      {/* The assistant's voice; the press of the start button lets it play. */}
+      <audio ref={audioRef} autoPlay hidden />
+    </section>
+  );
+}
