@@ -28,6 +28,8 @@ import {
   Subjects,
   SubscriptionChangedEvent,
   VideoUpsertedEvent,
+  VoiceSessionEndedEvent,
+  VoiceSessionStartedEvent,
 } from './events.js';
 import type { ServiceName } from './services.js';
 
@@ -120,6 +122,26 @@ export const EVENT_CATALOGUE = [
     producers: ['ai-query'],
     consumers: [],
     noConsumer: 'analytics, consumed outside the system',
+  },
+  {
+    delivery: 'jetstream',
+    subject: Subjects.voiceSessionStarted,
+    schemaName: 'VoiceSessionStartedEvent',
+    schema: VoiceSessionStartedEvent,
+    purpose: 'A voice call began on /ws (its session id and engine; no audio, no words).',
+    producers: ['voice'],
+    consumers: [],
+    noConsumer: 'analytics (calls per hour, engines), consumed outside the system',
+  },
+  {
+    delivery: 'jetstream',
+    subject: Subjects.voiceSessionEnded,
+    schemaName: 'VoiceSessionEndedEvent',
+    schema: VoiceSessionEndedEvent,
+    purpose: 'A voice call ended: its duration, the questions answered and why it ended; no audio, no transcript.',
+    producers: ['voice'],
+    consumers: [],
+    noConsumer: 'analytics (call lengths, limits reached), consumed outside the system',
   },
   {
     delivery: 'jetstream',

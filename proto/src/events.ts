@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VideoCategory } from './videos.js';
+import { VoiceEndReason } from './voice.js';
 import { EMAIL_SOURCES } from './email.js';
 import { SESSION_TYPES } from './catalogue/plans.js';
 
@@ -14,6 +15,7 @@ export const EVENTS_SUBJECTS = [
   'booking.v1.>',
   'payment.v1.>',
   'subscription.v1.>',
+  'voice.v1.>',
 ];
 /** Messages a consumer gave up on are republished here, with the original subject in a header. */
 export const DEAD_LETTER_SUBJECT = 'deadletter.v1.event';
@@ -69,6 +71,8 @@ export const Subjects = {
   paymentRefunded: 'payment.v1.refunded',
   invoicePaid: 'payment.v1.invoice.paid',
   invoiceFailed: 'payment.v1.invoice.failed',
+  voiceSessionStarted: 'voice.v1.session-started',
+  voiceSessionEnded: 'voice.v1.session-ended',
 } as const;
 
 /** A visitor id as events carry it: a salted SHA-256, never the guestId or address itself. */
@@ -268,3 +272,27 @@ export type InvoicePaidEvent = z.infer<typeof InvoicePaidEvent>;
 /** A subscription's invoice could not be paid (`invoice.payment_failed`). */
 export const InvoiceFailedEvent = envelope(Subjects.invoiceFailed, InvoiceData);
 export type InvoiceFailedEvent = z.infer<typeof InvoiceFailedEvent>;
+
+/** A voice call began (its peer connection is being set up): no audio, no words. */
+export const VoiceSessionStartedEvent = envelope(
+  Subjects.voiceSessionStarted,
+  z.object({
+    sessionId: z.string().min(1),
+    /** Which engine answers the call (`offline`, `openai`, …). */
+    engine: z.string().min(1),
+  }),
+);
+export type VoiceSessionStartedEvent = z.infer<typeof VoiceSessionStartedEvent>;
+
+/** A voice call ended: how long it lasted, how many questions were answered, why it ended; no audio, no transcript. */
+export const VoiceSessionEndedEvent = envelope(
+  Subjects.voiceSessionEnded,
+  z.object({
+    sessionId: z.string().min(1),
+    engine: z.string().min(1),
+    durationSeconds: z.number().nonnegative(),
+    turns: z.number().int().nonnegative(),
+    reason: VoiceEndReason,
+  }),
+);
+export type VoiceSessionEndedEvent = z.infer<typeof VoiceSessionEndedEvent>;
