@@ -1,0 +1,21 @@
+// What the voice engine needs from speech, whatever does it: the offline engine uses Whisper and espeak-ng
+// (whisper-recognizer.ts, espeak-synthesizer.ts); a test or another engine can stand in behind the same two calls.
+
+export interface Transcript {
+  text: string;
+}
+
+export interface SpeechRecognizer {
+  /** Transcribes one utterance of 16 kHz mono PCM. */
+  transcribe(pcm16k: Int16Array): Promise<Transcript>;
+  close(): Promise<void>;
+}
+
+export interface SpeechSynthesizer {
+  /** Speaks `text` as 48 kHz mono PCM, what the call encodes to Opus. */
+  synthesize(text: string): Promise<Int16Array>;
+}
+
+/** Sample rates at the edges of speech: what the recogniser hears and what the synthesiser hands back. */
+export const RECOGNIZER_RATE = 16000;
+export const CALL_RATE = 48000;
