@@ -1,8 +1,9 @@
-// The voice service. Until its routes are built it runs on the kit alone: /healthz, /readyz (MongoDB and
-// NATS), /metrics, and a JSON 404 for every route nginx sends it.
-import { loadConfig, runService, serviceConfig } from '@hhp/kit';
-import { servicePort } from '@hhp/proto/services';
+// The voice service: /ws, the voice call's signalling, and its end of the WebRTC call. No engine is wired
+// yet (the offline and OpenAI engines plug in through the factory): calls are told voice is unavailable.
+import { loadConfig, runService } from '@hhp/kit';
+import { VoiceConfig } from './config.js';
+import { voiceService } from './service.js';
 
-const config = loadConfig(serviceConfig('voice', servicePort('voice')));
+const config = loadConfig(VoiceConfig);
 
-await runService({ name: 'voice', config, setup: () => ({ routers: [] }) });
+await runService({ name: 'voice', config, setup: voiceService(() => undefined) });

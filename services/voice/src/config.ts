@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { serviceConfig } from '@hhp/kit';
+import { IceServer } from '@hhp/proto';
+import { servicePort } from '@hhp/proto/services';
+
+/** A comma-separated list of origins (`https://portal.example,https://www.portal.example`). */
+const origins = z
+  .string()
+  .default('')
+  .transform((text, ctx) => {
+    const list: string[] = [];
+    for (const item of text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
+      try {
+        list.push(new URL(item).origin);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin such as https://portal.example` });
+      }
+    }
+    return list;
+  });
+
+const iceServers = z
+  .string()
+  .default('[]')
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON: [{"urls":"turn:turn.example:3478","username":…}]' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(IceServer).max(10));
+
+const port = z.coerce.number().int().min(1024).max(65535);
+const seconds = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(24 * 3600);
+
+export const VoiceConfig = serviceConfig('voice', servicePort('voice'))
+  .extend({
+    /** The portal's address: a page from its origin may open /ws (`npm start` sets it to where nginx listens). */
+    PUBLIC_URL: z.url().default('http://localhost:8080'),
+    /** Other origins whose pages may open a call (comma-separated), e.g. the site's www. alias. */
+    VOICE_ALLOWED_ORIGINS: origins,
+    /**
+     * The ICE servers the browser and the service use (JSON, RTCIceServer[]): a TURN server for visitors
+     * behind strict NATs. Default none: no public STUN server is assumed reachable.
+     */
+    VOICE_ICE_SERVERS: iceServers,
+    /** The UDP ports the service's peer connections take (one per call), so a firewall can open exactly them. */
+    VOICE_RTC_PORT_MIN: port.default(40000),
+    VOICE_RTC_PORT_MAX: port.default(40099),
+    /** Calls at once; one more is told the service is busy. */
+    VOICE_MAX_SESSIONS: z.coerce.number().int().min(1).max(1000).default(10),
+    /** The longest call. */
+    VOICE_MAX_SESSION_SECONDS: seconds.default(600),
+    /** A call in which nothing happens this long is ended. */
+    VOICE_IDLE_SECONDS: seconds.default(60),
+    /** Inbound RTP packets per second beyond which a call is a flood (a microphone sends 50). */
+    VOICE_MAX_PACKETS_PER_SECOND: z.coerce.number().int().min(60).max(10_000).default(200),
+    /** How often the socket is pinged; a peer that has not answered the previous ping by then is closed. */
+    VOICE_PING_INTERVAL_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+  })
+  .refine((c) => c.VOICE_RTC_PORT_MIN <= c.VOICE_RTC_PORT_MAX, {
+    message: 'VOICE_RTC_PORT_MIN must not be above VOICE_RTC_PORT_MAX',
+    path: ['VOICE_RTC_PORT_MAX'],
+  });
+export type VoiceConfig = z.infer<typeof VoiceConfig>;

@@ -1,0 +1,117 @@
+// One /ws socket: every frame checked against proto's VoiceClientMessage (anything else closes it with 1008
+// and the reason), `start` opens a call when there is an engine and a free slot, then the offer, the answer
+// and the candidates flow, until either side ends it. Every log line carries the session id.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { RequestContext, WebSocket } from '@hhp/kit';
+import { VOICE_CLOSE_BAD_FRAME, type IceServer, type VoiceClientMessage, type VoiceServerMessage } from '@hhp/proto';
+import type { VoiceEngine } from '../engine/engine.js';
+import { CallProtocolError, VoiceCall } from '../calls/call.js';
+import type { CallEvents } from '../calls/call-events.js';
+import { limitMessage, type CallLimits, type SessionSlots } from '../calls/limits.js';
+import { closeReason, parseFrame } from './frames.js';
+import { keepAlive } from './keepalive.js';
+
+export const UNAVAILABLE_MESSAGE = 'Failed to connect to voice chat service.';
+const NORMAL_CLOSURE = 1000;
+
+export interface VoiceSocketDeps {
+  /** Undefined: no engine is configured, and every call is told the service is unavailable. */
+  engine: VoiceEngine | undefined;
+  slots: SessionSlots;
+  limits: CallLimits;
+  iceServers: readonly IceServer[];
+  portRange: [number, number];
+  pingIntervalMs: number;
+  events: CallEvents;
+  /** The calls in progress (ended all at once on shutdown). */
+  calls: Set<VoiceCall>;
+}
+
+export function voiceSocket(deps: VoiceSocketDeps) {
+  return (socket: WebSocket, req: IncomingMessage, context: RequestContext): void => {
+    const sessionId = randomUUID();
+    const logger = context.logger.child({ sessionId });
+    let call: VoiceCall | undefined;
+    let refused = false;
+
+    const send = (message: VoiceServerMessage) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    };
+    const close = (code: number, reason: string) => {
+      if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
+    };
+    const violation = (reason: string) => {
+      logger.warn({ reason }, 'voice frame refused');
+      close(VOICE_CLOSE_BAD_FRAME, closeReason(reason));
+      void call?.end('error');
+    };
+
+    const start = (message: Extract<VoiceClientMessage, { type: 'start' }>) => {
+      if (!deps.engine) {
+        refused = true;
+        send({ type: 'unavailable', message: UNAVAILABLE_MESSAGE });
+        return close(NORMAL_CLOSURE, 'Voice is unavailable');
+      }
+      if (!deps.slots.take()) {
+        refused = true;
+        logger.warn({ calls: deps.slots.size }, 'voice call refused: every slot is taken');
+        send({ type: 'limit', reason: 'sessions', message: limitMessage('sessions', deps.limits) });
+        return close(NORMAL_CLOSURE, 'Too many voice calls');
+      }
+      const opened = new VoiceCall({
+        sessionId,
+        guestId: message.guestId ?? undefined,
+        cookieHeader: req.headers.cookie,
+        logger,
+        engine: deps.engine,
+        limits: deps.limits,
+        iceServers: deps.iceServers,
+        portRange: deps.portRange,
+        events: deps.events,
+        send,
+        close: () => close(NORMAL_CLOSURE, 'Call ended'),
+        onEnded: () => {
+          deps.slots.release();
+          deps.calls.delete(opened);
+        },
+      });
+      call = opened;
+      deps.calls.add(opened);
+      send({
+        type: 'session',
+        sessionId,
+        iceServers: [...deps.iceServers],
+        maxSeconds: deps.limits.maxSeconds,
+        idleSeconds: deps.limits.idleSeconds,
+      });
+    };
+
+    const handle = async (message: VoiceClientMessage) => {
+      if (refused) return;
+      if (message.type === 'start') {
+        if (call) return violation('The call has already started');
+        return start(message);
+      }
+      if (message.type === 'end') {
+        if (call) return call.end('visitor');
+        return close(NORMAL_CLOSURE, 'Call ended');
+      }
+      if (!call) return violation(`Send start before ${message.type}`);
+      if (message.type === 'offer') return call.offer(message.sdp);
+      return call.candidate(message.candidate);
+    };
+
+    keepAlive(socket, deps.pingIntervalMs, () => logger.info('voice socket did not answer its ping'));
+    socket.on('message', (data, isBinary) => {
+      const parsed = parseFrame(data, isBinary);
+      if (!parsed.ok) return violation(parsed.reason);
+      handle(parsed.message).catch((err: unknown) => {
+        if (err instanceof CallProtocolError) return violation(err.message);
+        logger.error({ err }, 'voice message failed');
+        void call?.end('error');
+      });
+    });
+    socket.once('close', () => void call?.end('visitor'));
+  };
+}

@@ -1,0 +1,135 @@
+// A browser's side of a voice call, in Node: the /ws socket and a werift RTCPeerConnection that sends
+// Opus RTP (paced in real time, as a microphone) and decodes what it receives.
+import { WebSocket } from 'ws';
+import { RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket, type RTCRtpTransceiver } from 'werift';
+import type { VoiceServerMessage } from '@hhp/proto';
+import { OpusDecoder, OpusEncoder } from '../../src/rtc/opus.js';
+import { rms } from './echo-engine.js';
+
+export const ORIGIN = 'http://localhost:8080';
+
+export function openSocket(url: string, origin: string | null = ORIGIN): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, origin ? { headers: { origin } } : {});
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`status ${res.statusCode}`)));
+  });
+}
+
+/** The socket's messages, kept in order, and its close. */
+export class Signalling {
+  readonly messages: VoiceServerMessage[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+  private waiters: (() => void)[] = [];
+
+  constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      this.messages.push(JSON.parse(String(data)) as VoiceServerMessage);
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    this.closed = new Promise((resolve) =>
+      ws.once('close', (code, reason) => resolve({ code, reason: reason.toString('utf8') })),
+    );
+  }
+
+  send(message: unknown): void {
+    this.ws.send(JSON.stringify(message));
+  }
+
+  /** The first message of `type` (received or to come). */
+  async next<T extends VoiceServerMessage['type']>(
+    type: T,
+    timeoutMs = 10_000,
+  ): Promise<Extract<VoiceServerMessage, { type: T }>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = this.messages.find((m) => m.type === type);
+      if (found) return found as Extract<VoiceServerMessage, { type: T }>;
+      if (Date.now() > deadline) throw new Error(`no ${type} in ${JSON.stringify(this.messages.map((m) => m.type))}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 100);
+      });
+    }
+  }
+}
+
+export class VoiceClient {
+  readonly pc = new RTCPeerConnection({
+    codecs: {
+      audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48_000, channels: 2 })],
+      video: [],
+    },
+  });
+  readonly transceiver: RTCRtpTransceiver;
+  /** Inbound packets, and those whose decoded audio had sound. */
+  received = { packets: 0, loud: 0 };
+  private readonly decoder = new OpusDecoder();
+  private readonly encoder = new OpusEncoder();
+
+  constructor(readonly signalling: Signalling) {
+    this.transceiver = this.pc.addTransceiver('audio', { direction: 'sendrecv' });
+    this.pc.onIceCandidate.subscribe((c) => signalling.send({ type: 'candidate', candidate: c ? c.toJSON() : null }));
+    this.pc.onTrack.subscribe((track) =>
+      track.onReceiveRtp.subscribe((packet) => {
+        this.received.packets++;
+        if (rms(this.decoder.decode(packet.payload)) > 500) this.received.loud++;
+      }),
+    );
+    signalling.ws.on('message', (data) => {
+      const message = JSON.parse(String(data)) as VoiceServerMessage;
+      if (message.type === 'candidate' && message.candidate)
+        void this.pc.addIceCandidate({
+          candidate: message.candidate.candidate,
+          sdpMid: message.candidate.sdpMid ?? undefined,
+          sdpMLineIndex: message.candidate.sdpMLineIndex ?? undefined,
+        });
+    });
+  }
+
+  /** Offer, answer, candidates; resolves once the peer connection is connected. */
+  async connect(): Promise<void> {
+    const connected = new Promise<void>((resolve, reject) =>
+      this.pc.connectionStateChange.subscribe((state) => {
+        if (state === 'connected') resolve();
+        if (state === 'failed') reject(new Error('peer connection failed'));
+      }),
+    );
+    await this.pc.setLocalDescription(await this.pc.createOffer());
+    this.signalling.send({ type: 'offer', sdp: this.pc.localDescription!.sdp });
+    const answer = await this.signalling.next('answer');
+    await this.pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
+    await connected;
+  }
+
+  /** Sends `pcm` as a microphone would: one 20 ms Opus packet every 20 ms. */
+  async speak(pcm: Int16Array): Promise<void> {
+    const start = performance.now();
+    let sequenceNumber = 1000;
+    let timestamp = 5000;
+    for (let offset = 0, n = 0; offset < pcm.length; offset += 960, n++) {
+      const payload = this.encoder.encode(pcm.subarray(offset, offset + 960));
+      const header = new RtpHeader({ payloadType: 96, sequenceNumber: sequenceNumber++, timestamp, ssrc: 4242 });
+      timestamp += 960;
+      await this.transceiver.sender.sendRtp(new RtpPacket(header, payload));
+      const due = start + (n + 1) * 20;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+    }
+  }
+
+  /** Sends `count` packets as fast as it can (a flood). */
+  async flood(count: number, pcm: Int16Array): Promise<void> {
+    const payload = this.encoder.encode(pcm.subarray(0, 960));
+    for (let i = 0; i < count; i++) {
+      const header = new RtpHeader({ payloadType: 96, sequenceNumber: i & 0xffff, timestamp: i * 960, ssrc: 4343 });
+      await this.transceiver.sender.sendRtp(new RtpPacket(header, payload));
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pc.close();
+    this.decoder.close();
+    this.encoder.close();
+  }
+}
