@@ -43,7 +43,10 @@ export class WhisperRecognizer implements SpeechRecognizer {
   private readonly options: Required<Omit<WhisperRecognizerOptions, 'logger'>> &
     Pick<WhisperRecognizerOptions, 'logger'>;
   private worker: ChildProcessWithoutNullStreams | undefined;
+  /** The current worker has loaded its model and is not being killed. */
   private ready = false;
+  /** Workers that got as far as loading the model: one that dies before is a failed start. */
+  private readonly loaded = new WeakSet<ChildProcessWithoutNullStreams>();
   private readyWaiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
   private readonly queue: Request[] = [];
   private inFlight: { request: Request; timer: NodeJS.Timeout } | undefined;
@@ -157,6 +160,7 @@ export class WhisperRecognizer implements SpeechRecognizer {
     if ('ready' in message) {
       clearTimeout(this.readyTimer);
       this.ready = true;
+      this.loaded.add(worker);
       this.options.logger?.info({ pid: worker.pid, loadMs: message.ms }, 'recogniser worker ready');
       for (const waiter of this.readyWaiters.splice(0)) waiter.resolve();
       this.pump();
@@ -185,6 +189,8 @@ export class WhisperRecognizer implements SpeechRecognizer {
       this.inFlight = undefined;
       request.reject(new RecognizerError(`transcription took longer than ${this.options.requestTimeoutMs} ms`));
       this.options.logger?.warn({ pid: worker.pid }, 'recogniser worker stuck; killing it');
+      // Nothing more goes to it; what waits, waits for the worker that replaces it.
+      this.ready = false;
       worker.kill('SIGKILL');
     }, this.options.requestTimeoutMs);
     this.inFlight = { request, timer };
@@ -198,7 +204,7 @@ export class WhisperRecognizer implements SpeechRecognizer {
     spawnError?: Error,
   ): void {
     clearTimeout(this.readyTimer);
-    const wasReady = this.ready;
+    const wasReady = this.loaded.has(worker);
     this.worker = undefined;
     this.ready = false;
     const reason = spawnError
