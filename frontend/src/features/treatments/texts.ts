@@ -6,8 +6,13 @@ export const texts = {
   modalitiesTitle: 'Six natural approaches',
   readMore: 'Read More',
   showLess: 'Show Less',
-  listen: 'Listen (coming soon)',
-  listenNote: 'Audio narration is coming soon.',
+  listen: 'Listen',
+  stop: 'Stop',
+  listenLabel: (modality: string) => `Listen to ${modality}`,
+  stopLabel: (modality: string) => `Stop reading ${modality}`,
+  /** What a card's listen button reads: the card's name and words, then its panel's. */
+  readAloud: (modality: { name: string; description: string; overview: string; benefits?: string[] }) =>
+    [modality.name, modality.description, modality.overview, ...(modality.benefits ?? [])].join('. '),
   overview: 'Overview',
   benefits: 'Benefits',
   book: (modality: string) => `Book Consultation for ${modality}`,

@@ -1,4 +1,4 @@
-import { SoundOutlined } from '@ant-design/icons';
+import { PauseCircleOutlined, SoundOutlined } from '@ant-design/icons';
 import type { Modality } from '@hhp/proto/catalogue/modalities';
 import type { MouseEvent } from 'react';
 import { texts } from '../texts';
@@ -12,6 +12,10 @@ interface Props {
   /** The card's title: it also names the card's panel (ModalityPanel). */
   titleId: string;
   panelId: string;
+  /** The browser can read aloud: the listen button shows. */
+  canListen: boolean;
+  listening: boolean;
+  onListen: () => void;
 }
 
 /** Clicks inside controls of the card are theirs; a click anywhere else on the card's top toggles it. */
@@ -20,8 +24,16 @@ function isOnControl(event: MouseEvent) {
 }
 
 /** A modality's card: its band, name, description, the Read More toggle and the listen button. */
-export function ModalityCard({ modality, expanded, onToggle, titleId, panelId }: Props) {
-  const listenNoteId = `${panelId}-listen`;
+export function ModalityCard({
+  modality,
+  expanded,
+  onToggle,
+  titleId,
+  panelId,
+  canListen,
+  listening,
+  onListen,
+}: Props) {
   const Icon = MODALITY_ICONS[modality.id];
 
   return (
@@ -50,18 +62,18 @@ export function ModalityCard({ modality, expanded, onToggle, titleId, panelId }:
             >
               {expanded ? texts.showLess : texts.readMore}
             </button>
-            <button
-              type="button"
-              className={styles.listen}
-              disabled
-              aria-label={`${texts.listen}: ${modality.name}`}
-              aria-describedby={listenNoteId}
-            >
-              <SoundOutlined aria-hidden /> {texts.listen}
-            </button>
-            <span id={listenNoteId} className={styles.visuallyHidden}>
-              {texts.listenNote}
-            </span>
+            {canListen && (
+              <button
+                type="button"
+                className={styles.listen}
+                aria-label={listening ? texts.stopLabel(modality.name) : texts.listenLabel(modality.name)}
+                data-listening={listening || undefined}
+                onClick={onListen}
+              >
+                {listening ? <PauseCircleOutlined aria-hidden /> : <SoundOutlined aria-hidden />}{' '}
+                {listening ? texts.stop : texts.listen}
+              </button>
+            )}
           </div>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { MODALITIES, type ModalityId } from '@hhp/proto/catalogue/modalities';
 import { Fragment, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useReadAloud } from '../hooks/use-read-aloud';
 import { texts } from '../texts';
 import { ModalityCard } from './ModalityCard';
 import { ModalityPanel } from './ModalityPanel';
@@ -21,6 +22,7 @@ export function ModalityGrid() {
   const [open, setOpen] = useState<ModalityId | null>(() => modalityFromHash(hash));
   const [cited, setCited] = useState(hash);
   const titleId = useId();
+  const reader = useReadAloud();
 
   if (hash !== cited) {
     setCited(hash);
@@ -51,6 +53,9 @@ export function ModalityGrid() {
                 titleId={cardTitleId}
                 panelId={panelId}
                 onToggle={() => setOpen(expanded ? null : modality.id)}
+                canListen={reader.supported}
+                listening={reader.speaking === modality.id}
+                onListen={() => reader.toggle(modality.id, texts.readAloud(modality))}
               />
               <ModalityPanel modality={modality} id={panelId} titleId={cardTitleId} hidden={!expanded} />
             </Fragment>

@@ -138,6 +138,7 @@ export function VoicePanel({ id, open, focusRequest, onClose, onCallChange }: Vo
         </h3>
         <div
           className={styles.captions}
+          role="log"
           aria-labelledby={captionsId}
           aria-live="polite"
           aria-busy={growing}
