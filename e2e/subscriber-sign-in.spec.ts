@@ -222,17 +222,25 @@ test.describe('subscribers on another device', () => {
     await page.route(/^https:\/\/[^/]+\.stripe\.(com|me)\//, (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>Stripe portal</title><h1>Portal</h1>' }),
     );
-    const portal = page.waitForResponse((res) => res.url().endsWith('/api/subscription/portal'));
+    // payments' answers are read as they pass (the page navigates away at once, taking the response's body with it).
+    const asked: { request: unknown; url: string }[] = [];
+    await page.route('**/api/subscription/portal', async (route) => {
+      const response = await route.fetch();
+      const { url } = (await response.json()) as { url: string };
+      asked.push({ request: route.request().postDataJSON(), url });
+      await route.fulfill({ response });
+    });
     await page.goto(manage.pathname + manage.search);
-    const { url } = (await (await portal).json()) as { url: string };
-    expect((await portal).request().postDataJSON()).toEqual({ token: manage.searchParams.get('token') });
+    await expect.poll(() => asked.length).toBe(1);
+    const { url } = asked[0]!;
+    expect(asked[0]!.request).toEqual({ token: manage.searchParams.get('token') });
     await expect(page).toHaveURL(url);
 
     // From /subscription-confirmed the cookie opens it too.
     await page.goto('/subscription-confirmed');
-    const again = page.waitForResponse((res) => res.url().endsWith('/api/subscription/portal'));
     await page.getByRole('button', { name: 'Manage subscription' }).click();
-    expect((await again).request().postDataJSON()).toEqual({});
+    await expect.poll(() => asked.length).toBe(2);
+    expect(asked[1]!.request).toEqual({});
     await expect(page).toHaveURL(url);
   });
 });
