@@ -9,6 +9,10 @@
 // promptly. Too little voiced time is dropped as noise; an utterance that runs too long is cut, so that a
 // recogniser call stays bounded.
 //
+// A shorter pause first hands on the utterance so far, tentatively: a transcription started then is ready
+// sooner, and stands if the utterance ends with the same speech (its speechEndMs is unchanged); if the visitor
+// goes on, the final utterance replaces it.
+//
 // While the assistant speaks, speech that lasts long enough is a barge-in: the transport stops playback. It
 // asks for more voiced time than a plain start, since what the browser's echo cancellation lets through of the
 // assistant's own voice would otherwise interrupt it.
@@ -21,6 +25,8 @@ export interface UtteranceDetectorOptions {
   frameMs: number;
   /** Silence after speech that ends the utterance. */
   hangoverMs: number;
+  /** Silence after speech that hands on the utterance so far, tentatively (0: never). */
+  pauseMs: number;
   /** Voiced frames in a row that start speech. */
   startMs: number;
   /** Voiced time below which an utterance is dropped as noise. */
@@ -47,6 +53,7 @@ export const DEFAULT_DETECTOR_OPTIONS: UtteranceDetectorOptions = {
   sampleRate: 48000,
   frameMs: 20,
   hangoverMs: 600,
+  pauseMs: 250,
   startMs: 60,
   minSpeechMs: 200,
   maxUtteranceMs: 15000,
@@ -75,6 +82,14 @@ export type DetectorEvent =
       reason: 'silence' | 'max-length';
       /** The utterance interrupted the assistant (it began, or became long enough, while the assistant spoke). */
       bargeIn: boolean;
+    }
+  | {
+      /** The utterance so far after a short pause; the final 'utterance' with the same speechEndMs confirms it. */
+      type: 'pause';
+      pcm: Int16Array;
+      startMs: number;
+      speechEndMs: number;
+      atMs: number;
     }
   | { type: 'discarded'; atMs: number; voicedMs: number };
 
@@ -193,6 +208,14 @@ export class UtteranceDetector {
     } else {
       this.silentRun++;
     }
+    if (
+      o.pauseMs > 0 &&
+      this.silentRun === this.frames(o.pauseMs) &&
+      this.silentRun < this.frames(o.hangoverMs) &&
+      this.voicedFrames >= this.frames(o.minSpeechMs)
+    ) {
+      events.push({ type: 'pause', ...this.sofar(), atMs: this.ms(index + 1) });
+    }
     if (this.silentRun >= this.frames(o.hangoverMs)) {
       this.finish(events, 'silence');
     } else if (this.utterance.length >= this.frames(o.maxUtteranceMs)) {
@@ -208,28 +231,23 @@ export class UtteranceDetector {
   }
 
   private finish(events: DetectorEvent[], reason: 'silence' | 'max-length'): void {
-    const o = this.options;
-    const frames = this.utterance!;
     const atMs = this.ms(this.framesSeen);
+    if (this.voicedFrames < this.frames(this.options.minSpeechMs)) {
+      events.push({ type: 'discarded', atMs, voicedMs: this.ms(this.voicedFrames) });
+    } else {
+      events.push({ type: 'utterance', ...this.sofar(), atMs, reason, bargeIn: this.bargedIn });
+    }
     this.utterance = undefined;
     this.voicedRun = 0;
-    if (this.voicedFrames < this.frames(o.minSpeechMs)) {
-      events.push({ type: 'discarded', atMs, voicedMs: this.ms(this.voicedFrames) });
-      return;
-    }
-    // Keep the tail after the last voiced frame; the rest of the hangover is silence the recogniser need not hear.
-    const end = Math.min(frames.length, this.lastVoicedFrame - this.startFrame + 1 + this.frames(o.tailMs));
+  }
+
+  /** The utterance so far: up to the last voiced frame and a short tail (the rest of a pause is not handed on). */
+  private sofar(): { pcm: Int16Array; startMs: number; speechEndMs: number } {
+    const frames = this.utterance!;
+    const end = Math.min(frames.length, this.lastVoicedFrame - this.startFrame + 1 + this.frames(this.options.tailMs));
     const pcm = new Int16Array(end * this.frameSamples);
     for (let i = 0; i < end; i++) pcm.set(frames[i]!, i * this.frameSamples);
-    events.push({
-      type: 'utterance',
-      pcm,
-      startMs: this.ms(this.startFrame),
-      speechEndMs: this.ms(this.lastVoicedFrame + 1),
-      atMs,
-      reason,
-      bargeIn: this.bargedIn,
-    });
+    return { pcm, startMs: this.ms(this.startFrame), speechEndMs: this.ms(this.lastVoicedFrame + 1) };
   }
 
   /** The noise floor: a low percentile of the levels over the floor window. */

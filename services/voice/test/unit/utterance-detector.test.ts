@@ -26,7 +26,7 @@ describe('the utterance detector', () => {
     const said = speech(SLEEP);
     const { events } = detect(concat(silence(1000), said, silence(1500)));
 
-    expect(events.map((event) => event.type)).toEqual(['speech-start', 'utterance']);
+    expect(events.map((event) => event.type)).toEqual(['speech-start', 'pause', 'utterance']);
     const [start] = events;
     const [utterance] = utterances(events);
     expect(start!.atMs).toBeGreaterThanOrEqual(1000);
@@ -45,6 +45,29 @@ describe('the utterance detector', () => {
     expect(utterance!.startMs).toBeLessThanOrEqual(start!.atMs - 100);
   });
 
+  test('when the speech pauses, then the utterance so far comes early, and the end confirms it unchanged', () => {
+    const { events } = detect(concat(silence(1000), speech(SLEEP), silence(1500)));
+    const pause = events.find((event) => event.type === 'pause')!;
+    const [utterance] = utterances(events);
+    // 250 ms of silence, in whole 20 ms frames.
+    expect(pause.atMs - pause.speechEndMs).toBeGreaterThanOrEqual(240);
+    expect(pause.atMs - pause.speechEndMs).toBeLessThanOrEqual(260);
+    expect(utterance!.atMs - pause.atMs).toBeGreaterThanOrEqual(300);
+    expect(pause.speechEndMs).toBe(utterance!.speechEndMs);
+    expect(pause.startMs).toBe(utterance!.startMs);
+    expect(Array.from(pause.pcm)).toEqual(Array.from(utterance!.pcm));
+  });
+
+  test('when speech goes on after a pause, then the pause is superseded by a longer utterance', () => {
+    const first = speech('I sleep badly');
+    const { events } = detect(concat(silence(800), first, silence(400), speech('and I wake up tired'), silence(1200)));
+    expect(events.map((event) => event.type)).toEqual(['speech-start', 'pause', 'pause', 'utterance']);
+    const [early] = events.filter((event) => event.type === 'pause');
+    const [utterance] = utterances(events);
+    expect(utterance!.speechEndMs).toBeGreaterThan(early!.speechEndMs + 1000);
+    expect(utterance!.pcm.length).toBeGreaterThan(early!.pcm.length);
+  });
+
   test('when the utterance is handed on, then its PCM is the input itself, sample for sample', () => {
     const input = concat(silence(1000), speech(SLEEP), silence(1500));
     const [utterance] = utterances(detect(input).events);
@@ -61,7 +84,7 @@ describe('the utterance detector', () => {
     const said = speech(SLEEP);
     const room = noise(2000 + durationMs(said) + 1500, -42, 3);
     const { events } = detect(mix(concat(silence(2000), said, silence(1500)), room));
-    expect(events.map((event) => event.type)).toEqual(['speech-start', 'utterance']);
+    expect(events.map((event) => event.type)).toEqual(['speech-start', 'pause', 'utterance']);
     expect(utterances(events)[0]!.speechEndMs).toBeGreaterThan(2000 + durationMs(said) - 150);
   });
 
@@ -80,7 +103,14 @@ describe('the utterance detector', () => {
     expect(utterances(short)).toHaveLength(1);
 
     const long = detect(concat(silence(800), first, silence(1200), second, silence(1200))).events;
-    expect(long.map((event) => event.type)).toEqual(['speech-start', 'utterance', 'speech-start', 'utterance']);
+    expect(long.map((event) => event.type)).toEqual([
+      'speech-start',
+      'pause',
+      'utterance',
+      'speech-start',
+      'pause',
+      'utterance',
+    ]);
   });
 
   test('when a sound is too short to be speech (a click, a tap), then it is discarded, not handed on', () => {
@@ -109,7 +139,7 @@ describe('the utterance detector', () => {
     for (let offset = 0; offset < input.length; offset += FRAME)
       events.push(...detector.push(input.subarray(offset, offset + FRAME)));
 
-    expect(events.map((event) => event.type)).toEqual(['speech-start', 'barge-in', 'utterance']);
+    expect(events.map((event) => event.type)).toEqual(['speech-start', 'barge-in', 'pause', 'utterance']);
     expect(events[1]!.atMs - events[0]!.atMs).toBeLessThanOrEqual(600);
     expect(utterances(events)[0]!.bargeIn).toBe(true);
   });
