@@ -1,10 +1,13 @@
 // The offline speech parts for real: espeak-ng speaks, the utterance detector cuts, the faster-whisper worker
 // (installed by scripts/bootstrap.sh) transcribes, and its supervisor brings it back when it dies.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { downsample48kTo16k } from '../../src/audio/resample.js';
 import { UtteranceDetector, type DetectorEvent } from '../../src/audio/utterance-detector.js';
 import { EspeakSynthesizer, SynthesisError } from '../../src/speech/espeak-synthesizer.js';
 import { speechSettings } from '../../src/speech/settings.js';
 import { RecognizerError, WhisperRecognizer } from '../../src/speech/whisper-recognizer.js';
+import { encodeRequest } from '../../src/speech/worker-protocol.js';
 import { concat, durationMs, level, silence } from '../support/pcm.js';
 
 const settings = speechSettings();
@@ -55,12 +58,12 @@ describe('the Whisper recogniser', () => {
   test('when espeak-ng says "I have trouble sleeping at night", then the transcript has "sleep"', async () => {
     const { text } = await shared.transcribe(await utteranceOf('I have trouble sleeping at night'));
     expect(text.toLowerCase()).toContain('sleep');
-  });
+  }, 60_000);
 
   test('when espeak-ng says "I want to end my life", then the transcript has "end my life" (what the crisis check needs)', async () => {
     const { text } = await shared.transcribe(await utteranceOf('I want to end my life'));
     expect(text.toLowerCase()).toContain('end my life');
-  });
+  }, 60_000);
 
   test('when requests come together, then each gets its own answer, in turn', async () => {
     const [sleep, life] = await Promise.all([
@@ -75,7 +78,7 @@ describe('the Whisper recogniser', () => {
     expect(answers[0].text.toLowerCase()).toContain('end my life');
     expect(answers[1].text.toLowerCase()).toContain('sleep');
     expect(answers[2].text).toBe('');
-  });
+  }, 60_000);
 
   test('when the worker crashes, then the request it held fails, and the worker is restarted and answers the next', async () => {
     const speech = await utteranceOf('I have trouble sleeping at night');
@@ -123,5 +126,40 @@ describe('the recogniser when things go wrong', () => {
     await closing.close();
     expect(() => process.kill(pid, 0)).toThrow();
     await expect(closing.transcribe(new Int16Array(10))).rejects.toThrow(/closed/);
+  }, 60_000);
+});
+
+describe("the worker's framing, from the worker's side", () => {
+  /** Runs the worker on `input` and returns its exit code and its stdout lines. */
+  async function worker(input: Buffer) {
+    const child = spawn(settings.python, [settings.workerScript, '--model', settings.modelDir, '--threads', '1']);
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.resume();
+    child.stdin.end(input);
+    const [code] = await once(child, 'exit');
+    return {
+      code: code as number,
+      lines: out
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    };
+  }
+
+  test('when requests end cleanly, then each is answered by id and the worker exits with 0', async () => {
+    const { code, lines } = await worker(
+      Buffer.concat([encodeRequest(41, new Int16Array(0)), encodeRequest(42, new Int16Array(8000))]),
+    );
+    expect(code).toBe(0);
+    expect(lines[0]).toMatchObject({ ready: true });
+    expect(lines.slice(1).map((line) => line.id)).toEqual([41, 42]);
+    expect(lines[1]).toMatchObject({ id: 41, text: '' });
+  }, 60_000);
+
+  test('when a header is not JSON or the audio stops short, then the worker stops with 2 rather than guess', async () => {
+    expect((await worker(Buffer.from('hello\n'))).code).toBe(2);
+    expect((await worker(encodeRequest(1, new Int16Array(100)).subarray(0, 50))).code).toBe(2);
+    expect((await worker(Buffer.from('{"id": 1, "samples": 99999999999}\n'))).code).toBe(2);
   }, 60_000);
 });
