@@ -22,8 +22,10 @@ export function RootLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <ChatLauncher />
+      {/* Before the chat in the page's order: Tab past the open chat's last control leaves the page's controls,
+          where the chat's Escape still closes it (ChatLauncher). */}
       <VoiceLauncher />
+      <ChatLauncher />
       <ScrollRestoration />
     </div>
   );
