@@ -70,6 +70,30 @@ export const QueryAiResponse = Quota.extend({
 });
 export type QueryAiResponse = z.infer<typeof QueryAiResponse>;
 
+/**
+ * rpc.ai.v1.ask: another service asks the assistant on a visitor's behalf (voice: a spoken question), exactly
+ * as the chat asks it: crisis first, the same free questions and subscriber access, the same answers. The
+ * visitor's own Cookie header (subscriber cookie, session pass) and address travel with it, as the asking
+ * service received them from nginx; never anything the browser says about itself beyond that.
+ */
+export const AskAiRequest = z
+  .object({
+    query: QueryAiRequest.shape.query,
+    guestId: GuestId.nullish(),
+    cookie: z.string().max(8192).optional(),
+    clientAddress: z.string().min(1).max(100),
+    requestId: z.string().max(200).optional(),
+  })
+  .strict();
+export type AskAiRequest = z.infer<typeof AskAiRequest>;
+
+/** The answer, or the free questions used up (what the chat's 429 says). */
+export const AskAiResponse = z.discriminatedUnion('outcome', [
+  QueryAiResponse.extend({ outcome: z.literal('answered') }),
+  Quota.extend({ outcome: z.literal('quota-exceeded'), message: z.string() }),
+]);
+export type AskAiResponse = z.infer<typeof AskAiResponse>;
+
 /** GET /api/quota?guestId= */
 export const QuotaQuery = z.object({ guestId: GuestId.optional() }).strict();
 export type QuotaQuery = z.infer<typeof QuotaQuery>;

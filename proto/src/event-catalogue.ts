@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { DetectCrisisRequest, DetectCrisisResponse } from './crisis.js';
 import { BookingLookupRequest, BookingLookupResponse } from './booking.js';
+import { AskAiRequest, AskAiResponse } from './ai.js';
 import {
   AiAnsweredEvent,
   BookingConfirmedEvent,
@@ -299,6 +300,18 @@ export const EVENT_CATALOGUE = [
     purpose: "A booking's authoritative price and state, asked by payments before it creates an intent.",
     producers: ['payments'],
     consumers: ['booking'],
+  },
+  {
+    delivery: 'request-reply',
+    subject: RpcSubjects.askAi,
+    schemaName: 'AskAiRequest',
+    schema: AskAiRequest,
+    responseName: 'AskAiResponse',
+    response: AskAiResponse,
+    purpose:
+      "A visitor's spoken question, asked of the assistant as the chat asks it: crisis first, the same free questions, the same answers.",
+    producers: ['voice'],
+    consumers: ['ai-query'],
   },
 ] as const satisfies readonly CatalogueEntry[];
 

@@ -3,6 +3,7 @@ import { within, type ServiceContext, type ServiceParts } from '@hhp/kit';
 import { Admission } from './quota/admission.js';
 import { AnalyticsPublisher } from './analytics/analytics.js';
 import { AnsweredEvents } from './analytics/answered-event.js';
+import { askReplies } from './questions/ask.replies.js';
 import { Assistant } from './questions/assistant.js';
 import type { AiQueryConfig } from './config.js';
 import { CrisisCheck } from './crisis/crisis-check.js';
@@ -58,10 +59,12 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
       metrics: ai,
     });
     const consumer = await subscribers.consume(bus);
+    const asks = askReplies(bus, assistant);
     return {
       routers: [questionsRouter(assistant), quotaRouter(admission)],
       every: [crisis.refreshTask],
       stop: [
+        ['spoken questions', () => asks.drain()],
         ['subscription consumer', () => consumer.stop()],
         ['analytics', () => analytics.flush()],
         // Give-backs still being retried get a last moment (NATS may be back), not the retry schedule.

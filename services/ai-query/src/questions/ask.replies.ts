@@ -1,0 +1,30 @@
+// rpc.ai.v1.ask: a visitor's question asked by another service (voice: a spoken question), answered by the
+// same assistant as POST /api/query-ai with the visitor's own cookie and address; the free questions used
+// up is an answer (`quota-exceeded`), not an error, so the caller can say so.
+import { RpcSubjects, AskAiRequest, type AskAiResponse } from '@hhp/proto';
+import type { EventBus } from '@hhp/kit';
+import { QuotaExceeded } from '../quota/admission.js';
+import type { Assistant } from './assistant.js';
+
+/** How long a spoken question may take here before it is abandoned (the caller has given up by then). */
+const ASK_TIMEOUT_MS = 30_000;
+
+export function askReplies(bus: EventBus, assistant: Assistant) {
+  const asks = bus.reply(RpcSubjects.askAi, {
+    request: AskAiRequest,
+    handler: async ({ query, guestId, cookie, clientAddress, requestId }): Promise<AskAiResponse> => {
+      try {
+        const answer = await assistant.ask(
+          { body: { query, guestId }, ip: clientAddress, cookie, requestId, streamed: false },
+          { start() {}, delta() {} },
+          AbortSignal.timeout(ASK_TIMEOUT_MS),
+        );
+        return { outcome: 'answered', ...answer };
+      } catch (err) {
+        if (err instanceof QuotaExceeded) return { outcome: 'quota-exceeded', message: err.message, ...err.quota };
+        throw err;
+      }
+    },
+  });
+  return { drain: () => asks.drain() };
+}

@@ -1,0 +1,85 @@
+// rpc.ai.v1.ask: a spoken question (the voice service asks on a visitor's behalf) is the chat's question: the
+// same free questions per guest, crisis first and not counted, a subscriber's cookie honoured, the library's
+// answer with its sources. A nats-server of this suite's own: ai-query services of other suites (other
+// buckets) would answer the same request subject.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { AskAiResponse, RpcSubjects, SUBSCRIBER_COOKIE, Subjects } from '@hhp/proto';
+import { createEnvelope, signSubscriberCookie } from '@hhp/kit';
+import { startNats, type NatsServer } from '../../../../infra/src/dev-servers.js';
+import { COOKIE_SECRET, newGuestId, startAiQuery, storedCount, type AiQuery } from './harness.js';
+
+let nats: NatsServer;
+let natsDir: string;
+let service: AiQuery;
+
+beforeAll(async () => {
+  natsDir = mkdtempSync(path.join(os.tmpdir(), 'ai-spoken-nats-'));
+  nats = await startNats({ storeDir: natsDir });
+  service = await startAiQuery({ NATS_URL: nats.url, IP_NEW_GUESTS_PER_HOUR: '100000' });
+});
+
+afterAll(async () => {
+  await service?.close();
+  await nats?.stop();
+  rmSync(natsDir, { recursive: true, force: true });
+});
+
+const spoken = (query: string, extra: Record<string, unknown> = {}) =>
+  service.bus.request(
+    RpcSubjects.askAi,
+    { query, clientAddress: '203.0.113.7', requestId: 'spoken-test', ...extra },
+    { response: AskAiResponse, timeoutMs: 5000 },
+  );
+
+test('when a guest asks out loud, then three questions are answered from the library and the fourth is the limit', async () => {
+  const guestId = newGuestId();
+  const first = await spoken('I have trouble sleeping at night', { guestId });
+  expect(first).toMatchObject({ outcome: 'answered', isCrisis: false, queriesUsed: 1, queriesAllowed: 3 });
+  if (first.outcome !== 'answered') throw new Error('not answered');
+  expect(first.response.length).toBeGreaterThan(20);
+  expect(first.sources.map((s) => s.path)).toContain('/conditions/insomnia');
+  await spoken('What helps with stress?', { guestId });
+  await spoken('And with headaches?', { guestId });
+  const fourth = await spoken('One more question', { guestId });
+  expect(fourth).toMatchObject({ outcome: 'quota-exceeded', queriesUsed: 3, queriesAllowed: 3, isSubscriber: false });
+  if (fourth.outcome !== 'quota-exceeded') throw new Error('not refused');
+  expect(fourth.message).toMatch(/free/i);
+  expect(await storedCount(service, `guest:${guestId}`)).toBe(3);
+});
+
+test('when the words are a crisis, then the crisis answer comes at once and costs no question', async () => {
+  const guestId = newGuestId();
+  const answer = await spoken('I want to end my life', { guestId });
+  expect(answer).toMatchObject({ outcome: 'answered', isCrisis: true, queriesUsed: 0 });
+  if (answer.outcome !== 'answered') throw new Error('not answered');
+  expect(answer.response).toContain('988');
+  expect(await storedCount(service, `guest:${guestId}`)).toBe(0);
+});
+
+test("when the visitor's cookie is a subscriber's, then the questions are unlimited", async () => {
+  const cookie = `${SUBSCRIBER_COOKIE}=${signSubscriberCookie('cus_spoken1', COOKIE_SECRET)}`;
+  await service.bus.publish(
+    createEnvelope(Subjects.subscriptionChanged, {
+      customerId: 'cus_spoken1',
+      subscriptionId: 'sub_s1',
+      status: 'active',
+    }),
+  );
+  const guestId = newGuestId();
+  const deadline = Date.now() + 5000;
+  while (!(await spoken('Hello', { guestId, cookie })).isSubscriber) {
+    if (Date.now() > deadline) throw new Error('the subscription never reached ai-query');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  for (let i = 0; i < 4; i++) {
+    const answer = await spoken(`Which teas help digestion? (${i})`, { guestId, cookie });
+    expect(answer).toMatchObject({ outcome: 'answered', isSubscriber: true, queriesUsed: 0 });
+  }
+});
+
+test('when the request is not a question, then it is refused with the field named', async () => {
+  await expect(spoken('   ')).rejects.toMatchObject({ status: 400 });
+  await expect(spoken('hello', { clientAddress: '' })).rejects.toMatchObject({ status: 400 });
+});
