@@ -16,6 +16,11 @@ export interface WhisperRecognizerOptions {
   modelDir: string;
   threads: number;
   beamSize?: number;
+  /**
+   * Utterances that may wait behind the one being transcribed; past that a request is refused at once (the
+   * engine can say it is busy) rather than answered after the visitor has given up.
+   */
+  maxQueued?: number;
   /** How long one transcription may take before the worker is taken to be stuck. */
   requestTimeoutMs?: number;
   /** How long the worker may take to load the model. */
@@ -61,6 +66,7 @@ export class WhisperRecognizer implements SpeechRecognizer {
   constructor(options: WhisperRecognizerOptions) {
     this.options = {
       beamSize: 2,
+      maxQueued: 8,
       requestTimeoutMs: 20_000,
       readyTimeoutMs: 60_000,
       restartDelayMs: 250,
@@ -85,6 +91,9 @@ export class WhisperRecognizer implements SpeechRecognizer {
 
   transcribe(pcm16k: Int16Array): Promise<Transcript> {
     if (this.closed) return Promise.reject(new RecognizerError('the recogniser is closed'));
+    if (this.queue.length >= this.options.maxQueued) {
+      return Promise.reject(new RecognizerError(`the recogniser is busy (${this.queue.length} utterances waiting)`));
+    }
     return new Promise<Transcript>((resolve, reject) => {
       this.queue.push({ id: this.nextId++, pcm: pcm16k, resolve, reject });
       if (!this.worker && !this.restartTimer) this.spawnWorker();

@@ -119,6 +119,17 @@ describe('the recogniser when things go wrong', () => {
     }
   }, 60_000);
 
+  test('when too many utterances wait, then the next is refused at once as busy', async () => {
+    const small = recognizer({ maxQueued: 2 });
+    try {
+      const waiting = [small.transcribe(new Int16Array(1600)), small.transcribe(new Int16Array(1600))];
+      await expect(small.transcribe(new Int16Array(1600))).rejects.toThrow(/busy/);
+      expect(await Promise.all(waiting)).toEqual([{ text: '' }, { text: '' }]);
+    } finally {
+      await small.close();
+    }
+  }, 60_000);
+
   test('when the recogniser is closed, then its worker exits and new requests are refused', async () => {
     const closing = recognizer();
     await closing.start();
