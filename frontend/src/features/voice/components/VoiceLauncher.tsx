@@ -50,7 +50,7 @@ export function VoiceLauncher() {
   };
 
   return (
-    <div className={styles.root}>
+    <div className={styles.root} data-open={open || undefined}>
       {mounted && (
         <PanelBoundary
           onFailed={() => {
