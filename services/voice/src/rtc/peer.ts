@@ -1,8 +1,7 @@
 // The service's end of the call's RTCPeerConnection (werift): it answers the browser's offer with one Opus
 // audio m-line, send and receive, and trickles candidates both ways. Its UDP ports come from one range
-// (VOICE_RTC_PORT_MIN/MAX) so that a deployment opens exactly those. Chromium hides its host candidates
-// behind mDNS names the service cannot resolve; the connection still forms through the peer-reflexive
-// candidates ICE learns from the browser's own connectivity checks.
+// (VOICE_RTC_PORT_MIN/MAX) so that a deployment opens exactly those. The browser's mDNS candidates are
+// dropped; the connection forms through the peer-reflexive candidates ICE learns (candidates.ts).
 import {
   RTCPeerConnection,
   RTCRtpCodecParameters,
@@ -14,6 +13,7 @@ import {
 import type { Logger } from '@hhp/kit';
 import type { IceCandidate, IceServer } from '@hhp/proto';
 import { SAMPLE_RATE } from '../engine/engine.js';
+import { isMdnsCandidate, usableOffer } from './candidates.js';
 import { OpusDecoder, OpusEncoder } from './opus.js';
 import { Playout } from './playout.js';
 
@@ -98,7 +98,7 @@ export class Peer {
 
   /** Answers the browser's offer: its audio is received, and the service's audio is sent on the same m-line. */
   async answer(offerSdp: string): Promise<string> {
-    await this.pc.setRemoteDescription({ type: 'offer', sdp: offerSdp });
+    await this.pc.setRemoteDescription({ type: 'offer', sdp: usableOffer(offerSdp) });
     const audio = this.pc.getTransceivers().find((t) => t.kind === 'audio');
     if (!audio) throw new Error('the offer has no audio');
     audio.setDirection('sendrecv');
@@ -111,13 +111,14 @@ export class Peer {
     return this.pc.localDescription!.sdp;
   }
 
-  /** A candidate of the browser's; one that cannot be used (an mDNS name) is skipped. */
+  /** A candidate of the browser's (trickled). */
   async addCandidate(candidate: IceCandidate): Promise<void> {
     if (this.pending) {
       this.pending.push(candidate);
       return;
     }
-    if (!candidate || !candidate.candidate) return;
+    // Neither the end of the candidates nor an mDNS name is passed on (candidates.ts).
+    if (!candidate || !candidate.candidate || isMdnsCandidate(candidate.candidate)) return;
     try {
       await this.pc.addIceCandidate({
         candidate: candidate.candidate,

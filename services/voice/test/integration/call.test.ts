@@ -62,6 +62,25 @@ describe('a voice call over /ws and WebRTC', () => {
     }
   });
 
+  test("when the client's host candidates are mDNS names (as Chromium's), then the call connects through the peer-reflexive candidate and audio flows", async () => {
+    const signalling = new Signalling(await openSocket(wsUrl(service)));
+    signalling.send({ type: 'start' });
+    const session = await signalling.next('session');
+    const client = new VoiceClient(signalling, { mdns: true });
+    try {
+      await client.connect();
+      await client.speak(tone(300, 1));
+      expect(engine.heard.get(session.sessionId)!.loud).toBeGreaterThan(40);
+      // The service was told no address of the client's: only mDNS names.
+      expect(client.sent.join('\n')).toMatch(/typ host/);
+      expect(client.sent.join('\n')).not.toMatch(/candidate:\S+ \d+ \S+ \d+ [0-9a-f:.]+ \d+ typ host/);
+      signalling.send({ type: 'end' });
+      await signalling.next('ended');
+    } finally {
+      await client.close();
+    }
+  });
+
   test('when a frame is not JSON or not a voice message, then the socket is closed with 1008 and the reason, and the service stays up', async () => {
     for (const frame of ['not json', JSON.stringify({ type: 'dance' }), JSON.stringify({ type: 'offer', sdp: '' })]) {
       const signalling = new Signalling(await openSocket(wsUrl(service)));

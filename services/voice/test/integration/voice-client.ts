@@ -1,5 +1,6 @@
 // A browser's side of a voice call, in Node: the /ws socket and a werift RTCPeerConnection that sends
 // Opus RTP (paced in real time, as a microphone) and decodes what it receives.
+import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
 import { RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket, type RTCRtpTransceiver } from 'werift';
 import type { VoiceServerMessage } from '@hhp/proto';
@@ -55,7 +56,25 @@ export class Signalling {
   }
 }
 
+/**
+ * Chromium's way of hiding a page's addresses: each host candidate's address becomes a random `.local` name
+ * (mDNS), which the service cannot resolve; it must connect through the peer-reflexive candidate it learns.
+ */
+export function hideAddresses(text: string, names: Map<string, string>): string {
+  return text.replace(
+    /(candidate:\S+ \d+ \S+ \d+ )(\S+)( \d+ typ host)/g,
+    (_all, head: string, address: string, tail: string) => {
+      if (!names.has(address)) names.set(address, `${randomUUID()}.local`);
+      return `${head}${names.get(address)!}${tail}`;
+    },
+  );
+}
+
 export class VoiceClient {
+  private readonly names = new Map<string, string>();
+  /** The offer and candidates as sent to the service. */
+  readonly sent: string[] = [];
+
   readonly pc = new RTCPeerConnection({
     codecs: {
       audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48_000, channels: 2 })],
@@ -68,9 +87,17 @@ export class VoiceClient {
   private readonly decoder = new OpusDecoder();
   private readonly encoder = new OpusEncoder();
 
-  constructor(readonly signalling: Signalling) {
+  constructor(
+    readonly signalling: Signalling,
+    private readonly options: { mdns?: boolean } = {},
+  ) {
     this.transceiver = this.pc.addTransceiver('audio', { direction: 'sendrecv' });
-    this.pc.onIceCandidate.subscribe((c) => signalling.send({ type: 'candidate', candidate: c ? c.toJSON() : null }));
+    this.pc.onIceCandidate.subscribe((c) => {
+      const candidate = c ? c.toJSON() : null;
+      if (candidate && options.mdns) candidate.candidate = hideAddresses(candidate.candidate, this.names);
+      if (candidate) this.sent.push(candidate.candidate);
+      signalling.send({ type: 'candidate', candidate });
+    });
     this.pc.onTrack.subscribe((track) =>
       track.onReceiveRtp.subscribe((packet) => {
         this.received.packets++;
@@ -97,7 +124,10 @@ export class VoiceClient {
       }),
     );
     await this.pc.setLocalDescription(await this.pc.createOffer());
-    this.signalling.send({ type: 'offer', sdp: this.pc.localDescription!.sdp });
+    const local = this.pc.localDescription!.sdp;
+    const sdp = this.options.mdns ? hideAddresses(local, this.names) : local;
+    this.sent.push(sdp);
+    this.signalling.send({ type: 'offer', sdp });
     const answer = await this.signalling.next('answer');
     await this.pc.setRemoteDescription({ type: 'answer', sdp: answer.sdp });
     await connected;

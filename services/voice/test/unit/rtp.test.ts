@@ -1,5 +1,6 @@
 import { Playout } from '../../src/rtc/playout.js';
 import { RtpClock, type RtpFields } from '../../src/rtc/rtp-clock.js';
+import { isMdnsCandidate, usableOffer } from '../../src/rtc/candidates.js';
 
 describe('the RTP clock of the audio sent', () => {
   test('when packets follow each other, then the sequence goes up by one and the timestamp by 960, wrapping', () => {
@@ -57,5 +58,35 @@ describe('the playout of the audio sent', () => {
     playout.close();
     await playout.play(new Int16Array(960));
     expect(sent).toEqual([]);
+  });
+});
+
+describe("the browser's candidates", () => {
+  const offer = [
+    'v=0',
+    'm=audio 9 UDP/TLS/RTP/SAVPF 111',
+    'a=candidate:1 1 udp 2122260223 0c3a9b2e-4a4c-4e0f-9d3b-5f3c2a1b0c9d.local 54321 typ host generation 0',
+    'a=candidate:2 1 udp 2122260223 192.168.1.20 54322 typ host generation 0',
+    'a=candidate:3 1 udp 1686052607 203.0.113.7 54323 typ srflx raddr 0.0.0.0 rport 0 generation 0',
+    'a=end-of-candidates',
+    'a=sendrecv',
+    '',
+  ].join('\r\n');
+
+  test('when the offer names mDNS candidates and ends its candidates, then both are left out and the rest is kept', () => {
+    expect(usableOffer(offer).split('\r\n')).toEqual([
+      'v=0',
+      'm=audio 9 UDP/TLS/RTP/SAVPF 111',
+      'a=candidate:2 1 udp 2122260223 192.168.1.20 54322 typ host generation 0',
+      'a=candidate:3 1 udp 1686052607 203.0.113.7 54323 typ srflx raddr 0.0.0.0 rport 0 generation 0',
+      'a=sendrecv',
+      '',
+    ]);
+  });
+
+  test('when a trickled candidate is an mDNS name, then it is recognised; an address is not', () => {
+    expect(isMdnsCandidate('candidate:1 1 udp 2122260223 abc-def.local 54321 typ host')).toBe(true);
+    expect(isMdnsCandidate('candidate:2 1 udp 2122260223 10.0.0.2 54321 typ host')).toBe(false);
+    expect(isMdnsCandidate('candidate:4 1 tcp 1518280447 fd00::2 9 typ host tcptype active')).toBe(false);
   });
 });
