@@ -125,6 +125,8 @@ test.describe('the voice-chat widget', () => {
     const upgrade = panel(page).getByRole('group', { name: '3 Free Questions Used' });
     await expect(upgrade.getByRole('link', { name: /One Hour AI Session/ })).toHaveAttribute('href', '/book');
     await expect(upgrade.getByRole('link', { name: /Monthly Subscription/ })).toHaveAttribute('href', '/subscribe');
+    // The chat's counters follow: its button says no free question is left.
+    await expect(page.locator('[data-chat-open]')).toHaveAccessibleDescription('0 free questions left');
     await expectNoAxeViolations(page);
 
     await service.send({ type: 'limit', reason: 'duration', message: 'Voice calls last at most 10 minutes.' });

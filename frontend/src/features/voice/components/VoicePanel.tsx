@@ -1,6 +1,7 @@
 import { useEffect, useId, useReducer, useRef, type KeyboardEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link } from 'react-router';
+import { quotaReceived, type AiDispatch } from '../../../shared/ai/api';
 import { EmergencyCallLink } from '../../../shared/ai/EmergencyCallLink';
 import { guestId } from '../../../shared/ai/guest-id';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
@@ -33,7 +34,7 @@ export function VoicePanel({ id, open, focusRequest, onClose, onCallChange }: Vo
   const dialogRef = useRef<HTMLElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const toast = useToast();
-  const dispatch = useDispatch();
+  const dispatch = useDispatch<AiDispatch>();
   const titleId = useId();
   const captionsId = useId();
 
@@ -80,7 +81,10 @@ export function VoicePanel({ id, open, focusRequest, onClose, onCallChange }: Vo
       audio: audioRef.current!,
       // Only the current call's reports: an ended one's late words are not this call's.
       onEvent: (event) => {
-        if (call.current === token) send(event);
+        if (call.current !== token) return;
+        // A spoken question counts as the chat's do: every screen's counters follow (the chat's badge, its panel).
+        if (event.type === 'message' && event.message.type === 'quota') dispatch(quotaReceived(event.message.quota));
+        send(event);
       },
     });
   };
