@@ -1,8 +1,7 @@
 // voice.v1.session-started and voice.v1.session-ended: no audio and no words, only what a call was (its
 // engine, length, questions answered and why it ended). No stored document carries a call, so they are
 // kept in memory until JetStream has them (the kit's DurablePublisher).
-import type { Registry } from 'prom-client';
-import { DurablePublisher, createEnvelope, type EventBus, type Logger } from '@hhp/kit';
+import { DurablePublisher, createEnvelope, type EventBus, type Logger, type Metrics } from '@hhp/kit';
 import { Subjects, VoiceSessionEndedEvent, VoiceSessionStartedEvent, type VoiceEndReason } from '@hhp/proto';
 
 export interface CallEvents {
@@ -17,7 +16,7 @@ export interface CallEvents {
   close(): Promise<void>;
 }
 
-export function callEvents(deps: { bus: EventBus; logger: Logger; registry: Registry }): CallEvents {
+export function callEvents(deps: { bus: EventBus; logger: Logger; registry: Metrics['registry'] }): CallEvents {
   const events = new DurablePublisher({ ...deps, name: 'voice-sessions' });
   return {
     started(call) {

@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright';
+import { chromium, type Browser } from '@playwright/test';
 import { EchoEngine, tone } from './echo-engine.js';
 import { startVoice, wsUrl, type VoiceService } from './harness.js';
 import { createServer, type Server } from 'node:http';
