@@ -190,6 +190,12 @@ test.describe('the voice-chat widget', () => {
     await expect(launcher(page)).toHaveAttribute('aria-label', 'Voice chat (call in progress)');
     await page.keyboard.press('Enter');
     await expect(endButton(page)).toBeFocused();
+
+    // A link of the panel's leaves for its page; the panel closes, the call goes on.
+    await panel(page).getByRole('link', { name: 'Treatments' }).click();
+    await expect(page).toHaveURL(/\/treatments$/);
+    await expect(panel(page)).toBeHidden();
+    await expect(launcher(page)).toHaveAttribute('aria-label', 'Voice chat (call in progress)');
   });
 
   test('when the widget is open, then axe finds no violations', async ({ page }) => {

@@ -18,7 +18,7 @@ interface VoicePanelProps {
   open: boolean;
   /** Changes on every open: focus moves into the panel. */
   focusRequest: number;
-  /** `returnFocus: false` when the visitor leaves for another screen through one of the panel's links. */
+  /** `returnFocus: false` when the visitor leaves for another screen through one of the panel's links (the call goes on). */
   onClose: (options?: { returnFocus?: boolean }) => void;
   /** Whether a call is on (the launcher says so while the panel is closed). */
   onCallChange: (inCall: boolean) => void;
@@ -100,6 +100,13 @@ export function VoicePanel({ id, open, focusRequest, onClose, onCallChange }: Vo
     onClose();
   };
 
+  // The newest words in view as they come (the log keeps a few lines' height).
+  const captionsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const log = captionsRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [captions]);
+
   const growing = captions.some((line) => !line.final);
   const indicator = status === 'connected' ? (activity ?? 'listening') : status;
 
@@ -141,6 +148,7 @@ export function VoicePanel({ id, open, focusRequest, onClose, onCallChange }: Vo
           {texts.captions}
         </h3>
         <div
+          ref={captionsRef}
           className={styles.captions}
           role="log"
           aria-labelledby={captionsId}
@@ -173,7 +181,7 @@ export function VoicePanel({ id, open, focusRequest, onClose, onCallChange }: Vo
           <ul className={styles.links}>
             {texts.linkItems.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className={styles.link}>
+                <Link to={link.to} className={styles.link} onClick={() => onClose({ returnFocus: false })}>
                   {link.label}
                 </Link>
               </li>
