@@ -238,59 +238,72 @@ test.describe('the voice-chat widget', () => {
 });
 
 test.describe("the treatment cards' Listen buttons", () => {
-  /** The browser's speech synthesis, observed: what was spoken, how often it was cancelled, and `finish()`. */
+  /**
+   * The browser's speech synthesis, observed: what was spoken, how often it was cancelled; `__speechNext()` ends
+   * the part being spoken (the next one starts), as the browser does when a part has been read.
+   */
   async function fakeSpeech(page: Page) {
     await page.addInitScript(() => {
-      const record = { spoken: [] as string[], cancels: 0, current: null as SpeechSynthesisUtterance | null };
-      const end = (type: string) => {
-        const utterance = record.current;
-        record.current = null;
-        // As the browser does: the end arrives after the call.
+      const record = { spoken: [] as string[], cancels: 0, queue: [] as SpeechSynthesisUtterance[] };
+      // As the browser does: an utterance's end arrives after the call that ended it.
+      const fire = (utterance: SpeechSynthesisUtterance | undefined, type: string) => {
         if (utterance) setTimeout(() => utterance.dispatchEvent(new Event(type)), 0);
       };
       const synthesis = {
         speak(utterance: SpeechSynthesisUtterance) {
           record.spoken.push(utterance.text);
-          record.current = utterance;
+          record.queue.push(utterance);
         },
         cancel() {
           record.cancels += 1;
-          end('error');
+          for (const utterance of record.queue.splice(0)) fire(utterance, 'error');
         },
-        finish: () => end('end'),
       };
       Object.defineProperty(window, 'speechSynthesis', { value: synthesis, configurable: true });
-      (window as unknown as Record<string, unknown>).__speech = record;
-      (window as unknown as Record<string, unknown>).__finishSpeech = synthesis.finish;
+      const w = window as unknown as Record<string, unknown>;
+      w.__speech = record;
+      w.__speechNext = () => fire(record.queue.shift(), 'end');
     });
   }
-  const spoken = (page: Page) =>
-    page.evaluate(() => (window as unknown as { __speech: { spoken: string[]; cancels: number } }).__speech);
+  const speech = (page: Page) =>
+    page.evaluate(() => {
+      const { spoken, cancels, queue } = (
+        window as unknown as { __speech: { spoken: string[]; cancels: number; queue: unknown[] } }
+      ).__speech;
+      return { spoken, cancels, queued: queue.length };
+    });
+  const next = (page: Page) => page.evaluate(() => (window as unknown as { __speechNext: () => void }).__speechNext());
 
-  test('when Listen is pressed, then the card is read aloud, the button stops it, and one card reads at a time', async ({
+  test('when Listen is pressed, then the card is read aloud part by part, the button stops it, and one card reads at a time', async ({
     page,
   }) => {
     await fakeSpeech(page);
     await page.goto('/treatments');
-    const ayurveda = page.getByRole('button', { name: 'Listen to Ayurveda' });
-    await ayurveda.click();
-    const stopAyurveda = page.getByRole('button', { name: 'Stop reading Ayurveda' });
-    await expect(stopAyurveda).toHaveText('Stop');
-    expect((await spoken(page)).spoken).toEqual([expect.stringMatching(/^Ayurveda\. The 5,000-year-old science/)]);
+    await page.getByRole('button', { name: 'Listen to Ayurveda' }).click();
+    await expect(page.getByRole('button', { name: 'Stop reading Ayurveda' })).toHaveText('Stop');
+    const ayurveda = await speech(page);
+    expect(ayurveda.spoken.slice(0, 2)).toEqual(['Ayurveda', expect.stringMatching(/^The 5,000-year-old science/)]);
+    // The overview, then the benefits: one part each.
+    expect(ayurveda.queued).toBeGreaterThan(3);
 
     await page.getByRole('button', { name: 'Listen to Chiropractic' }).click();
     await expect(page.getByRole('button', { name: 'Stop reading Chiropractic' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Listen to Ayurveda' })).toHaveText('Listen');
-    expect((await spoken(page)).spoken).toHaveLength(2);
+    const chiropractic = await speech(page);
+    expect(chiropractic.cancels).toBe(ayurveda.cancels + 1);
+    expect(chiropractic.spoken[ayurveda.spoken.length]).toBe('Chiropractic');
 
     await page.getByRole('button', { name: 'Stop reading Chiropractic' }).click();
     await expect(page.getByRole('button', { name: 'Listen to Chiropractic' })).toBeVisible();
-    expect((await spoken(page)).spoken).toHaveLength(2);
+    expect(await speech(page)).toMatchObject({ spoken: chiropractic.spoken, queued: 0 });
 
-    // Read to its end: the button is Listen again.
+    // Read to its end: Stop until the last part has been read, then Listen again.
     await page.getByRole('button', { name: 'Listen to NAET' }).click();
+    const { queued } = await speech(page);
+    for (let part = 1; part < queued; part += 1) await next(page);
+    await page.waitForTimeout(50);
     await expect(page.getByRole('button', { name: 'Stop reading NAET' })).toBeVisible();
-    await page.evaluate(() => (window as unknown as { __finishSpeech: () => void }).__finishSpeech());
+    await next(page);
     await expect(page.getByRole('button', { name: 'Listen to NAET' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Stop reading/ })).toHaveCount(0);
   });

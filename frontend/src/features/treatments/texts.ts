@@ -10,9 +10,13 @@ export const texts = {
   stop: 'Stop',
   listenLabel: (modality: string) => `Listen to ${modality}`,
   stopLabel: (modality: string) => `Stop reading ${modality}`,
-  /** What a card's listen button reads: the card's name and words, then its panel's. */
-  readAloud: (modality: { name: string; description: string; overview: string; benefits?: string[] }) =>
-    [modality.name, modality.description, modality.overview, ...(modality.benefits ?? [])].join('. '),
+  /** What a card's listen button reads, part by part: the card's name and words, then its panel's. */
+  readAloud: (modality: { name: string; description: string; overview: string; benefits?: string[] }) => [
+    modality.name,
+    modality.description,
+    modality.overview,
+    ...(modality.benefits ?? []),
+  ],
   overview: 'Overview',
   benefits: 'Benefits',
   book: (modality: string) => `Book Consultation for ${modality}`,

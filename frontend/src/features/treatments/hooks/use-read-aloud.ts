@@ -16,15 +16,16 @@ export interface ReadAloud {
   supported: boolean;
   /** The key of what is being read, one at a time. */
   speaking: string | null;
-  /** Reads `text` aloud (stopping whatever was being read), or stops it when `key` is being read. */
-  toggle: (key: string, text: string) => void;
+  /** Reads `parts` aloud (stopping whatever was being read), or stops it when `key` is being read. */
+  toggle: (key: string, parts: readonly string[]) => void;
 }
 
 /** Reads one text at a time with the browser's speechSynthesis; leaving the page stops it. */
 export function useReadAloud(): ReadAloud {
   const synthesis = useSynthesis();
   const [speaking, setSpeaking] = useState<string | null>(null);
-  // cancel() ends the previous utterance with an event that arrives later: only the current one's end counts.
+  // The last utterance of what is being read. cancel() ends the previous one with an event that arrives
+  // later: only the current one's end counts.
   const current = useRef<SpeechSynthesisUtterance | null>(null);
 
   useEffect(
@@ -35,25 +36,28 @@ export function useReadAloud(): ReadAloud {
   );
 
   const toggle = useCallback(
-    (key: string, text: string) => {
+    (key: string, parts: readonly string[]) => {
       if (!synthesis) return;
       synthesis.cancel();
-      if (speaking === key) {
+      if (speaking === key || parts.length === 0) {
         current.current = null;
         setSpeaking(null);
         return;
       }
-      const utterance = new SpeechSynthesisUtterance(text);
+      // One utterance per part, queued: Chromium cuts a long utterance off after about 15 seconds.
+      const utterances = parts.map((part) => new SpeechSynthesisUtterance(part));
+      const last = utterances.at(-1)!;
       const done = () => {
-        if (current.current !== utterance) return;
+        if (current.current !== last) return;
         current.current = null;
         setSpeaking(null);
       };
-      utterance.addEventListener('end', done);
-      utterance.addEventListener('error', done);
-      current.current = utterance;
+      last.addEventListener('end', done);
+      // A part that fails ends the reading (cancel() fails the one being spoken, and drops the rest).
+      for (const utterance of utterances) utterance.addEventListener('error', done);
+      current.current = last;
       setSpeaking(key);
-      synthesis.speak(utterance);
+      for (const utterance of utterances) synthesis.speak(utterance);
     },
     [synthesis, speaking],
   );
