@@ -69,29 +69,40 @@ export class VoiceCall {
         else void this.end('connection');
       },
     });
-    this.engineCall = deps.engine.open({
-      sessionId: deps.sessionId,
-      guestId: deps.guestId,
-      cookieHeader: deps.cookieHeader,
-      logger,
-      send: (message) => {
-        if (!this.silenced) deps.send(message);
-      },
-      play: (pcm) => {
-        if (this.silenced) return Promise.resolve();
-        this.activity();
-        return this.peer.play(pcm);
-      },
-      stopPlayback: () => this.peer.stopPlayback(),
-      activity: () => this.activity(),
-      turn: () => {
-        this.turns++;
-      },
-      end: (reason) => void this.end(reason),
-    });
+    this.engineCall = this.openEngine();
     this.timer = setInterval(() => this.checkTime(), CHECK_EVERY_MS);
     deps.events.started({ sessionId: deps.sessionId, engine: deps.engine.name });
     logger.info({ engine: deps.engine.name }, 'voice call started');
+  }
+
+  /** The engine's side of the call; when the engine cannot take it, the peer connection is closed too. */
+  private openEngine(): EngineCall {
+    const { deps } = this;
+    try {
+      return deps.engine.open({
+        sessionId: deps.sessionId,
+        guestId: deps.guestId,
+        cookieHeader: deps.cookieHeader,
+        logger: deps.logger,
+        send: (message) => {
+          if (!this.silenced) deps.send(message);
+        },
+        play: (pcm) => {
+          if (this.silenced) return Promise.resolve();
+          this.activity();
+          return this.peer.play(pcm);
+        },
+        stopPlayback: () => this.peer.stopPlayback(),
+        activity: () => this.activity(),
+        turn: () => {
+          this.turns++;
+        },
+        end: (reason) => void this.end(reason),
+      });
+    } catch (err) {
+      void this.peer.close();
+      throw err;
+    }
   }
 
   /** The browser's offer: answered once. */

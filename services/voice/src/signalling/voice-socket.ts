@@ -59,23 +59,32 @@ export function voiceSocket(deps: VoiceSocketDeps) {
         send({ type: 'limit', reason: 'sessions', message: limitMessage('sessions', deps.limits) });
         return close(NORMAL_CLOSURE, 'Too many voice calls');
       }
-      const opened = new VoiceCall({
-        sessionId,
-        guestId: message.guestId ?? undefined,
-        cookieHeader: req.headers.cookie,
-        logger,
-        engine: deps.engine,
-        limits: deps.limits,
-        iceServers: deps.iceServers,
-        portRange: deps.portRange,
-        events: deps.events,
-        send,
-        close: () => close(NORMAL_CLOSURE, 'Call ended'),
-        onEnded: () => {
-          deps.slots.release();
-          deps.calls.delete(opened);
-        },
-      });
+      let opened: VoiceCall;
+      try {
+        opened = new VoiceCall({
+          sessionId,
+          guestId: message.guestId ?? undefined,
+          cookieHeader: req.headers.cookie,
+          logger,
+          engine: deps.engine,
+          limits: deps.limits,
+          iceServers: deps.iceServers,
+          portRange: deps.portRange,
+          events: deps.events,
+          send,
+          close: () => close(NORMAL_CLOSURE, 'Call ended'),
+          onEnded: () => {
+            deps.slots.release();
+            deps.calls.delete(opened);
+          },
+        });
+      } catch (err) {
+        refused = true;
+        deps.slots.release();
+        logger.error({ err }, 'voice call could not start');
+        send({ type: 'unavailable', message: UNAVAILABLE_MESSAGE });
+        return close(NORMAL_CLOSURE, 'Voice is unavailable');
+      }
       call = opened;
       deps.calls.add(opened);
       send({

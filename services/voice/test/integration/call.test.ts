@@ -186,6 +186,29 @@ describe('the limits of a call', () => {
     }
   });
 
+  test('when the engine cannot take a call, then the call is told voice chat is unavailable and its slot is free again', async () => {
+    const broken = {
+      name: 'broken',
+      open: () => {
+        throw new Error('no recogniser');
+      },
+    };
+    const service = await startVoice(broken, { VOICE_MAX_SESSIONS: '1' });
+    try {
+      for (let i = 0; i < 2; i++) {
+        const signalling = new Signalling(await openSocket(wsUrl(service)));
+        signalling.send({ type: 'start' });
+        expect(await signalling.next('unavailable')).toMatchObject({
+          message: 'Failed to connect to voice chat service.',
+        });
+        expect((await signalling.closed).code).toBe(1000);
+      }
+      expect(await healthy(service)).toBe(200);
+    } finally {
+      await service.close();
+    }
+  });
+
   test('when the service shuts down during a call, then the call is told it ended (shutdown) before its socket closes', async () => {
     const service = await startVoice(new EchoEngine());
     const signalling = new Signalling(await openSocket(wsUrl(service)));

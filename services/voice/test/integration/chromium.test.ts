@@ -114,7 +114,12 @@ maybe('a voice call from Chromium', () => {
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     origin = `http://localhost:${(site.address() as AddressInfo).port}`;
     engine = new EchoEngine();
-    service = await startVoice(engine, { PUBLIC_URL: origin });
+    // Ports of its own: call.test.ts may be gathering candidates at the same moment.
+    service = await startVoice(engine, {
+      PUBLIC_URL: origin,
+      VOICE_RTC_PORT_MIN: '41500',
+      VOICE_RTC_PORT_MAX: '41999',
+    });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [

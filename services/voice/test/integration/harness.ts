@@ -1,4 +1,5 @@
 // Starts the voice service in-process (port 0, its own database, its own NATS user) with a given engine.
+// Its peer connections take UDP ports 41000-41499 (chromium.test.ts, which runs alongside, takes the next 500).
 import { randomUUID } from 'node:crypto';
 import { parseConfig, startService, type RunningService } from '@hhp/kit';
 import { VoiceConfig } from '../../src/config.js';
@@ -22,7 +23,7 @@ export async function startVoice(
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:8080',
     VOICE_RTC_PORT_MIN: '41000',
-    VOICE_RTC_PORT_MAX: '41999',
+    VOICE_RTC_PORT_MAX: '41499',
     ...env,
   });
   return startService({ name: 'voice', config, setup: voiceService(() => engine) });
