@@ -135,6 +135,57 @@ describe('a voice call over /ws and WebRTC', () => {
   });
 });
 
+describe('speaking to the visitor', () => {
+  test('when the engine stops playback (the visitor spoke over it), then the answer stops at once and play resolves', async () => {
+    const engine = new EchoEngine();
+    const service = await startVoice(engine);
+    const signalling = new Signalling(await openSocket(wsUrl(service)));
+    const client = new VoiceClient(signalling);
+    try {
+      signalling.send({ type: 'start' });
+      const { sessionId } = await signalling.next('session');
+      await client.connect();
+      const call = engine.contexts.get(sessionId)!;
+      let resolved = false;
+      const played = call.play(tone(440, 5)).then(() => (resolved = true));
+      await settle(600);
+      call.stopPlayback();
+      await played;
+      const atStop = client.received.packets;
+      expect(atStop).toBeGreaterThan(15);
+      expect(atStop).toBeLessThan(50);
+      await settle(600);
+      expect(resolved).toBe(true);
+      expect(client.received.packets).toBeLessThanOrEqual(atStop + 3);
+    } finally {
+      await client.close();
+      await service.close();
+    }
+  });
+
+  test('when a limit ends the call and the engine can speak, then its message is spoken before the call ends', async () => {
+    const engine = new EchoEngine();
+    engine.limitSeconds = 1;
+    const service = await startVoice(engine, { VOICE_IDLE_SECONDS: '1' });
+    const signalling = new Signalling(await openSocket(wsUrl(service)));
+    const client = new VoiceClient(signalling);
+    try {
+      signalling.send({ type: 'start' });
+      await signalling.next('session');
+      await client.connect();
+      await signalling.next('limit');
+      const atLimit = client.received.packets;
+      await signalling.next('ended');
+      // A second of the message: 50 packets between `limit` and `ended`.
+      expect(client.received.packets - atLimit).toBeGreaterThanOrEqual(40);
+      expect(client.received.loud).toBeGreaterThanOrEqual(35);
+    } finally {
+      await client.close();
+      await service.close();
+    }
+  });
+});
+
 describe('the limits of a call', () => {
   test('when nothing happens for VOICE_IDLE_SECONDS, then the visitor is told why and the call ends', async () => {
     const service = await startVoice(new EchoEngine(), { VOICE_IDLE_SECONDS: '1' });

@@ -19,11 +19,17 @@ export class EchoEngine implements VoiceEngine {
   /** Per session: frames received, and frames with sound in them. */
   readonly heard = new Map<string, { frames: number; loud: number }>();
   readonly closed: string[] = [];
+  /** Per session, the call's context: a test speaks and interrupts through it. */
+  readonly contexts = new Map<string, CallContext>();
   answerSeconds = 1;
+  /** When set, a limit's message is "spoken" as this many seconds of tone. */
+  limitSeconds: number | undefined;
 
   open(call: CallContext): EngineCall {
     const heard = { frames: 0, loud: 0 };
     this.heard.set(call.sessionId, heard);
+    this.contexts.set(call.sessionId, call);
+    const limitSeconds = this.limitSeconds;
     let answered = false;
     return {
       audio: (frame) => {
@@ -40,6 +46,7 @@ export class EchoEngine implements VoiceEngine {
           call.send({ type: 'state', state: 'listening' });
         });
       },
+      ...(limitSeconds ? { sayLimit: () => call.play(tone(330, limitSeconds)) } : {}),
       close: () => {
         this.closed.push(call.sessionId);
       },
