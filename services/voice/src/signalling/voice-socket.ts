@@ -111,7 +111,10 @@ export function voiceSocket(deps: VoiceSocketDeps) {
       return call.candidate(message.candidate);
     };
 
-    keepAlive(socket, deps.pingIntervalMs, () => logger.info('voice socket did not answer its ping'));
+    keepAlive(socket, deps.pingIntervalMs, () => {
+      logger.info('voice socket did not answer its ping');
+      void call?.end('connection');
+    });
     socket.on('message', (data, isBinary) => {
       const parsed = parseFrame(data, isBinary);
       if (!parsed.ok) return violation(parsed.reason);

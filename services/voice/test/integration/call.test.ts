@@ -222,6 +222,32 @@ describe('the limits of a call', () => {
     }
   });
 
+  test('when the client stops answering pings, then its socket is cut and its call ends', async () => {
+    const engine = new EchoEngine();
+    const service = await startVoice(engine, { VOICE_PING_INTERVAL_MS: '100' });
+    try {
+      const signalling = new Signalling(await openSocket(wsUrl(service), ORIGIN, { autoPong: false }));
+      signalling.send({ type: 'start' });
+      const { sessionId } = await signalling.next('session');
+      const started = Date.now();
+      await signalling.closed;
+      expect(Date.now() - started).toBeLessThan(1000);
+      // Sent, though a peer that is really gone does not read it.
+      expect(await signalling.next('ended')).toEqual({ type: 'ended', reason: 'connection' });
+      await settle(100);
+      expect(engine.closed).toContain(sessionId);
+      // One that answers stays.
+      const alive = new Signalling(await openSocket(wsUrl(service)));
+      alive.send({ type: 'start' });
+      await alive.next('session');
+      await settle(500);
+      expect(alive.ws.readyState).toBe(alive.ws.OPEN);
+      alive.ws.close();
+    } finally {
+      await service.close();
+    }
+  });
+
   test('when no engine is configured, then a call is told voice chat is unavailable', async () => {
     const service = await startVoice(undefined);
     try {

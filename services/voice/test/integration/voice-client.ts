@@ -9,9 +9,10 @@ import { rms } from './echo-engine.js';
 
 export const ORIGIN = 'http://localhost:8080';
 
-export function openSocket(url: string, origin: string | null = ORIGIN): Promise<WebSocket> {
+/** `autoPong: false`: a client that never answers pings (a dead peer). */
+export function openSocket(url: string, origin: string | null = ORIGIN, { autoPong = true } = {}): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, origin ? { headers: { origin } } : {});
+    const ws = new WebSocket(url, { autoPong, ...(origin ? { headers: { origin } } : {}) });
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
     ws.once('unexpected-response', (_req, res) => reject(new Error(`status ${res.statusCode}`)));
