@@ -67,6 +67,22 @@ test.describe('the voice-chat widget', () => {
     await expect(startButton(page)).toBeFocused();
   });
 
+  test('when the visitor leaves the page during a call, then the service is told the call has ended', async ({
+    page,
+  }) => {
+    await fakeMedia(page);
+    const service = await fakeVoiceService(page);
+    await page.goto('/');
+    await startCall(page);
+    // What the browser fires as the page goes (the stand-in's socket lives in the page, so it goes with it
+    // before a real navigation's last frame could be seen here).
+    await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true })));
+    await expect.poll(() => service.received.at(-1)).toEqual({ type: 'end' });
+    expect(await microphoneStates(page)).toEqual(['ended']);
+    // Brought back from the browser's cache, the page shows the call ended.
+    await expect(startButton(page)).toBeVisible();
+  });
+
   test('when both sides speak, then the captions grow in a polite live region and the indicator follows the service', async ({
     page,
   }) => {

@@ -61,9 +61,15 @@ export function VoicePanel({ id, open, focusRequest, onClose, onCallChange }: Vo
     if (!live) call.current = null;
   }, [live, onCallChange]);
 
-  // Leaving the page (or the widget leaving it) ends the call: the microphone is released, the service told.
+  // Leaving the page (or the widget leaving it) ends the call: the microphone is released, the service told,
+  // and a page the browser brings back from its cache shows the call ended.
   useEffect(() => {
-    const hangUp = () => call.current?.handle.end();
+    const hangUp = () => {
+      if (!call.current) return;
+      call.current.handle.end();
+      call.current = null;
+      send({ type: 'endPressed' });
+    };
     window.addEventListener('pagehide', hangUp);
     return () => {
       window.removeEventListener('pagehide', hangUp);
