@@ -66,6 +66,13 @@ export const VoiceConfig = serviceConfig('voice', servicePort('voice'))
     VOICE_MAX_PACKETS_PER_SECOND: z.coerce.number().int().min(60).max(10_000).default(200),
     /** How often the socket is pinged; a peer that has not answered the previous ping by then is closed. */
     VOICE_PING_INTERVAL_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
+    /**
+     * What answers calls: `offline` (the local recogniser, the chat's assistant over NATS, espeak-ng; needs
+     * what scripts/bootstrap.sh installs) or `none` (every call is told voice is unavailable).
+     */
+    VOICE_ENGINE: z.enum(['offline', 'none']).default('offline'),
+    /** How long a spoken question waits for the assistant (ai-query) before the visitor hears it failed. */
+    VOICE_ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   })
   .refine((c) => c.VOICE_RTC_PORT_MIN <= c.VOICE_RTC_PORT_MAX, {
     message: 'VOICE_RTC_PORT_MIN must not be above VOICE_RTC_PORT_MAX',

@@ -18,6 +18,8 @@ export interface CallDeps {
   sessionId: string;
   guestId: string | undefined;
   cookieHeader: string | undefined;
+  /** The visitor's address, as the kit read it from the upgrade request (X-Forwarded-For from trusted proxies). */
+  clientAddress: string;
   logger: Logger;
   engine: VoiceEngine;
   limits: CallLimits;
@@ -83,6 +85,7 @@ export class VoiceCall {
         sessionId: deps.sessionId,
         guestId: deps.guestId,
         cookieHeader: deps.cookieHeader,
+        clientAddress: deps.clientAddress,
         logger: deps.logger,
         send: (message) => {
           if (!this.silenced) deps.send(message);

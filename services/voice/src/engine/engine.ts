@@ -22,6 +22,8 @@ export interface CallContext {
    * passed on as it is to whoever decides with it (ai-query's quota).
    */
   cookieHeader: string | undefined;
+  /** The visitor's address (nginx's X-Forwarded-For, from trusted proxies only): ai-query's per-address guard. */
+  clientAddress: string;
   /** The call's logger: the session id is on every line. */
   logger: Logger;
   /** Sends a message on the call's socket (`state`, `transcript`, `crisis`, `quota`, …). */

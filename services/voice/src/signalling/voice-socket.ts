@@ -65,6 +65,7 @@ export function voiceSocket(deps: VoiceSocketDeps) {
           sessionId,
           guestId: message.guestId ?? undefined,
           cookieHeader: req.headers.cookie,
+          clientAddress: context.clientAddress,
           logger,
           engine: deps.engine,
           limits: deps.limits,

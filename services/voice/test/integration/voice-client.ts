@@ -85,6 +85,7 @@ export class VoiceClient {
   readonly transceiver: RTCRtpTransceiver;
   /** Inbound packets, and those whose decoded audio had sound. */
   received = { packets: 0, loud: 0 };
+  private closed = false;
   private readonly decoder = new OpusDecoder();
   private readonly encoder = new OpusEncoder();
 
@@ -101,6 +102,8 @@ export class VoiceClient {
     });
     this.pc.onTrack.subscribe((track) =>
       track.onReceiveRtp.subscribe((packet) => {
+        // Packets still arriving after close() would reach a deleted decoder (opusscript's memory is freed).
+        if (this.closed) return;
         this.received.packets++;
         if (rms(this.decoder.decode(packet.payload)) > 500) this.received.loud++;
       }),
@@ -159,6 +162,7 @@ export class VoiceClient {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.pc.close();
     this.decoder.close();
     this.encoder.close();

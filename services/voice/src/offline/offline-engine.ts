@@ -1,0 +1,237 @@
+// The offline engine: the voice service answers a call by itself, with no outside service. The visitor's
+// microphone (48 kHz, from the transport) goes through the utterance detector; each utterance is transcribed
+// by the local recogniser (Whisper), asked of the chat's own assistant (ai-query over rpc.ai.v1.ask: crisis
+// first, the same free questions, the same answers), and the answer is spoken by the local synthesiser
+// (espeak-ng), sentence by sentence so that the first sentence plays while the next is made.
+//
+// Turns are taken one at a time, in order. A transcription starts already at a short pause (the detector's
+// `pause`); the final utterance uses it when the speech did not go on. Speaking over the assistant (the
+// detector's barge-in) stops its playback at once, and the answer being made is dropped.
+import type { Logger, ServiceContext } from '@hhp/kit';
+import type { AskAiResponse } from '@hhp/proto';
+import { downsample48kTo16k } from '../audio/resample.js';
+import { UtteranceDetector, type DetectorEvent } from '../audio/utterance-detector.js';
+import type { CallContext, EngineCall, VoiceEngine } from '../engine/engine.js';
+import { AskAssistant } from '../assistant/ask-assistant.js';
+import type { VoiceConfig } from '../config.js';
+import { EspeakSynthesizer } from '../speech/espeak-synthesizer.js';
+import { speechSettings } from '../speech/settings.js';
+import type { SpeechRecognizer, SpeechSynthesizer, Transcript } from '../speech/speech.js';
+import { WhisperRecognizer } from '../speech/whisper-recognizer.js';
+
+/** What the engine asks the assistant: the chat's question, on the visitor's behalf. */
+export interface Assistant {
+  ask(question: {
+    query: string;
+    guestId?: string | null;
+    cookie?: string;
+    clientAddress: string;
+    requestId?: string;
+  }): Promise<AskAiResponse>;
+}
+
+export interface OfflineEngineDeps {
+  recognizer: SpeechRecognizer;
+  synthesizer: SpeechSynthesizer;
+  assistant: Assistant;
+  logger: Logger;
+}
+
+/** Said when a turn cannot be answered (the recogniser or the assistant failed). */
+export const TURN_FAILED =
+  'Sorry, I could not answer that just now. Please try again, or type your question in the chat.';
+/** Transcripts shorter than this are noise the recogniser guessed at ("you", "."): not questions. */
+const MIN_QUESTION_CHARS = 3;
+
+/** The answer's sentences, in order, each short enough to start speaking soon. */
+export function sentences(text: string): string[] {
+  const parts = text
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.!?]["”’)]?)\s+(?=[A-Z0-9"“(])/)
+    .map((s) => s.trim())
+    .filter((s) => /[\p{L}\p{N}]/u.test(s));
+  return parts.length ? parts : [];
+}
+
+export class OfflineEngine implements VoiceEngine {
+  readonly name = 'offline';
+
+  constructor(private readonly deps: OfflineEngineDeps) {}
+
+  open(call: CallContext): EngineCall {
+    return new OfflineCall(this.deps, call);
+  }
+
+  async close(): Promise<void> {
+    await this.deps.recognizer.close();
+  }
+}
+
+class OfflineCall implements EngineCall {
+  private readonly detector = new UtteranceDetector();
+  /** The turns, one after another. */
+  private turns: Promise<void> = Promise.resolve();
+  /** A transcription started at a pause, by the speech's end it was started for. */
+  private early: { speechEndMs: number; transcript: Promise<Transcript> } | undefined;
+  /** Bumped by a barge-in and by close: a turn that sees it changed stops. */
+  private generation = 0;
+  private closed = false;
+
+  constructor(
+    private readonly deps: OfflineEngineDeps,
+    private readonly call: CallContext,
+  ) {
+    call.send({ type: 'state', state: 'listening' });
+  }
+
+  audio(frame: Int16Array): void {
+    if (this.closed) return;
+    for (const event of this.detector.push(frame)) this.on(event);
+  }
+
+  private on(event: DetectorEvent): void {
+    switch (event.type) {
+      case 'speech-start':
+        this.call.activity();
+        return;
+      case 'barge-in':
+        this.call.activity();
+        this.interrupt();
+        return;
+      case 'pause':
+        this.early = { speechEndMs: event.speechEndMs, transcript: this.transcribe(event.pcm) };
+        return;
+      case 'utterance': {
+        const early = this.early?.speechEndMs === event.speechEndMs ? this.early.transcript : undefined;
+        this.early = undefined;
+        const transcript = early ?? this.transcribe(event.pcm);
+        const generation = this.generation;
+        this.turns = this.turns.then(() => this.turn(transcript, generation));
+        return;
+      }
+      case 'discarded':
+        return;
+    }
+  }
+
+  /** The visitor spoke over the answer: stop speaking, and drop what was being made. */
+  private interrupt(): void {
+    this.generation += 1;
+    this.call.stopPlayback();
+    this.detector.setAssistantSpeaking(false);
+  }
+
+  private transcribe(pcm48k: Int16Array): Promise<Transcript> {
+    const transcript = this.deps.recognizer.transcribe(downsample48kTo16k(pcm48k));
+    transcript.catch(() => undefined); // awaited by its turn; a dropped early one must not go unhandled
+    return transcript;
+  }
+
+  private current(generation: number): boolean {
+    return !this.closed && generation === this.generation;
+  }
+
+  private async turn(transcript: Promise<Transcript>, generation: number): Promise<void> {
+    const { call } = this;
+    try {
+      call.send({ type: 'state', state: 'thinking' });
+      const query = (await transcript).text.trim();
+      if (!this.current(generation)) return;
+      // Noise the recogniser guessed at: back to listening (below), nothing asked.
+      if (query.length < MIN_QUESTION_CHARS) return;
+      call.send({ type: 'transcript', role: 'user', text: query, final: true });
+      const answer = await this.deps.assistant.ask({
+        query,
+        guestId: call.guestId,
+        cookie: call.cookieHeader,
+        clientAddress: call.clientAddress,
+        requestId: call.sessionId,
+      });
+      if (!this.current(generation)) return;
+      call.activity();
+      if (answer.outcome === 'quota-exceeded') {
+        const { outcome: _outcome, message, ...quota } = answer;
+        call.send({ type: 'quota', quota, exceeded: true });
+        call.send({ type: 'transcript', role: 'assistant', text: message, final: true });
+        await this.speak(message, generation);
+        return;
+      }
+      const { response, sources, isCrisis, isEmergency, queriesUsed, queriesAllowed, isSubscriber, sessionPass } =
+        answer;
+      // The banner first: a visitor in crisis sees the help while the words are still being spoken.
+      if (isCrisis) call.send({ type: 'crisis', isEmergency });
+      call.send({ type: 'transcript', role: 'assistant', text: response, final: true, sources });
+      call.send({
+        type: 'quota',
+        quota: { queriesUsed, queriesAllowed, isSubscriber, ...(sessionPass ? { sessionPass } : {}) },
+        exceeded: false,
+      });
+      call.turn();
+      await this.speak(response, generation);
+    } catch (err) {
+      call.logger.error({ err }, 'voice turn failed');
+      if (this.current(generation)) {
+        call.send({ type: 'transcript', role: 'assistant', text: TURN_FAILED, final: true });
+        await this.speak(TURN_FAILED, generation).catch(() => undefined);
+      }
+    } finally {
+      if (this.current(generation)) call.send({ type: 'state', state: 'listening' });
+    }
+  }
+
+  /** Speaks `text` sentence by sentence: the next is synthesised while the one before plays. */
+  private async speak(text: string, generation: number): Promise<void> {
+    const parts = sentences(text);
+    if (!parts.length || !this.current(generation)) return;
+    const audio = parts.map(() => undefined as Promise<Int16Array> | undefined);
+    const make = (i: number) => (audio[i] ??= this.deps.synthesizer.synthesize(parts[i]!));
+    this.call.send({ type: 'state', state: 'speaking' });
+    this.detector.setAssistantSpeaking(true);
+    try {
+      for (let i = 0; i < parts.length; i++) {
+        const pcm = await make(i);
+        if (i + 1 < parts.length) void make(i + 1).catch(() => undefined);
+        if (!this.current(generation)) return;
+        await this.call.play(pcm);
+      }
+    } finally {
+      if (this.current(generation)) this.detector.setAssistantSpeaking(false);
+    }
+  }
+
+  async sayLimit(message: string): Promise<void> {
+    this.generation += 1;
+    this.call.stopPlayback();
+    const generation = this.generation;
+    await this.speak(message, generation);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.generation += 1;
+  }
+}
+
+/** The offline engine as the service runs it: the settings' recogniser (its model loaded now), espeak-ng, and ai-query over NATS. */
+export function offlineEngine({
+  config,
+  bus,
+  logger,
+}: Pick<ServiceContext<VoiceConfig>, 'config' | 'bus' | 'logger'>): OfflineEngine {
+  const settings = speechSettings();
+  const recognizer = new WhisperRecognizer({
+    python: settings.python,
+    workerScript: settings.workerScript,
+    modelDir: settings.modelDir,
+    threads: settings.threads,
+    logger,
+  });
+  // The model loads while the service starts, not during the first call; a broken install is logged here.
+  recognizer.start().catch((err: unknown) => logger.error({ err }, 'the speech recogniser did not start'));
+  return new OfflineEngine({
+    recognizer,
+    synthesizer: new EspeakSynthesizer({ binary: settings.espeak }),
+    assistant: new AskAssistant(bus, config.VOICE_ASSISTANT_TIMEOUT_MS),
+    logger,
+  });
+}

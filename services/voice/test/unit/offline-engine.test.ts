@@ -1,0 +1,163 @@
+// The offline engine's turns with stand-ins for the recogniser, the synthesiser and the assistant: what the
+// call is told and plays, in order; a crisis's banner before its words; the free questions used up; a
+// barge-in that stops the answer; a failed turn that says so.
+import pino from 'pino';
+import type { AskAiResponse, VoiceServerMessage } from '@hhp/proto';
+import { OfflineEngine, TURN_FAILED, sentences, type Assistant } from '../../src/offline/offline-engine.js';
+import type { CallContext } from '../../src/engine/engine.js';
+import type { SpeechRecognizer, SpeechSynthesizer } from '../../src/speech/speech.js';
+
+const RATE = 48_000;
+const FRAME = 960;
+
+/** `ms` of a 220 Hz tone loud enough for the detector, or of silence. */
+function frames(ms: number, loud: boolean): Int16Array[] {
+  const out: Int16Array[] = [];
+  for (let f = 0; f < ms / 20; f++) {
+    const frame = new Int16Array(FRAME);
+    if (loud)
+      for (let i = 0; i < FRAME; i++)
+        frame[i] = Math.round(8000 * Math.sin((2 * Math.PI * 220 * (f * FRAME + i)) / RATE));
+    out.push(frame);
+  }
+  return out;
+}
+const utterance = () => [...frames(1000, false), ...frames(800, true), ...frames(1000, false)];
+
+const answered = (over: Partial<Extract<AskAiResponse, { outcome: 'answered' }>> = {}): AskAiResponse => ({
+  outcome: 'answered',
+  response: 'Sleep comes easier with a routine. Try chamomile tea before bed.',
+  sources: [{ title: 'Insomnia', path: '/conditions/insomnia' }],
+  isCrisis: false,
+  isEmergency: false,
+  queriesUsed: 1,
+  queriesAllowed: 3,
+  isSubscriber: false,
+  ...over,
+});
+
+function harness(answer: () => Promise<AskAiResponse>, heard = 'I have trouble sleeping at night') {
+  const sent: VoiceServerMessage[] = [];
+  const played: number[] = [];
+  const asked: Parameters<Assistant['ask']>[0][] = [];
+  let stopped = 0;
+  let turns = 0;
+  const recognizer: SpeechRecognizer = { transcribe: async () => ({ text: heard }), close: async () => undefined };
+  const synthesizer: SpeechSynthesizer = { synthesize: async (text) => new Int16Array(text.length) };
+  const assistant: Assistant = {
+    ask: async (q) => {
+      asked.push(q);
+      return answer();
+    },
+  };
+  const call: CallContext = {
+    sessionId: 'call-1',
+    guestId: 'g'.repeat(21),
+    cookieHeader: 'hhp_sub=abc',
+    clientAddress: '203.0.113.9',
+    logger: pino({ level: 'silent' }),
+    send: (m) => sent.push(m),
+    play: async (pcm) => {
+      played.push(pcm.length);
+    },
+    stopPlayback: () => (stopped += 1),
+    activity: () => undefined,
+    turn: () => (turns += 1),
+    end: () => undefined,
+  };
+  const engine = new OfflineEngine({ recognizer, synthesizer, assistant, logger: pino({ level: 'silent' }) });
+  const open = engine.open(call);
+  return { sent, played, asked, open, stopped: () => stopped, turns: () => turns };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+async function until(check: () => boolean) {
+  for (let i = 0; i < 200 && !check(); i++) await settle();
+  expect(check()).toBe(true);
+}
+
+describe('the offline engine', () => {
+  test('when the visitor asks a question, then the caption, the answer with its sources and counters, and its sentences are played in order', async () => {
+    const h = harness(async () => answered());
+    for (const frame of utterance()) h.open.audio(frame);
+    await until(() => h.sent.some((m) => m.type === 'state' && m.state === 'listening') && h.played.length === 2);
+    expect(h.asked[0]).toEqual({
+      query: 'I have trouble sleeping at night',
+      guestId: 'g'.repeat(21),
+      cookie: 'hhp_sub=abc',
+      clientAddress: '203.0.113.9',
+      requestId: 'call-1',
+    });
+    const types = h.sent.map((m) =>
+      m.type === 'state' ? `state:${m.state}` : m.type === 'transcript' ? `${m.role}` : m.type,
+    );
+    expect(types).toEqual([
+      'state:listening',
+      'state:thinking',
+      'user',
+      'assistant',
+      'quota',
+      'state:speaking',
+      'state:listening',
+    ]);
+    expect(h.played).toEqual(['Sleep comes easier with a routine.'.length, 'Try chamomile tea before bed.'.length]);
+    expect(h.turns()).toBe(1);
+  });
+
+  test('when the words are a crisis, then the crisis signal goes before the answer is spoken', async () => {
+    const h = harness(async () =>
+      answered({ isCrisis: true, response: 'Please call or text 988 now.', queriesUsed: 0 }),
+    );
+    for (const frame of utterance()) h.open.audio(frame);
+    await until(() => h.played.length === 1);
+    const crisis = h.sent.findIndex((m) => m.type === 'crisis');
+    const speaking = h.sent.findIndex((m) => m.type === 'state' && m.state === 'speaking');
+    expect(h.sent[crisis]).toEqual({ type: 'crisis', isEmergency: false });
+    expect(crisis).toBeLessThan(speaking);
+  });
+
+  test('when the free questions are used up, then the limit is shown and spoken, and no turn is counted', async () => {
+    const h = harness(async () => ({
+      outcome: 'quota-exceeded',
+      message: "You've used your 3 free questions for today.",
+      queriesUsed: 3,
+      queriesAllowed: 3,
+      isSubscriber: false,
+    }));
+    for (const frame of utterance()) h.open.audio(frame);
+    await until(() => h.played.length === 1);
+    expect(h.sent).toContainEqual({
+      type: 'quota',
+      quota: { queriesUsed: 3, queriesAllowed: 3, isSubscriber: false },
+      exceeded: true,
+    });
+    expect(h.turns()).toBe(0);
+  });
+
+  test('when the assistant fails, then the visitor hears that it could not answer, and the call listens again', async () => {
+    const h = harness(async () => {
+      throw new Error('ai-query is down');
+    });
+    for (const frame of utterance()) h.open.audio(frame);
+    await until(() => h.sent.some((m) => m.type === 'transcript' && m.text === TURN_FAILED));
+    await until(() => h.sent.at(-1)?.type === 'state');
+    expect(h.sent.at(-1)).toEqual({ type: 'state', state: 'listening' });
+  });
+
+  test('when the recogniser hears only noise, then nothing is asked', async () => {
+    const h = harness(async () => answered(), ' . ');
+    for (const frame of utterance()) h.open.audio(frame);
+    await until(() => h.sent.filter((m) => m.type === 'state' && m.state === 'listening').length === 2);
+    expect(h.asked).toHaveLength(0);
+  });
+
+  test('when an answer is long, then it is cut into sentences', () => {
+    expect(sentences('One thing. Two things! "Three?" 4 is last')).toEqual([
+      'One thing.',
+      'Two things!',
+      '"Three?"',
+      '4 is last',
+    ]);
+    expect(sentences('  ')).toEqual([]);
+  });
+});
