@@ -10,15 +10,19 @@ import path from 'node:path';
 import { DEFAULT_PRACTITIONER_NAME as NAME } from '@hhp/proto/catalogue/practitioner';
 import { expect, test, type Page } from '@playwright/test';
 import { readWav, writeWav } from '../services/voice/src/audio/wav';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import { toast } from './support/toast';
 
-/** espeak-ng's words followed by two seconds of silence, so that each loop of the fake microphone is one utterance. */
+/**
+ * espeak-ng's words followed by 25 seconds of silence: Chromium loops the file, and the answer must have time
+ * to play before the question comes again (speaking over the assistant stops it: barge-in).
+ */
 function spokenWav(text: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'voice-call-'));
   const raw = path.join(dir, 'speech.wav');
   execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, text]);
   const speech = readWav(readFileSync(raw));
-  const samples = new Int16Array(speech.samples.length + speech.sampleRate * 2);
+  const samples = new Int16Array(speech.samples.length + speech.sampleRate * 25);
   samples.set(speech.samples);
   const file = path.join(dir, 'question.wav');
   writeFileSync(file, writeWav({ sampleRate: speech.sampleRate, samples }));
@@ -29,13 +33,9 @@ const question = spokenWav('I have trouble sleeping at night');
 
 test.use({
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
+      ...CHROMIUM_ARGS,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-audio-capture=${question}`,
@@ -82,5 +82,6 @@ test('when a visitor speaks into a real call, then the captions show the words a
   ).toBeVisible({ timeout: 60_000 });
   await expect.poll(() => remoteLoudness(page, 1500), { timeout: 30_000 }).toBeGreaterThan(0.01);
   await panel(page).getByRole('button', { name: 'End voice chat' }).click();
-  await expect(toast(page)).toContainText('Voice chat ended');
+  await expect(panel(page).getByText('Voice chat ended')).toBeVisible();
+  await expect(panel(page).getByRole('button', { name: 'Start voice chat' })).toBeVisible();
 });

@@ -32,7 +32,7 @@ test.describe('the voice socket behind nginx', () => {
     await expect(open(url, 'https://elsewhere.example')).rejects.toThrow('status 403');
     const { ws, messages, closed } = await open(url, baseURL!);
     ws.send(JSON.stringify({ type: 'start', guestId: null }));
-    await expect.poll(() => messages.length).toBe(1);
+    await expect.poll(() => messages.length).toBeGreaterThan(0);
     expect(messages[0]).toMatchObject({ type: 'session', sessionId: expect.any(String), iceServers: [] });
     ws.send(JSON.stringify({ type: 'end' }));
     await closed;

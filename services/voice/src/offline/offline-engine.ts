@@ -43,9 +43,21 @@ export const TURN_FAILED =
 /** Transcripts shorter than this are noise the recogniser guessed at ("you", "."): not questions. */
 const MIN_QUESTION_CHARS = 3;
 
+/**
+ * The answer as it is said rather than read: the pages' paths in brackets (the captions keep them, with the
+ * sources) and list bullets become pauses, not "slash conditions slash insomnia".
+ */
+export function spokenText(text: string): string {
+  return text
+    .replace(/\s*\(\/[^()\s]*\)/g, '')
+    .replace(/\s*[•·]\s*/g, '. ')
+    .replace(/([.!?])\s*\.\s/g, '$1 ')
+    .replace(/:\s*\.\s/g, ': ');
+}
+
 /** The answer's sentences, in order, each short enough to start speaking soon. */
 export function sentences(text: string): string[] {
-  const parts = text
+  const parts = spokenText(text)
     .replace(/\s+/g, ' ')
     .split(/(?<=[.!?]["”’)]?)\s+(?=[A-Z0-9"“(])/)
     .map((s) => s.trim())
@@ -77,12 +89,11 @@ class OfflineCall implements EngineCall {
   private generation = 0;
   private closed = false;
 
+  // The transport says `listening` once the peer connection is up (before it there is nothing to hear).
   constructor(
     private readonly deps: OfflineEngineDeps,
     private readonly call: CallContext,
-  ) {
-    call.send({ type: 'state', state: 'listening' });
-  }
+  ) {}
 
   audio(frame: Int16Array): void {
     if (this.closed) return;
