@@ -102,7 +102,7 @@ export class VoiceClient {
     });
     this.pc.onTrack.subscribe((track) =>
       track.onReceiveRtp.subscribe((packet) => {
-        // Packets still arriving after close() would reach a deleted decoder (opusscript's memory is freed).
+        // Packets still arriving after close() would reach a closed decoder.
         if (this.closed) return;
         this.received.packets++;
         if (rms(this.decoder.decode(packet.payload)) > 500) this.received.loud++;
