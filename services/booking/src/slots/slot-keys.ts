@@ -1,5 +1,6 @@
 // The names under which seats are claimed (seat-claims.ts): a slot's seats, and an address's live holds.
 import { createHash } from 'node:crypto';
+import { clientKey } from '@hhp/kit';
 import type { SessionType } from '@hhp/proto';
 import { calendarOf, practiceDate } from '../calendar/calendar.js';
 import type { ClaimRef } from './seats.js';
@@ -28,26 +29,6 @@ export function addressSeats(clientAddress: string, now: Date, timeZone: string)
     .digest('base64url');
   const group = `address|${hashed.slice(0, 32)}|${practiceDate(now, timeZone)}`;
   return { group, key: group };
-}
-
-/**
- * The client as the limit counts it: an IPv4 address, or the /64 network of an IPv6 address (a subscriber
- * line gets a whole /64, so counting single addresses would give one visitor 2^64 limits).
- */
-export function clientKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!address.includes(':')) return address;
-  const [head = '', tail = ''] = address.split('%')[0]!.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = address.includes('::') && tail ? tail.split(':') : [];
-  const groups = address.includes('::')
-    ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
 }
 
 export const sameClaim = (a: ClaimRef | undefined, b: ClaimRef | undefined) => !!a && !!b && a.id === b.id;

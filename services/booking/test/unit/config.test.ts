@@ -1,7 +1,7 @@
 import { parseConfig } from '@hhp/kit';
 import { BookingConfig } from '../../src/config.js';
 import { bookingRules } from '../../src/rules.js';
-import { clientKey } from '../../src/slots/slot-keys.js';
+import { clientKey } from '@hhp/kit';
 
 describe('BookingConfig', () => {
   test('when nothing is set, then the practice is in New York, holds last 15 minutes, one visitor per slot, 5 holds per address and changes until 24 hours before', () => {

@@ -14,7 +14,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
-import { TIMED_OUT, within, type EventBus, type Logger } from '@hhp/kit';
+import { clientKey, TIMED_OUT, within, type EventBus, type Logger } from '@hhp/kit';
 
 export interface SignupLimitOptions {
   bucket: string;
@@ -40,26 +40,6 @@ function isTaken(err: unknown): boolean {
     (err.code === JetStreamApiCodes.StreamWrongLastSequence ||
       err.code === JetStreamApiCodes.StreamWrongLastSequenceUnknown)
   );
-}
-
-/**
- * The client as the limit counts it: an IPv4 address, or the /64 network of an IPv6 address (one
- * subscriber line gets a whole /64, so counting single addresses would give it 2^64 limits).
- */
-export function clientKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!address.includes(':')) return address;
-  const [head = '', tail = ''] = address.split('%')[0]!.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = address.includes('::') && tail ? tail.split(':') : [];
-  const groups = address.includes('::')
-    ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
 }
 
 const hashed = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 32);

@@ -1,4 +1,4 @@
-import { clientKey } from '../../src/subscribers/signup-limits.js';
+import { clientKey } from '@hhp/kit';
 
 describe('clientKey', () => {
   test.each([

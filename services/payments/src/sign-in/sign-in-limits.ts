@@ -12,7 +12,7 @@
 // stored hashed.
 import { createHash } from 'node:crypto';
 import type { Connection, mongo } from 'mongoose';
-import { isDuplicateKeyError, KeyedLock } from '@hhp/kit';
+import { clientKey, isDuplicateKeyError, KeyedLock } from '@hhp/kit';
 
 interface Slot {
   _id: string;
@@ -33,26 +33,6 @@ const FULL_FOR_MS = 5_000;
 const BOUND = 100_000;
 
 const hashed = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 32);
-
-/**
- * The client as the limit counts it: an IPv4 address, or the /64 network of an IPv6 address (one subscriber
- * line gets a whole /64, so counting single addresses would give it 2^64 limits).
- */
-export function clientKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!address.includes(':')) return address;
-  const [head = '', tail = ''] = address.split('%')[0]!.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = address.includes('::') && tail ? tail.split(':') : [];
-  const groups = address.includes('::')
-    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
 
 export class SignInLimits {
   private readonly slots: mongo.Collection<Slot>;

@@ -1,7 +1,7 @@
 import { signSubscriberCookie, verifySubscriberCookie } from '@hhp/kit';
 import { PortalRequest, CompleteSignInRequest, SignInLinkRequest } from '@hhp/proto';
 import { manageToken, verifyManageToken } from '../../src/sign-in/manage-token.js';
-import { clientKey } from '../../src/sign-in/sign-in-limits.js';
+import { clientKey } from '@hhp/kit';
 import { signInEmail, signInUrl, welcomeEmail } from '../../src/sign-in/emails.js';
 
 const SECRET = 'a-test-cookie-secret-that-is-long-enough-0123';
