@@ -64,7 +64,7 @@ const ROUTES: RouteCase[] = [
   {
     path: '/symptoms',
     heading: 'Symptom Explorer',
-    texts: [...SYMPTOM_CATEGORIES.map((category) => category.name), 'Analyze Symptoms', 'Voice chat (coming soon)'],
+    texts: [...SYMPTOM_CATEGORIES.map((category) => category.name), 'Analyze Symptoms', 'Describe by voice'],
   },
   {
     path: '/treatments',
@@ -337,7 +337,7 @@ test.describe('the symptom explorer', () => {
     expect(bodies[1]!.query).toContain('bloating after meals');
     await expect(page.getByRole('button', { name: 'Nutritional Approach' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Chiropractic Insight' })).toBeEnabled();
-    await expect(page.getByRole('button', { name: 'Voice chat (coming soon)' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Describe by voice' })).toBeEnabled();
     await expectNoAxeViolations(page);
   });
 

@@ -67,6 +67,31 @@ test.describe('the voice-chat widget', () => {
     await expect(startButton(page)).toBeFocused();
   });
 
+  test('when "Describe by voice" is pressed on the symptoms page, then the voice chat opens with a call started, and a second press starts no second call', async ({
+    page,
+  }) => {
+    await fakeMedia(page);
+    const service = await fakeVoiceService(page);
+    await page.goto('/symptoms');
+    const describe = page.getByRole('button', { name: 'Describe by voice' });
+    await describe.click();
+    await expect(panel(page)).toBeVisible();
+    await expect(toast(page)).toContainText('Voice chat connected');
+    await expect(panel(page).getByText('Connected and listening')).toBeVisible();
+    await expect(endButton(page)).toBeFocused();
+    await expect.poll(() => service.received.map((message) => message.type)).toContain('offer');
+
+    // Closed and asked again: the same call, shown again; no second start.
+    await page.keyboard.press('Escape');
+    await expect(panel(page)).toBeHidden();
+    await describe.click();
+    await expect(panel(page)).toBeVisible();
+    await expect(endButton(page)).toBeFocused();
+    expect(service.received.filter((message) => message.type === 'start')).toHaveLength(1);
+    await endButton(page).click();
+    await expect(panel(page).getByText('Voice chat ended')).toBeVisible();
+  });
+
   test('when the visitor leaves the page during a call, then the service is told the call has ended', async ({
     page,
   }) => {

@@ -2,6 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { api } from '../shared/api/api';
 import { chatWidgetSlice } from '../shared/chat-widget/chat-widget-slice';
 import { crisisSlice } from '../shared/crisis/crisis-slice';
+import { voiceWidgetSlice } from '../shared/voice-widget/voice-widget-slice';
 
 /** A factory, so tests and future server rendering each get a fresh store. */
 export function makeStore() {
@@ -10,6 +11,7 @@ export function makeStore() {
       [api.reducerPath]: api.reducer,
       [crisisSlice.reducerPath]: crisisSlice.reducer,
       [chatWidgetSlice.reducerPath]: chatWidgetSlice.reducer,
+      [voiceWidgetSlice.reducerPath]: voiceWidgetSlice.reducer,
     },
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });

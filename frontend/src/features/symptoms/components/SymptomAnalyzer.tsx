@@ -1,6 +1,7 @@
 import { AudioOutlined } from '@ant-design/icons';
 import type { QueryAiResponse } from '@hhp/proto';
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useDispatch } from 'react-redux';
 import { AiAnswer } from '../../../shared/ai/AiAnswer';
 import { useQueryAiMutation } from '../../../shared/ai/api';
 import { normalizeQuery } from '../../../shared/ai/query-text';
@@ -12,6 +13,7 @@ import { useCrisisFallback } from '../../../shared/crisis/use-crisis-fallback';
 import { Button } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
 import { useHydrated } from '../../../shared/ui/use-hydrated';
+import { openVoice, type VoiceWidgetDispatch } from '../../../shared/voice-widget/voice-widget-slice';
 import { PERSPECTIVES, texts, type Perspective } from '../texts';
 import styles from './symptoms.module.css';
 
@@ -51,6 +53,7 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
   const [asking, setAsking] = useState<PerspectiveId | null | undefined>(undefined);
   const fallback = useCrisisFallback();
   const toast = useToast();
+  const dispatch = useDispatch<VoiceWidgetDispatch>();
   const baseId = useId();
   const titleId = `${baseId}-title`;
   const helpId = `${baseId}-help`;
@@ -126,12 +129,18 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
           <Button variant="primary" size="large" type="submit" disabled={!normalizeQuery(text) || isLoading}>
             {texts.analyze}
           </Button>
-          {/* Voice chat is not built yet: say so instead of offering a button that does nothing. */}
-          <Button size="large" icon={<AudioOutlined aria-hidden />} disabled aria-describedby={voiceNoteId}>
+          {/* The voice chat's panel (bottom right), opened with a call started: the same call as its own button's. */}
+          <Button
+            size="large"
+            icon={<AudioOutlined aria-hidden />}
+            disabled={!hydrated}
+            aria-describedby={voiceNoteId}
+            onClick={() => dispatch(openVoice({ start: true }))}
+          >
             {texts.voice}
           </Button>
           <span id={voiceNoteId} className={styles.help}>
-            {texts.voiceNote}
+            {texts.voiceNote(PRACTITIONER_NAME)}
           </span>
         </div>
       </form>

@@ -1,4 +1,11 @@
-import { Component, Suspense, lazy, useId, useRef, useState, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import {
+  selectVoiceOpenRequests,
+  selectVoiceStartRequests,
+  voiceMounted,
+  voiceUnmounted,
+} from '../../../shared/voice-widget/voice-widget-slice';
 import { useHydrated } from '../../../shared/ui/use-hydrated';
 import { launcherTexts as texts } from '../launcher-texts';
 import styles from './voice.module.css';
@@ -28,7 +35,8 @@ class PanelBoundary extends Component<{ children: ReactNode; onFailed: () => voi
 
 /**
  * Bottom-right on every page (specification, section 2): the voice-chat button. Once opened, the panel stays
- * mounted (hidden when closed), so that a call goes on while the visitor reads the page.
+ * mounted (hidden when closed), so that a call goes on while the visitor reads the page. Another feature opens
+ * it, and may start a call, with the store's `openVoice()`.
  */
 export function VoiceLauncher() {
   const [open, setOpen] = useState(false);
@@ -38,6 +46,18 @@ export function VoiceLauncher() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const hydrated = useHydrated();
+  /** A start asked for from elsewhere, until the panel (perhaps still downloading) has acted on it. */
+  const [startPending, setStartPending] = useState(false);
+  const dispatch = useDispatch();
+  const openRequests = useSelector(selectVoiceOpenRequests);
+  const startRequests = useSelector(selectVoiceStartRequests);
+
+  useEffect(() => {
+    dispatch(voiceMounted());
+    return () => {
+      dispatch(voiceUnmounted());
+    };
+  }, [dispatch]);
 
   const openPanel = () => {
     setMounted(true);
@@ -49,6 +69,19 @@ export function VoiceLauncher() {
     if (returnFocus) buttonRef.current?.focus();
   };
 
+  // Each request from the store once: the counters only grow while the launcher is mounted.
+  const handledOpens = useRef(openRequests);
+  const handledStarts = useRef(startRequests);
+  useEffect(() => {
+    if (openRequests === handledOpens.current) return;
+    handledOpens.current = openRequests;
+    if (startRequests !== handledStarts.current) {
+      handledStarts.current = startRequests;
+      setStartPending(true);
+    }
+    openPanel();
+  }, [openRequests, startRequests]);
+
   return (
     <div className={styles.root} data-open={open || undefined}>
       {mounted && (
@@ -56,6 +89,7 @@ export function VoiceLauncher() {
           onFailed={() => {
             setMounted(false);
             setOpen(false);
+            setStartPending(false);
           }}
         >
           <Suspense fallback={open ? <div className={styles.loading} aria-hidden="true" /> : null}>
@@ -65,6 +99,8 @@ export function VoiceLauncher() {
               focusRequest={focusRequest}
               onClose={closePanel}
               onCallChange={setInCall}
+              startPending={startPending}
+              onStartHandled={() => setStartPending(false)}
             />
           </Suspense>
         </PanelBoundary>

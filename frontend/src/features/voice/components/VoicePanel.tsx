@@ -22,10 +22,22 @@ interface VoicePanelProps {
   onClose: (options?: { returnFocus?: boolean }) => void;
   /** Whether a call is on (the launcher says so while the panel is closed). */
   onCallChange: (inCall: boolean) => void;
+  /** A call was asked for from elsewhere on the page (`openVoice({ start: true })`): start one unless one is on. */
+  startPending?: boolean;
+  /** The pending start was acted on. */
+  onStartHandled?: () => void;
 }
 
 /** The open voice chat (specification, sections 2, 4, 7 and 8): a non-modal dialog above its button. */
-export function VoicePanel({ id, open, focusRequest, onClose, onCallChange }: VoicePanelProps) {
+export function VoicePanel({
+  id,
+  open,
+  focusRequest,
+  onClose,
+  onCallChange,
+  startPending = false,
+  onStartHandled,
+}: VoicePanelProps) {
   const [state, send] = useReducer(voiceReducer, initialVoiceState);
   const { status, activity, captions, notice, crisisRaises, isEmergency, upgrade, limit } = state;
   const live = status === 'connecting' || status === 'connected';
@@ -94,6 +106,15 @@ export function VoicePanel({ id, open, focusRequest, onClose, onCallChange }: Vo
       },
     });
   };
+
+  useEffect(() => {
+    if (!startPending) return;
+    onStartHandled?.();
+    if (!call.current) start();
+    // Once per request: `start` is a fresh closure each render and reads nothing the request changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [startPending]);
+
   const end = () => {
     call.current?.handle.end();
     call.current = null;
