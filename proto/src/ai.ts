@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MAX_QUERY_LENGTH } from './crisis.js';
 import { GUEST_ID_LENGTH } from './catalogue/quota.js';
+import { CRISIS_LINES } from './catalogue/crisis.js';
+import { DISCLAIMER } from './catalogue/practitioner.js';
 
 export const GuestId = z
   .string()
@@ -83,16 +85,61 @@ export const AskAiRequest = z
     cookie: z.string().max(8192).optional(),
     clientAddress: z.string().min(1).max(100),
     requestId: z.string().max(200).optional(),
+    /**
+     * `answer` (the default): ai-query answers, and the reply is an AskAiResponse. `admit`: the caller's own
+     * model answers (voice's OpenAI Realtime engine, which hears the visitor itself): ai-query decides the
+     * question exactly as for `answer` (crisis first, then the free questions, counting it) and replies with
+     * an AdmitAiResponse: the instructions its model would have had for this question instead of an answer.
+     */
+    mode: z.enum(['answer', 'admit']).optional(),
   })
   .strict();
 export type AskAiRequest = z.infer<typeof AskAiRequest>;
 
+const Answered = QueryAiResponse.extend({ outcome: z.literal('answered') });
+const QuotaExceededOutcome = Quota.extend({ outcome: z.literal('quota-exceeded'), message: z.string() });
+
 /** The answer, or the free questions used up (what the chat's 429 says). */
-export const AskAiResponse = z.discriminatedUnion('outcome', [
-  QueryAiResponse.extend({ outcome: z.literal('answered') }),
-  Quota.extend({ outcome: z.literal('quota-exceeded'), message: z.string() }),
-]);
+export const AskAiResponse = z.discriminatedUnion('outcome', [Answered, QuotaExceededOutcome]);
 export type AskAiResponse = z.infer<typeof AskAiResponse>;
+
+/**
+ * The reply to an `admit`: an answer of ai-query's own that is to be said word for word (a crisis: the 988
+ * and 741741 words, never counted; an emergency with no free question left: where to get help), the free
+ * questions used up, or `admitted`: the question is counted and the caller's model answers it with
+ * `instructions` (the chat's system prompt, the portal passages found for it, the emergency and caution
+ * prompts), after saying `notice` word for word when there is one (the emergency notice).
+ */
+export const AdmitAiResponse = z.discriminatedUnion('outcome', [
+  Answered,
+  QuotaExceededOutcome,
+  Quota.extend({
+    outcome: z.literal('admitted'),
+    isEmergency: z.boolean(),
+    instructions: z.string(),
+    notice: z.string().optional(),
+    sources: z.array(Source),
+  }),
+]);
+export type AdmitAiResponse = z.infer<typeof AdmitAiResponse>;
+
+/**
+ * The assistant's persona and safety instructions, as every model that answers a visitor is given them (the
+ * chat's model in ai-query, the voice call's Realtime model): one text, so the two never drift apart.
+ */
+export function assistantSystemPrompt(practitioner: string): string {
+  return [
+    `You are ${practitioner}'s AI, an AI assistant on a holistic-health education portal, modelled on the teaching of ${practitioner}, a holistic practitioner.`,
+    `You are an AI, not ${practitioner} and not a licensed clinician; if asked, say so plainly.`,
+    'You educate; you never diagnose, never prescribe, never tell anyone to stop or change a medication, and never promise a cure.',
+    'Answer calmly and briefly (at most about 180 words), in plain language, with practical, gentle suggestions from Ayurveda, chiropractic care, NAET, nutrition and the other approaches the portal teaches.',
+    'Use the portal passages given to you as your main source and mention the pages they come from by title; do not invent facts about them.',
+    "When a question involves a medicine (prescribed or over the counter), an herb or supplement taken with a medicine, pregnancy or breastfeeding, a child, or symptoms that have lasted weeks or are getting worse, begin your answer by telling the person to ask their doctor or pharmacist first (for a child, the child's doctor). Never suggest an herb, supplement or remedy to someone who says they take a medicine: herbs and supplements can interact with medicines; say so, and leave the choice to their doctor or pharmacist.",
+    'Always encourage the person to see their medical doctor about health concerns, and to call emergency services (911 in the US) for anything urgent such as chest pain, difficulty breathing or sudden weakness.',
+    `If the person mentions self-harm or suicide, respond with care and give the ${CRISIS_LINES.phone.label} (call or text 988) and the Crisis Text Line (text HOME to 741741).`,
+    `End with: "${DISCLAIMER}"`,
+  ].join('\n');
+}
 
 /** GET /api/quota?guestId= */
 export const QuotaQuery = z.object({ guestId: GuestId.optional() }).strict();

@@ -1,7 +1,9 @@
 // rpc.ai.v1.ask: a visitor's question asked by another service (voice: a spoken question), answered by the
 // same assistant as POST /api/query-ai with the visitor's own cookie and address; the free questions used
-// up is an answer (`quota-exceeded`), not an error, so the caller can say so.
-import { RpcSubjects, AskAiRequest, type AskAiResponse } from '@hhp/proto';
+// up is an answer (`quota-exceeded`), not an error, so the caller can say so. With `mode: 'admit'` the
+// caller's own model answers (voice's Realtime engine): the same crisis check and the same counting, and the
+// instructions its model is to have instead of an answer (AdmitAiResponse).
+import { RpcSubjects, AskAiRequest, type AdmitAiResponse, type AskAiResponse } from '@hhp/proto';
 import type { EventBus } from '@hhp/kit';
 import { QuotaExceeded } from '../quota/admission.js';
 import type { Assistant } from './assistant.js';
@@ -12,13 +14,18 @@ const ASK_TIMEOUT_MS = 30_000;
 export function askReplies(bus: EventBus, assistant: Assistant) {
   const asks = bus.reply(RpcSubjects.askAi, {
     request: AskAiRequest,
-    handler: async ({ query, guestId, cookie, clientAddress, requestId }): Promise<AskAiResponse> => {
+    handler: async ({
+      query,
+      guestId,
+      cookie,
+      clientAddress,
+      requestId,
+      mode,
+    }): Promise<AskAiResponse | AdmitAiResponse> => {
+      const asker = { body: { query, guestId }, ip: clientAddress, cookie, requestId, streamed: false };
       try {
-        const answer = await assistant.ask(
-          { body: { query, guestId }, ip: clientAddress, cookie, requestId, streamed: false },
-          { start() {}, delta() {} },
-          AbortSignal.timeout(ASK_TIMEOUT_MS),
-        );
+        if (mode === 'admit') return await assistant.admit(asker);
+        const answer = await assistant.ask(asker, { start() {}, delta() {} }, AbortSignal.timeout(ASK_TIMEOUT_MS));
         return { outcome: 'answered', ...answer };
       } catch (err) {
         if (err instanceof QuotaExceeded) return { outcome: 'quota-exceeded', message: err.message, ...err.quota };

@@ -45,6 +45,26 @@ export interface Answered extends Quota {
   sources: Source[];
 }
 
+/** A question let in: whose counters, what it took, and what the model must know about it. */
+interface Turn {
+  /** The counters of a subscriber or a session pass holder; undefined for a guest (`reserved`). */
+  unlimited: Quota | undefined;
+  reserved: Reserved | undefined;
+  /** The question describes a medical emergency (emergency.ts). */
+  emergency: boolean;
+  /** The question needs a doctor or pharmacist first (caution.ts). */
+  caution: Caution | undefined;
+}
+
+/** An admitted question (admit()): the counters after it, and what the caller's model is to be told. */
+export interface Admitted extends Quota {
+  isEmergency: boolean;
+  instructions: string;
+  /** Said word for word before the model's answer (the emergency notice). */
+  notice?: string;
+  sources: Source[];
+}
+
 export interface AssistantDeps {
   config: AiQueryConfig;
   admission: Admission;
@@ -68,48 +88,16 @@ export class Assistant {
 
   async ask(asker: Asker, sink: AnswerSink, signal: AbortSignal): Promise<Answered> {
     const started = performance.now();
-    const { query } = asker.body;
-    // Crisis first, before the counters are touched: a crisis message is never counted, and never holds a
-    // free question for a moment (which could refuse an ordinary question sent alongside). The in-process
-    // rules decide at once; the crisis service is asked only when it may know more (crisis-check.ts).
-    // Subscribers and session pass holders are not counted (`unlimited`: their counters).
-    const subscriber = this.deps.admission.unlimitedOrUnknown(asker.cookie);
-    const verdict = await this.timed('crisis', started, this.deps.crisis.check(query, asker.requestId));
-    if (verdict.isCrisis) return this.crisis(asker, sink, started, subscriber);
-
-    const unlimited = (await subscriber) || undefined;
-    const emergency = isMedicalEmergency(query);
-    const caution = cautionFor(query);
     const { model } = this.deps;
-    // Without the model, the library has nothing for an emergency: the answer is where to get help, and
-    // it costs nothing.
-    if (emergency && !model) return this.emergencyOnly(asker, sink, started, subscriber);
-
-    let reserved: Reserved | undefined;
-    if (!unlimited) {
-      try {
-        if ((await subscriber) === undefined) throw new QuotaUnavailable();
-        reserved = await this.timed('quota', started, this.deps.admission.admit(asker.body.guestId, asker.ip));
-      } catch (err) {
-        // An emergency is never refused: with no free question left, or no store, the answer is where to
-        // get help.
-        if (emergency) return this.emergencyOnly(asker, sink, started, subscriber);
-        throw err;
-      }
-    }
-
-    const hits = this.deps.library.search(query);
+    const gate = await this.gate(asker, sink, started, model !== undefined);
+    if ('answered' in gate) return gate.answered;
+    const { unlimited, reserved, emergency, caution } = gate;
+    const hits = this.deps.library.search(asker.body.query);
     const call =
       model &&
       new ModelCall(
         model,
-        [
-          { role: 'system', content: systemPrompt(this.deps.config.PRACTITIONER_NAME) },
-          { role: 'system', content: `Portal passages:\n\n${contextMessage(hits)}` },
-          ...(emergency ? [{ role: 'system' as const, content: EMERGENCY_PROMPT }] : []),
-          ...(caution ? [{ role: 'system' as const, content: cautionPrompt(caution) }] : []),
-          { role: 'user', content: query },
-        ],
+        [...this.instructions(hits, emergency, caution), { role: 'user', content: asker.body.query }],
         signal,
         asker.streamed,
       );
@@ -127,6 +115,88 @@ export class Assistant {
     } finally {
       call?.dispose();
     }
+  }
+
+  /**
+   * A question the caller's own model answers (the voice call's Realtime model, which hears the visitor
+   * itself): decided exactly as ask() decides it (the crisis and emergency answers are the same words, the
+   * question counted the same way), but instead of an answer, the instructions this question's model call
+   * would have had. The question is counted here: the caller answers it at once.
+   */
+  async admit(asker: Asker): Promise<({ outcome: 'answered' } & Answered) | ({ outcome: 'admitted' } & Admitted)> {
+    const started = performance.now();
+    const gate = await this.gate(asker, { start() {}, delta() {} }, started, true);
+    if ('answered' in gate) return { outcome: 'answered', ...gate.answered };
+    const { unlimited, reserved, emergency, caution } = gate;
+    const quota: Quota = reserved
+      ? { queriesUsed: reserved.used, queriesAllowed: ALLOWED, isSubscriber: false }
+      : unlimited!;
+    const hits = this.deps.library.search(asker.body.query);
+    const sources = hits.map(({ passage }) => ({ title: passage.title, path: passage.path }));
+    this.deps.answered.record(
+      { ...asker, guestId: asker.body.guestId },
+      { mode: 'openai', isSubscriber: quota.isSubscriber, started, sources: sources.length },
+    );
+    return {
+      outcome: 'admitted',
+      ...quota,
+      isEmergency: emergency,
+      instructions: this.instructions(hits, emergency, caution)
+        .map((message) => message.content)
+        .join('\n\n'),
+      ...(emergency ? { notice: EMERGENCY_NOTICE } : {}),
+      sources,
+    };
+  }
+
+  /**
+   * Who may ask, and whether the service answers by itself: crisis first, before the counters are touched (a
+   * crisis message is never counted, and never holds a free question for a moment, which could refuse an
+   * ordinary question sent alongside). The in-process rules decide at once; the crisis service is asked only
+   * when it may know more (crisis-check.ts). Subscribers and session pass holders are not counted
+   * (`unlimited`: their counters). `modelAnswers`: without a model the library has nothing for an emergency.
+   */
+  private async gate(
+    asker: Asker,
+    sink: AnswerSink,
+    started: number,
+    modelAnswers: boolean,
+  ): Promise<{ answered: Answered } | Turn> {
+    const { query } = asker.body;
+    const subscriber = this.deps.admission.unlimitedOrUnknown(asker.cookie);
+    const verdict = await this.timed('crisis', started, this.deps.crisis.check(query, asker.requestId));
+    if (verdict.isCrisis) return { answered: await this.crisis(asker, sink, started, subscriber) };
+
+    const unlimited = (await subscriber) || undefined;
+    const emergency = isMedicalEmergency(query);
+    const caution = cautionFor(query);
+    // Without the model, the library has nothing for an emergency: the answer is where to get help, and
+    // it costs nothing.
+    if (emergency && !modelAnswers) return { answered: await this.emergencyOnly(asker, sink, started, subscriber) };
+
+    let reserved: Reserved | undefined;
+    if (!unlimited) {
+      try {
+        if ((await subscriber) === undefined) throw new QuotaUnavailable();
+        reserved = await this.timed('quota', started, this.deps.admission.admit(asker.body.guestId, asker.ip));
+      } catch (err) {
+        // An emergency is never refused: with no free question left, or no store, the answer is where to
+        // get help.
+        if (emergency) return { answered: await this.emergencyOnly(asker, sink, started, subscriber) };
+        throw err;
+      }
+    }
+    return { unlimited, reserved, emergency, caution };
+  }
+
+  /** The model's system messages for a question: the persona, the portal passages, the emergency and caution prompts. */
+  private instructions(hits: Hit[], emergency: boolean, caution: Caution | undefined) {
+    return [
+      { role: 'system' as const, content: systemPrompt(this.deps.config.PRACTITIONER_NAME) },
+      { role: 'system' as const, content: `Portal passages:\n\n${contextMessage(hits)}` },
+      ...(emergency ? [{ role: 'system' as const, content: EMERGENCY_PROMPT }] : []),
+      ...(caution ? [{ role: 'system' as const, content: cautionPrompt(caution) }] : []),
+    ];
   }
 
   private async answer(

@@ -5,7 +5,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { AskAiResponse, RpcSubjects, SUBSCRIBER_COOKIE, Subjects } from '@hhp/proto';
+import {
+  AdmitAiResponse,
+  AskAiResponse,
+  DEFAULT_PRACTITIONER_NAME,
+  RpcSubjects,
+  SUBSCRIBER_COOKIE,
+  Subjects,
+  assistantSystemPrompt,
+} from '@hhp/proto';
 import { createEnvelope, signSubscriberCookie } from '@hhp/kit';
 import { startNats, type NatsServer } from '../../../../infra/src/dev-servers.js';
 import { COOKIE_SECRET, newGuestId, startAiQuery, storedCount, type AiQuery } from './harness.js';
@@ -77,6 +85,59 @@ test("when the visitor's cookie is a subscriber's, then the questions are unlimi
     const answer = await spoken(`Which teas help digestion? (${i})`, { guestId, cookie });
     expect(answer).toMatchObject({ outcome: 'answered', isSubscriber: true, queriesUsed: 0 });
   }
+});
+
+const admitted = (query: string, extra: Record<string, unknown> = {}) =>
+  service.bus.request(
+    RpcSubjects.askAi,
+    { query, clientAddress: '203.0.113.8', requestId: 'admit-test', mode: 'admit', ...extra },
+    { response: AdmitAiResponse, timeoutMs: 5000 },
+  );
+
+test("when the caller's model answers (admit), then the question is counted and the reply is the chat's instructions for it, never an answer", async () => {
+  const guestId = newGuestId();
+  const first = await admitted('I have trouble sleeping at night', { guestId });
+  expect(first).toMatchObject({ outcome: 'admitted', isEmergency: false, queriesUsed: 1, queriesAllowed: 3 });
+  if (first.outcome !== 'admitted') throw new Error('not admitted');
+  expect(first.instructions.startsWith(assistantSystemPrompt(DEFAULT_PRACTITIONER_NAME))).toBe(true);
+  expect(first.instructions).toContain('Portal passages:');
+  expect(first.instructions).toContain('(/conditions/insomnia)');
+  expect(first.sources.map((s) => s.path)).toContain('/conditions/insomnia');
+  expect(first).not.toHaveProperty('response');
+  expect(first).not.toHaveProperty('notice');
+  expect(await storedCount(service, `guest:${guestId}`)).toBe(1);
+  await admitted('What helps with stress?', { guestId });
+  await spoken('And with headaches?', { guestId });
+  expect(await admitted('One more question', { guestId })).toMatchObject({
+    outcome: 'quota-exceeded',
+    queriesUsed: 3,
+    message: expect.stringMatching(/free/i),
+  });
+  expect(await storedCount(service, `guest:${guestId}`)).toBe(3);
+});
+
+test('when an admitted question is a crisis, then the reply is the crisis words to say, and nothing is counted', async () => {
+  const guestId = newGuestId();
+  const answer = await admitted('I want to end my life', { guestId });
+  expect(answer).toMatchObject({ outcome: 'answered', isCrisis: true, queriesUsed: 0 });
+  if (answer.outcome !== 'answered') throw new Error('not answered');
+  expect(answer.response).toBe((await spoken('I want to end my life', { guestId })).response);
+  expect(answer.response).toContain('text HOME to 741741');
+  expect(await storedCount(service, `guest:${guestId}`)).toBe(0);
+});
+
+test('when an admitted question is an emergency, then the notice comes first and the emergency prompt is in the instructions; with no free question left, where to get help', async () => {
+  const guestId = newGuestId();
+  const answer = await admitted('I have crushing chest pain right now', { guestId });
+  expect(answer).toMatchObject({ outcome: 'admitted', isEmergency: true, queriesUsed: 1 });
+  if (answer.outcome !== 'admitted') throw new Error('not admitted');
+  expect(answer.notice).toMatch(/^If this is happening now, please call 911/);
+  expect(answer.instructions).toContain('This question may describe a medical emergency');
+  for (let i = 0; i < 2; i++) await admitted(`What helps with stress? (${i})`, { guestId });
+  const refused = await admitted('I have crushing chest pain right now', { guestId });
+  expect(refused).toMatchObject({ outcome: 'answered', isEmergency: true, queriesUsed: 3 });
+  if (refused.outcome !== 'answered') throw new Error('not answered');
+  expect(refused.response).toMatch(/^If this is happening now, please call 911/);
 });
 
 test('when the request is not a question, then it is refused with the field named', async () => {
