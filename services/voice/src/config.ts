@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { serviceConfig } from '@hhp/kit';
-import { IceServer } from '@hhp/proto';
+import { DEFAULT_PRACTITIONER_NAME, IceServer } from '@hhp/proto';
 import { servicePort } from '@hhp/proto/services';
 
 /** A comma-separated list of origins (`https://portal.example,https://www.portal.example`). */
@@ -67,15 +67,42 @@ export const VoiceConfig = serviceConfig('voice', servicePort('voice'))
     /** How often the socket is pinged; a peer that has not answered the previous ping by then is closed. */
     VOICE_PING_INTERVAL_MS: z.coerce.number().int().min(100).max(300_000).default(20_000),
     /**
-     * What answers calls: `offline` (the local recogniser, the chat's assistant over NATS, espeak-ng; needs
-     * what scripts/bootstrap.sh installs) or `none` (every call is told voice is unavailable).
+     * What answers calls: `openai` (OpenAI's Realtime API, bridged by this service; needs OPENAI_API_KEY),
+     * `offline` (the local recogniser, the chat's assistant over NATS, espeak-ng; needs what
+     * scripts/bootstrap.sh installs), `auto` (openai when OPENAI_API_KEY is set, else offline) or `none`
+     * (every call is told voice is unavailable).
      */
-    VOICE_ENGINE: z.enum(['offline', 'none']).default('offline'),
+    VOICE_ENGINE: z.enum(['auto', 'openai', 'offline', 'none']).default('auto'),
+    /** The OpenAI key, the chat's: used by this service's Realtime sockets only, never sent to the browser. */
+    OPENAI_API_KEY: z.string().min(1).optional(),
+    /** The chat's OpenAI-compatible server; its ws(s) form + /realtime is the Realtime socket's unless set below. */
+    OPENAI_BASE_URL: z.url().optional(),
+    /** The Realtime socket's address (ws:// or wss://), e.g. a stand-in; default from OPENAI_BASE_URL, else OpenAI's. */
+    OPENAI_REALTIME_URL: z.url({ protocol: /^wss?$/ }).optional(),
+    OPENAI_REALTIME_MODEL: z.string().min(1).default('gpt-realtime'),
+    /** The Realtime model's voice. */
+    OPENAI_REALTIME_VOICE: z.string().min(1).default('marin'),
+    /** Transcribes the visitor's turns: the words the crisis check and the captions read. */
+    OPENAI_REALTIME_TRANSCRIPTION_MODEL: z.string().min(1).default('gpt-4o-mini-transcribe'),
+    /** The practitioner the assistant's persona names (ai-query's PRACTITIONER_NAME: set both alike). */
+    PRACTITIONER_NAME: z.string().trim().min(1).max(60).default(DEFAULT_PRACTITIONER_NAME),
     /** How long a spoken question waits for the assistant (ai-query) before the visitor hears it failed. */
     VOICE_ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   })
   .refine((c) => c.VOICE_RTC_PORT_MIN <= c.VOICE_RTC_PORT_MAX, {
     message: 'VOICE_RTC_PORT_MIN must not be above VOICE_RTC_PORT_MAX',
     path: ['VOICE_RTC_PORT_MAX'],
+  })
+  .refine((c) => c.VOICE_ENGINE !== 'openai' || c.OPENAI_API_KEY, {
+    message: 'VOICE_ENGINE=openai needs OPENAI_API_KEY',
+    path: ['OPENAI_API_KEY'],
   });
+
+/** The engine VOICE_ENGINE names, `auto` decided: openai with a key, else offline. */
+export function engineName(
+  config: Pick<VoiceConfig, 'VOICE_ENGINE' | 'OPENAI_API_KEY'>,
+): 'openai' | 'offline' | 'none' {
+  if (config.VOICE_ENGINE !== 'auto') return config.VOICE_ENGINE;
+  return config.OPENAI_API_KEY ? 'openai' : 'offline';
+}
 export type VoiceConfig = z.infer<typeof VoiceConfig>;

@@ -1,8 +1,9 @@
 // A spoken question goes to the same assistant as the chat's (ai-query, over rpc.ai.v1.ask): crisis first,
 // the same free questions and subscriber access, the same answers. The visitor's Cookie header and address
 // are the ones the call's WebSocket upgrade arrived with (nginx in front), never anything the browser says.
+// `admit`: the same decision without ai-query's answer, for an engine whose own model answers (Realtime).
 import { HttpError, type EventBus } from '@hhp/kit';
-import { AskAiResponse, RpcSubjects, type AskAiRequest } from '@hhp/proto';
+import { AdmitAiResponse, AskAiResponse, RpcSubjects, type AskAiRequest } from '@hhp/proto';
 
 export const ASSISTANT_UNAVAILABLE = 'The assistant is not available right now. Please try again in a moment.';
 
@@ -15,13 +16,29 @@ export class AskAssistant {
   ) {}
 
   /** The answer, or the free questions used up; a 503 HttpError when ai-query does not answer in time. */
-  async ask(question: AskAiRequest): Promise<SpokenAnswer> {
+  ask(question: AskAiRequest): Promise<SpokenAnswer> {
+    return this.request({ ...question, mode: 'answer' }, AskAiResponse);
+  }
+
+  /**
+   * The question decided (crisis first, the free questions, counted) for the engine's own model to answer:
+   * the words to say as they are (a crisis, an emergency with no question left), the limit, or the
+   * instructions to answer with.
+   */
+  admit(question: Omit<AskAiRequest, 'mode'>): Promise<AdmitAiResponse> {
+    return this.request({ ...question, mode: 'admit' }, AdmitAiResponse);
+  }
+
+  private async request<R extends typeof AskAiResponse | typeof AdmitAiResponse>(
+    question: AskAiRequest,
+    response: R,
+  ): Promise<ReturnType<R['parse']>> {
     try {
-      return await this.bus.request(RpcSubjects.askAi, question, {
-        response: AskAiResponse,
+      return (await this.bus.request(RpcSubjects.askAi, question, {
+        response,
         timeoutMs: this.timeoutMs,
         requestId: question.requestId,
-      });
+      })) as ReturnType<R['parse']>;
     } catch (err) {
       if (err instanceof HttpError && err.status === 503)
         throw new HttpError(503, ASSISTANT_UNAVAILABLE, { cause: err });
