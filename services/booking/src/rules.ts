@@ -1,6 +1,6 @@
 // What every use case of the service works with: the practice's rules (from the configuration), the two
 // stores, the counters and the logger.
-import type { Logger } from '@hhp/kit';
+import type { AddressAllowlist, Logger } from '@hhp/kit';
 import type { SessionType } from '@hhp/proto';
 import { calendarOf, type Calendar } from './calendar/calendar.js';
 import type { BookingConfig } from './config.js';
@@ -15,6 +15,8 @@ export interface BookingRules {
   capacity: Record<Calendar, number>;
   /** Live unpaid holds per client address; 0: no limit. */
   maxHoldsPerAddress: number;
+  /** Addresses whose holds are not counted (LOAD_TEST_ALLOWLIST: load generators). */
+  loadTestAllowlist: AddressAllowlist;
   /** A confirmed session can be moved or cancelled until this long before it starts. */
   changeNoticeMs: number;
 }
@@ -25,6 +27,7 @@ export function bookingRules(config: BookingConfig): BookingRules {
     holdMs: Math.round(config.BOOKING_HOLD_MINUTES * 60_000),
     capacity: { ai: config.SLOT_CAPACITY_AI, practitioner: config.SLOT_CAPACITY_PRACTITIONER },
     maxHoldsPerAddress: config.MAX_LIVE_HOLDS_PER_ADDRESS,
+    loadTestAllowlist: config.LOAD_TEST_ALLOWLIST,
     changeNoticeMs: Math.round(config.BOOKING_CHANGE_NOTICE_HOURS * 3_600_000),
   };
 }

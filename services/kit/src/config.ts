@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { formatZodError, friendlyErrors } from './errors.js';
+import { allowlistEntryProblem, NO_ALLOWLIST, parseAddressAllowlist } from './http/client-key.js';
 
 export const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
@@ -42,6 +43,23 @@ export const trustedProxies = z
     }
   });
 
+/**
+ * LOAD_TEST_ALLOWLIST: addresses and CIDR ranges (IPv4 and IPv6, comma-separated) that no per-address limit
+ * counts, for a load test run from a few machines (http/client-key.ts). Empty by default: nobody.
+ */
+export const addressAllowlist = z
+  .string()
+  .superRefine((value, ctx) => {
+    const problems = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .map(allowlistEntryProblem)
+      .filter((problem) => problem !== undefined);
+    if (problems.length > 0) ctx.addIssue({ code: 'custom', message: problems.join(', ') });
+  })
+  .transform(parseAddressAllowlist);
+
 /** The sender of the portal's e-mails when MAIL_FROM is not set (mail/mailer.ts). */
 export const DEFAULT_MAIL_FROM = '"Holistic Health Portal" <no-reply@holistichealth.example>';
 
@@ -65,6 +83,8 @@ export function serviceConfig(name: string, defaultPort: number) {
     LOG_LEVEL: LogLevel.default('info'),
     /** Who may say, in X-Forwarded-For, which address a request came from (see `trustedProxies`). */
     TRUSTED_PROXIES: trustedProxies.default(['loopback']),
+    /** Who is let past every per-address limit (load generators only; see `addressAllowlist`). */
+    LOAD_TEST_ALLOWLIST: addressAllowlist.default(NO_ALLOWLIST),
     /** Where e-mail goes (createMailer); unset: e-mails are logged, not sent. `npm start` points it at Mailpit. */
     SMTP_URL: z
       .string()

@@ -14,7 +14,7 @@ export * from './http/body.js';
 export * from './http/error-handler.js';
 export * from './http/health.js';
 export { requestContext, type RequestContext } from './http/request-context.js';
-export { clientKey } from './http/client-key.js';
+export { clientKey, NO_ALLOWLIST, parseAddressAllowlist, type AddressAllowlist } from './http/client-key.js';
 export * from './http/websocket.js';
 export * from './http/server.js';
 export { REQUEST_ID_HEADER, requestIdFor } from './http/request-id.js';

@@ -76,7 +76,7 @@ export async function bookSession(deps: BookingDeps, input: BookingInput, now = 
     throw new HttpError(409, SLOT_TAKEN);
   }
   let addressHold;
-  if (rules.maxHoldsPerAddress > 0) {
+  if (rules.maxHoldsPerAddress > 0 && !rules.loadTestAllowlist.exempt(input.clientAddress)) {
     const held = await claims.claim({
       ...addressSeats(input.clientAddress, now, rules.timeZone),
       capacity: rules.maxHoldsPerAddress,

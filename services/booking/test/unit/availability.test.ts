@@ -1,4 +1,5 @@
 // The availability rules over a day's claims as the database would return them (the reader is an array).
+import { NO_ALLOWLIST } from '@hhp/kit';
 import { availability } from '../../src/availability/get-availability.js';
 import type { BookingRules } from '../../src/rules.js';
 import { slotSeats } from '../../src/slots/slot-keys.js';
@@ -10,6 +11,7 @@ const rules: BookingRules = {
   holdMs: 15 * 60_000,
   capacity: { ai: 1, practitioner: 1 },
   maxHoldsPerAddress: 5,
+  loadTestAllowlist: NO_ALLOWLIST,
   changeNoticeMs: 86_400_000,
 };
 const now = new Date('2026-03-10T14:30:00Z'); // Tuesday 10 March 2026, 10:30 in New York

@@ -21,6 +21,7 @@ describe('BookingConfig', () => {
       holdMs: 900_000,
       capacity: { ai: 1, practitioner: 1 },
       maxHoldsPerAddress: 5,
+      loadTestAllowlist: expect.objectContaining({ entries: [] }),
       changeNoticeMs: 86_400_000,
     });
   });

@@ -14,7 +14,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
-import { clientKey, TIMED_OUT, within, type EventBus, type Logger } from '@hhp/kit';
+import { clientKey, TIMED_OUT, within, type AddressAllowlist, type EventBus, type Logger } from '@hhp/kit';
 
 export interface SignupLimitOptions {
   bucket: string;
@@ -23,6 +23,8 @@ export interface SignupLimitOptions {
   perAddress: number;
   /** Sign-ups per e-mail address and window; 0: no limit. */
   perEmail: number;
+  /** Client addresses the per-address limit does not count (LOAD_TEST_ALLOWLIST); the e-mail's still applies. */
+  allowlist?: AddressAllowlist;
   /** How long to wait for the bucket before letting the sign-up through. */
   timeoutMs: number;
   logger: Logger;
@@ -67,7 +69,10 @@ export class SignupLimits {
     const window = Math.floor(now.getTime() / 1000 / this.options.windowSeconds);
     const retryAfterSeconds = (window + 1) * this.options.windowSeconds - Math.floor(now.getTime() / 1000);
     const counters: [string, number][] = [
-      [`${window}.ip.${hashed(clientKey(address))}`, this.options.perAddress],
+      [
+        `${window}.ip.${hashed(clientKey(address))}`,
+        this.options.allowlist?.exempt(address) ? 0 : this.options.perAddress,
+      ],
       [`${window}.email.${hashed(email)}`, this.options.perEmail],
     ];
     for (const [counter, limit] of counters) {

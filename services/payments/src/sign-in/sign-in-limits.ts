@@ -12,7 +12,7 @@
 // stored hashed.
 import { createHash } from 'node:crypto';
 import type { Connection, mongo } from 'mongoose';
-import { clientKey, isDuplicateKeyError, KeyedLock } from '@hhp/kit';
+import { clientKey, isDuplicateKeyError, KeyedLock, type AddressAllowlist } from '@hhp/kit';
 
 interface Slot {
   _id: string;
@@ -25,6 +25,8 @@ export interface SignInLimitOptions {
   perAddress: number;
   /** Links sent per e-mail address and window; 0: none at all. */
   perEmail: number;
+  /** Client addresses the per-address limit does not count (LOAD_TEST_ALLOWLIST); the e-mail's still applies. */
+  allowlist?: AddressAllowlist;
 }
 
 export type Admission = { ok: true } | { ok: false; retryAfterSeconds: number };
@@ -56,7 +58,8 @@ export class SignInLimits {
 
   /** Counts one request of `address`; refused with the seconds until the window ends. */
   admitAddress(address: string, now = new Date()): Promise<Admission> {
-    return this.admit('ip', clientKey(address), this.options.perAddress, now);
+    const limit = this.options.allowlist?.exempt(address) ? 0 : this.options.perAddress;
+    return this.admit('ip', clientKey(address), limit, now);
   }
 
   /** Counts one link sent to `email`; refused once the window's links have been sent. */

@@ -30,6 +30,7 @@ export async function signInParts(
     windowSeconds: config.SIGN_IN_LIMIT_WINDOW_SECONDS,
     perAddress: config.SIGN_IN_REQUESTS_PER_ADDRESS,
     perEmail: config.SIGN_IN_LINKS_PER_EMAIL,
+    allowlist: config.LOAD_TEST_ALLOWLIST,
   });
   await Promise.all([links.createIndexes(), limits.createIndexes()]);
   const mailer = createMailer({
