@@ -97,6 +97,8 @@ interface Answer {
   /** The last chunk's playback. */
   playing: Promise<void>;
   cancelled: boolean;
+  /** The server said response.done: all its audio is here (some may still be playing). */
+  serverDone: boolean;
   /** response.done (or the socket lost) */
   done: Promise<void>;
   finish: () => void;
@@ -181,6 +183,7 @@ class RealtimeCall implements EngineCall {
       case 'response.done':
         if (this.answer?.responseId === event.response.id) {
           if (event.response.status === 'failed') this.answer.failed = true;
+          this.answer.serverDone = true;
           this.answer.finish();
         }
         return;
@@ -295,6 +298,7 @@ class RealtimeCall implements EngineCall {
       playedMs: 0,
       playing: Promise.resolve(),
       cancelled: false,
+      serverDone: false,
       done,
       finish,
       failed: false,
@@ -320,10 +324,12 @@ class RealtimeCall implements EngineCall {
     this.call.stopPlayback();
     if (!answer || answer.cancelled) return;
     answer.cancelled = true;
-    this.socket.send({ type: 'response.cancel' });
-    // The server ends a cancelled response with response.done; should it not (a response cancelled before
-    // it began), the next one does not wait for ever.
-    setTimeout(answer.finish, CANCEL_WAIT_MS).unref();
+    if (!answer.serverDone) {
+      this.socket.send({ type: 'response.cancel' });
+      // The server ends a cancelled response with response.done; should it not (a response cancelled before
+      // it began), the next one does not wait for ever.
+      setTimeout(answer.finish, CANCEL_WAIT_MS).unref();
+    }
     if (answer.itemId) {
       const sinceLast = answer.lastPlayedAt === undefined ? 0 : performance.now() - answer.lastPlayedAt;
       const heard = Math.min(answer.queuedMs, answer.playedMs + sinceLast);
