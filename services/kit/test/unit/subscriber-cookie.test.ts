@@ -1,4 +1,4 @@
-import { hashVisitor, signSubscriberCookie, verifySubscriberCookie } from '../../src/index.js';
+import { hashVisitor, readSubscriberCookie, signSubscriberCookie, verifySubscriberCookie } from '../../src/index.js';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters!';
 
@@ -30,6 +30,36 @@ describe('the subscriber cookie', () => {
     const cookie = signSubscriberCookie('cus_123', SECRET, { now, maxAgeSeconds: 60 });
     expect(verifySubscriberCookie(cookie, SECRET, now + 59_000)).toBe('cus_123');
     expect(verifySubscriberCookie(cookie, SECRET, now + 60_000)).toBeUndefined();
+  });
+
+  describe('when the secret is rotated (the current secret first, the previous one after it)', () => {
+    const NEW = 'the-new-secret-of-at-least-thirty-two-chars';
+
+    test('then a cookie signed with the previous secret still names the customer, and is stale', () => {
+      const old = signSubscriberCookie('cus_123', SECRET, { now });
+      expect(verifySubscriberCookie(old, [NEW, SECRET], now)).toBe('cus_123');
+      expect(readSubscriberCookie(old, [NEW, SECRET], now)).toEqual({ customerId: 'cus_123', stale: true });
+    });
+
+    test('then a cookie signed with the new secret is not stale', () => {
+      const fresh = signSubscriberCookie('cus_123', NEW, { now });
+      expect(readSubscriberCookie(fresh, [NEW, SECRET], now)).toEqual({ customerId: 'cus_123', stale: false });
+      expect(readSubscriberCookie(fresh, [NEW, undefined], now)).toEqual({ customerId: 'cus_123', stale: false });
+    });
+
+    test('then once the previous secret is dropped, its cookies are refused', () => {
+      const old = signSubscriberCookie('cus_123', SECRET, { now });
+      expect(verifySubscriberCookie(old, [NEW], now)).toBeUndefined();
+      expect(verifySubscriberCookie(old, [NEW, undefined], now)).toBeUndefined();
+    });
+
+    test('then a cookie signed with neither secret, or expired, is refused', () => {
+      const other = signSubscriberCookie('cus_123', 'a-third-secret-of-at-least-thirty-two-chars', { now });
+      expect(verifySubscriberCookie(other, [NEW, SECRET], now)).toBeUndefined();
+      const expired = signSubscriberCookie('cus_123', SECRET, { now, maxAgeSeconds: 60 });
+      expect(verifySubscriberCookie(expired, [NEW, SECRET], now + 60_000)).toBeUndefined();
+      expect(verifySubscriberCookie(signSubscriberCookie('cus_123', SECRET, { now }), [], now)).toBeUndefined();
+    });
   });
 
   test('when a visitor is hashed, then the same id and key give the same hex digest, never the id', () => {
