@@ -29,6 +29,8 @@ export interface Asker {
   cookie: string | undefined;
   requestId: string | undefined;
   streamed: boolean;
+  /** The same on every attempt nginx makes at this request (questions.router.ts): see QuotaCounters.take. */
+  attempt?: string | undefined;
 }
 
 /** Where the answer's text goes: all at once (JSON) or piece by piece (SSE). */
@@ -178,7 +180,11 @@ export class Assistant {
     if (!unlimited) {
       try {
         if ((await subscriber) === undefined) throw new QuotaUnavailable();
-        reserved = await this.timed('quota', started, this.deps.admission.admit(asker.body.guestId, asker.ip));
+        reserved = await this.timed(
+          'quota',
+          started,
+          this.deps.admission.admit(asker.body.guestId, asker.ip, asker.attempt),
+        );
       } catch (err) {
         // An emergency is never refused: with no free question left, or no store, the answer is where to
         // get help.

@@ -7,8 +7,23 @@ import { QuotaExceeded } from '../quota/admission.js';
 import { retryLater } from '../quota/retry-later.js';
 import type { Assistant, Asker } from './assistant.js';
 
+/**
+ * The proxy's own id of this request (nginx's $request_id in X-Proxy-Request-Id), the same when nginx passes
+ * the request to another replica because this one's died before answering: the quota then knows the
+ * question it counted already. Believed only from a trusted proxy (TRUSTED_PROXIES), which always sets it
+ * itself: a visitor cannot choose it, so cannot make two questions look like one.
+ */
+const ATTEMPT_ID = /^[A-Za-z0-9_-]{16,64}$/;
+function attemptOf(req: Request): string | undefined {
+  const header = req.headers['x-proxy-request-id'];
+  if (typeof header !== 'string' || !ATTEMPT_ID.test(header)) return undefined;
+  const trust = req.app.get('trust proxy fn') as ((address: string, hop: number) => boolean) | undefined;
+  return trust?.(req.socket.remoteAddress ?? '', 0) ? header : undefined;
+}
+
 function askerOf(req: Request, streamed: boolean): Asker {
   return {
+    attempt: attemptOf(req),
     body: parse(QueryAiRequest, req.body),
     ip: requestContext(req).clientAddress,
     cookie: req.headers.cookie,

@@ -118,9 +118,9 @@ export class Admission {
   }
 
   /** Takes one of the guest's free questions (see reserve), within the store's limits (see withStore). */
-  admit(guestId: string | null | undefined, ip: string): Promise<Reserved> {
+  admit(guestId: string | null | undefined, ip: string, attempt?: string): Promise<Reserved> {
     return this.withStore(
-      () => this.reserve(guestId, ip),
+      () => this.reserve(guestId, ip, attempt),
       (late) => Promise.all(late.takes.map((take) => take.refund())),
     );
   }
@@ -160,9 +160,10 @@ export class Admission {
    * new guestIds of its address this hour: a guard against one client rotating guestIds, high enough that
    * a household, an office or a carrier's NAT behind one address never shares a quota.
    */
-  private async reserve(guestId: string | null | undefined, ip: string): Promise<Reserved> {
+  private async reserve(guestId: string | null | undefined, ip: string, attempt?: string): Promise<Reserved> {
     const { quota, config, metrics } = this.deps;
-    const guest = await quota.take({ key: guestKey(guestId, ip), limit: ALLOWED });
+    // `attempt`: the same on nginx's retry of this question on another replica (see QuotaCounters.take).
+    const guest = await quota.take({ key: guestKey(guestId, ip), limit: ALLOWED, ...(attempt && { attempt }) });
     if (!guest.ok) {
       metrics.refusals.inc({ reason: 'guest' });
       throw new QuotaExceeded(

@@ -52,6 +52,12 @@ export interface TakeRequest {
    * them out. The count it reports is then not meaningful.
    */
   spread?: boolean;
+  /**
+   * The name of the request this take is for, the same on every attempt at it: nginx passes a question
+   * whose replica died before answering to another replica, and a slot the first attempt created under
+   * this name is then this attempt's own, not a second question. Without it, each take has a name of its own.
+   */
+  attempt?: string;
 }
 
 export interface QuotaOptions {
@@ -133,11 +139,13 @@ export class QuotaCounters {
    * room (1 for a counter it has not seen): slots below the one won are taken, so its number is the count.
    * A counter found full is remembered for a few seconds, so refusals cost nothing.
    */
-  async take({ key, limit, period = 'day', spread = false }: TakeRequest, now = new Date()): Promise<Take> {
+  async take({ key, limit, period = 'day', spread = false, attempt }: TakeRequest, now = new Date()): Promise<Take> {
     const counter = this.counterOf(key, period, now);
-    if ((this.fullUntil.get(counter) ?? 0) > now.getTime()) return this.refused(limit);
+    // A request's later attempt looks at the slots even when this process believes the counter full: the
+    // one it is looking for may be among them.
+    if (attempt === undefined && (this.fullUntil.get(counter) ?? 0) > now.getTime()) return this.refused(limit);
     const start = spread ? 1 + Math.floor(Math.random() * limit) : Math.min(this.hints.get(counter) ?? 1, limit);
-    const owner = `${this.ownerPrefix}.${++this.takes}`;
+    const owner = attempt === undefined ? `${this.ownerPrefix}.${++this.takes}` : `attempt.${attempt}`;
     for (let i = 0; i < limit; i++) {
       const n = ((start - 1 + i) % limit) + 1;
       const slot = `${counter}.${n}`;
@@ -145,10 +153,15 @@ export class QuotaCounters {
       try {
         revision = await this.kv.create(slot, owner);
       } catch (err) {
-        if (isTaken(err)) continue;
-        // Whether it was stored is unknown: if it carries this take's name, it goes back.
-        void this.giveBack(slot, owner);
-        throw err;
+        if (!isTaken(err)) {
+          // Whether it was stored is unknown: if it carries this take's name, it goes back.
+          void this.giveBack(slot, owner);
+          throw err;
+        }
+        // Taken: by an earlier attempt at this very request, it is this one's; else the next slot.
+        const mine = attempt === undefined ? undefined : await this.revisionOf(slot, owner);
+        if (mine === undefined) continue;
+        revision = mine;
       }
       if (!spread) this.remember(counter, n + 1);
       return {
@@ -163,6 +176,12 @@ export class QuotaCounters {
     }
     this.fullUntil.set(counter, now.getTime() + FULL_FOR_MS);
     return this.refused(limit);
+  }
+
+  /** The slot's revision when it holds `owner`'s take, else undefined. */
+  private async revisionOf(slot: string, owner: string): Promise<number | undefined> {
+    const entry = await this.kv.get(slot);
+    return entry?.operation === 'PUT' && entry.string() === owner ? entry.revision : undefined;
   }
 
   /** Questions used on the counter: `limit` point lookups, whatever the number of keys stored. */
