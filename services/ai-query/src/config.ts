@@ -46,6 +46,11 @@ export const AiQueryConfig = serviceConfig('ai-query', servicePort('ai-query')).
   /** Verifies the subscriber cookie that payments signs; without it nobody is recognised as a subscriber. */
   SUBSCRIBER_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /**
+   * The secret the subscriber cookie was signed with before SUBSCRIBER_COOKIE_SECRET was rotated: still
+   * accepted, so nobody is logged out (deploy/README.md, "Rotate the subscriber cookie secret"). Unset: none.
+   */
+  SUBSCRIBER_COOKIE_PREVIOUS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
    * Verifies the AI Avatar Session's pass that booking signs (the same secret): its holder is not counted
    * until the session ends. Without it no pass is honoured.
    */

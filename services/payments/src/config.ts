@@ -25,6 +25,11 @@ export const PaymentsConfig = serviceConfig('payments', servicePort('payments'))
   STRIPE_TIMEOUT_MS: z.coerce.number().int().min(500).max(80_000).default(10_000),
   /** Signs the subscriber cookie that ai-query verifies (the same secret on both). */
   SUBSCRIBER_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * The secret the subscriber cookie was signed with before SUBSCRIBER_COOKIE_SECRET was rotated: still
+   * accepted, and re-signed with the current one, so nobody is logged out (deploy/README.md, "Rotate the subscriber cookie secret"). Unset: none.
+   */
+  SUBSCRIBER_COOKIE_PREVIOUS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Where Checkout sends the visitor back: the portal's public address. */
   PUBLIC_BASE_URL: z
     .url()

@@ -20,6 +20,8 @@ export class Subscribers {
   constructor(
     connection: Connection,
     private readonly cookieSecret: string | undefined,
+    /** The secret before a rotation (SUBSCRIBER_COOKIE_PREVIOUS_SECRET): its cookies still count. */
+    private readonly previousCookieSecret?: string,
   ) {
     this.records = connection.collection<SubscriberRecord>('subscribers');
   }
@@ -29,7 +31,7 @@ export class Subscribers {
     if (!this.cookieSecret || !cookieHeader) return false;
     const customerId = verifySubscriberCookie(
       parseCookies(cookieHeader)[SUBSCRIBER_COOKIE],
-      this.cookieSecret,
+      [this.cookieSecret, this.previousCookieSecret],
       now.getTime(),
     );
     if (!customerId) return false;

@@ -16,6 +16,8 @@ export interface SignInDeps {
   mailer: Mailer;
   /** Signs the subscriber cookie and the "Manage subscription" token. */
   cookieSecret: string;
+  /** The secret before a rotation (SUBSCRIBER_COOKIE_PREVIOUS_SECRET): its cookies and tokens still verify. */
+  previousCookieSecret?: string | undefined;
   publicBaseUrl: string;
   linkTtlSeconds: number;
   dbTimeoutMs: number;

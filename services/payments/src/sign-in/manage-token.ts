@@ -13,14 +13,21 @@ export function manageToken(customerId: string, secret: string): string {
   return `${Buffer.from(customerId).toString('base64url')}.${mac(customerId, secret)}`;
 }
 
-/** The customer of a well-signed token; undefined for anything else. */
-export function verifyManageToken(token: string | undefined, secret: string): string | undefined {
+/** The customer of a token well signed by one of the secrets (the current, the one before a rotation); else undefined. */
+export function verifyManageToken(
+  token: string | undefined,
+  secrets: string | readonly (string | undefined)[],
+): string | undefined {
   if (!token || token.length > 300) return undefined;
   const parts = token.split('.');
   if (parts.length !== 2) return undefined;
   const customerId = Buffer.from(parts[0]!, 'base64url').toString();
   if (!/^cus_[A-Za-z0-9_]+$/.test(customerId)) return undefined;
   const given = Buffer.from(parts[1]!);
-  const expected = Buffer.from(mac(customerId, secret));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? customerId : undefined;
+  const matches = (secret: string | undefined) => {
+    if (!secret) return false;
+    const expected = Buffer.from(mac(customerId, secret));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+  return (typeof secrets === 'string' ? [secrets] : secrets).some(matches) ? customerId : undefined;
 }

@@ -18,7 +18,8 @@ export async function createPortalSession(
   { token, cookieCustomerId }: { token?: string; cookieCustomerId?: string },
   logger: Logger,
 ): Promise<PortalResponse> {
-  const customerId = token !== undefined ? verifyManageToken(token, deps.cookieSecret) : cookieCustomerId;
+  const customerId =
+    token !== undefined ? verifyManageToken(token, [deps.cookieSecret, deps.previousCookieSecret]) : cookieCustomerId;
   if (!customerId) throw new HttpError(403, token !== undefined ? MANAGE_LINK_INVALID : MANAGE_NEEDS_SIGN_IN);
   const record = await orUnavailable(deps.dbTimeoutMs, deps.subscriptions.forCustomer(customerId), SIGN_IN_UNAVAILABLE);
   if (!record) throw new HttpError(404, MANAGE_NO_SUBSCRIPTION);

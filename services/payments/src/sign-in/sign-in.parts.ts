@@ -45,6 +45,7 @@ export async function signInParts(
     limits,
     mailer,
     cookieSecret,
+    previousCookieSecret: config.SUBSCRIBER_COOKIE_PREVIOUS_SECRET,
     publicBaseUrl: config.PUBLIC_BASE_URL,
     linkTtlSeconds: config.SIGN_IN_LINK_TTL_SECONDS,
     dbTimeoutMs: config.DB_TIMEOUT_MS,

@@ -57,7 +57,7 @@ export function signInRouter(deps: SignInDeps, pending: PendingSends): Router {
   router.post('/api/subscription/portal', async (req, res) => {
     const { token } = parse(PortalRequest, req.body ?? {});
     res.set('Cache-Control', 'no-store');
-    const cookieCustomerId = cookieCustomer(req, deps.cookieSecret);
+    const cookieCustomerId = cookieCustomer(req, [deps.cookieSecret, deps.previousCookieSecret]);
     const answer = await createPortalSession(
       deps,
       { ...(token !== undefined && { token }), ...(cookieCustomerId && { cookieCustomerId }) },

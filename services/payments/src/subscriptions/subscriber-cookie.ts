@@ -1,7 +1,7 @@
 // The signed subscriber cookie (kit's subscriber-cookie.ts) that ai-query reads to know a subscriber.
 import type { Request, Response } from 'express';
 import { SUBSCRIBER_COOKIE } from '@hhp/proto';
-import { SUBSCRIBER_COOKIE_MAX_AGE_SECONDS, signSubscriberCookie, verifySubscriberCookie } from '@hhp/kit';
+import { SUBSCRIBER_COOKIE_MAX_AGE_SECONDS, readSubscriberCookie, signSubscriberCookie } from '@hhp/kit';
 
 /**
  * HttpOnly (no script reads it), SameSite=Lax (sent on the visitor's own navigation, not on other sites'
@@ -18,16 +18,27 @@ export function setSubscriberCookie(req: Request, res: Response, customerId: str
   });
 }
 
-/** The customer id of the request's well-signed cookie; undefined without one. */
-export function cookieCustomer(req: Request, secret: string): string | undefined {
+/**
+ * The customer of the request's well-signed cookie, and whether only the previous secret (after a rotation)
+ * signed it, so that it should be signed anew; undefined without one. `secrets`: the current one first.
+ */
+export function cookieSubscriber(
+  req: Request,
+  secrets: string | readonly (string | undefined)[],
+): { customerId: string; stale: boolean } | undefined {
   const header = req.headers.cookie ?? '';
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === SUBSCRIBER_COOKIE) {
       const value = part.slice(eq + 1).trim();
       // The signed value is base64url and dots: anything percent-encoded is not one of ours.
-      return /^[\w.-]+$/.test(value) ? verifySubscriberCookie(value, secret) : undefined;
+      return /^[\w.-]+$/.test(value) ? readSubscriberCookie(value, secrets) : undefined;
     }
   }
   return undefined;
+}
+
+/** The customer id of the request's well-signed cookie; undefined without one. */
+export function cookieCustomer(req: Request, secrets: string | readonly (string | undefined)[]): string | undefined {
+  return cookieSubscriber(req, secrets)?.customerId;
 }

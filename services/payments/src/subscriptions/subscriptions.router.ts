@@ -10,7 +10,7 @@ import { completeCheckout, createCheckoutSession } from './checkout.js';
 import { completeSubscription } from './complete-subscription.js';
 import { createSubscription } from './create-subscription.js';
 import { SUBSCRIPTIONS_STORE_UNAVAILABLE, type SubscriptionDeps } from './deps.js';
-import { cookieCustomer, setSubscriberCookie } from './subscriber-cookie.js';
+import { cookieSubscriber, setSubscriberCookie } from './subscriber-cookie.js';
 import { statusOf } from './subscription-status.js';
 
 /**
@@ -18,7 +18,11 @@ import { statusOf } from './subscription-status.js';
  * /api/subscription/checkout-complete; GET /api/subscription. `cookieSecret` undefined: no subscriber
  * cookie is set or read (ai-query could not verify it either).
  */
-export function subscriptionsRouter(deps: SubscriptionDeps, cookieSecret: string | undefined): Router {
+export function subscriptionsRouter(
+  deps: SubscriptionDeps,
+  cookieSecret: string | undefined,
+  previousCookieSecret?: string,
+): Router {
   const router = Router();
   const context = (req: Request) => {
     const { requestId, logger } = requestContext(req);
@@ -45,7 +49,8 @@ export function subscriptionsRouter(deps: SubscriptionDeps, cookieSecret: string
     res.set('Cache-Control', 'no-store').json(statusOf(subscription));
   });
   router.get('/api/subscription', async (req, res) => {
-    const customerId = cookieSecret && cookieCustomer(req, cookieSecret);
+    const cookie = cookieSecret ? cookieSubscriber(req, [cookieSecret, previousCookieSecret]) : undefined;
+    const customerId = cookie?.customerId;
     const record = customerId
       ? await orUnavailable(
           deps.dbTimeoutMs,
@@ -53,6 +58,9 @@ export function subscriptionsRouter(deps: SubscriptionDeps, cookieSecret: string
           SUBSCRIPTIONS_STORE_UNAVAILABLE,
         )
       : undefined;
+    // Signed with the secret before a rotation: signed anew with the current one, so that the previous secret
+    // can be dropped once the subscribers have been back.
+    if (cookie?.stale && record && cookieSecret) setSubscriberCookie(req, res, cookie.customerId, cookieSecret);
     res.set('Cache-Control', 'no-store').json(statusOf(record));
   });
   return router;

@@ -13,6 +13,15 @@ describe('the "Manage subscription" token', () => {
     expect(verifyManageToken(token, 'another-secret-that-is-long-enough-000000')).toBeUndefined();
   });
 
+  test("when the cookie secret is rotated, then a welcome e-mail's token verifies while the previous secret is kept, and not after", () => {
+    const NEW = 'the-new-cookie-secret-that-is-long-enough-01';
+    const token = manageToken('cus_Abc123', SECRET);
+    expect(verifyManageToken(token, [NEW, SECRET])).toBe('cus_Abc123');
+    expect(verifyManageToken(manageToken('cus_Abc123', NEW), [NEW, SECRET])).toBe('cus_Abc123');
+    expect(verifyManageToken(token, [NEW, undefined])).toBeUndefined();
+    expect(verifyManageToken(token, [NEW])).toBeUndefined();
+  });
+
   test('when the customer part or the signature is changed, then it does not verify', () => {
     const [, mac] = manageToken('cus_Abc123', SECRET).split('.');
     const other = `${Buffer.from('cus_Other').toString('base64url')}.${mac}`;
