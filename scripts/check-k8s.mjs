@@ -330,7 +330,9 @@ function check(dir, kustomizations = KUSTOMIZATIONS) {
     rendered[kustomization] = objects;
     problems.push(...found);
   }
-  const adapter = rendered['deploy/k8s/prometheus-adapter']?.find((o) => o.kind === 'ConfigMap');
+  const adapter = rendered['deploy/k8s/prometheus-adapter']?.find(
+    (o) => o.kind === 'ConfigMap' && o.metadata.name === 'hhp-adapter-rules',
+  );
   const adapterMetrics = [...(adapter?.data?.['config.yaml'] ?? '').matchAll(/^\s*as:\s*(\S+)/gm)].map((m) => m[1]);
   if (rendered['deploy/k8s/prometheus-adapter'] && adapterMetrics.length === 0)
     problems.push('deploy/k8s/prometheus-adapter: no rule names a metric (`as:`)');
