@@ -1,21 +1,25 @@
-// The booking race: many visitors at once for few slots. Every request is for one of the 9 slots of two
-// days (the 6 of an AI-sessions day, raced by ai-session and subscription visitors alike since they share
-// a calendar, and the 3 of a practitioner's Tuesday). The run fails if any slot is booked more often than
-// it has seats, if a loser hears anything but 409 with its message, if any answer is a 5xx, or if a slot
-// is left free at the end (every slot is asked for many times, so each must be taken once).
-//   BASE_URL=http://localhost:8080 .tools/bin/k6 run infra/k6/booking-race.js
-// VISITORS (default 180) requests over VUS (default 30) virtual users; CAPACITY (default 1) must be the
-// stack's SLOT_CAPACITY_AI and SLOT_CAPACITY_PRACTITIONER. Every request comes from the load generator's one
-// address, so the stack must run with MAX_LIVE_HOLDS_PER_ADDRESS=0 (no limit) or above 9 x CAPACITY.
+// The booking race: many visitors at once for few slots. A round is the 9 slots of two days (the 6 of an
+// AI-sessions day, raced by ai-session and subscription visitors alike since they share a calendar, and
+// the 3 of a practitioner's Tuesday), each asked for VISITORS / 9 times; ROUNDS rounds on days of their
+// own. The run fails if any slot is booked more often than it has seats (a double booking), if a loser
+// hears anything but 409 with its message, if any answer is a 5xx, or if a slot is left free at the end
+// (every slot is asked for many times, so each must be taken).
+//   k6 run -e BASE_URL=http://localhost:8080 -e PROFILE=smoke|load|stress|soak infra/k6/booking-race.js
+// smoke: VISITORS (default 180) requests over VUS (default 30) virtual users, one round. load and stress:
+// more rounds and users; soak: visitors per second for 30 minutes, a new round every VISITORS of them.
+// CAPACITY (default 1) must be the stack's SLOT_CAPACITY_AI and SLOT_CAPACITY_PRACTITIONER. Every request
+// comes from the load generator's address: the stack must list it in LOAD_TEST_ALLOWLIST (or run with
+// MAX_LIVE_HOLDS_PER_ADDRESS above the holds won), else its 6th hold is refused with 429.
 import http from 'k6/http';
 import exec from 'k6/execution';
 import { check, fail } from 'k6';
 import { Counter } from 'k6/metrics';
+import { BASE_URL, PROFILE, scenarioFor } from './lib/profile.js';
+import { summaryHandler } from './lib/summary.js';
 
-const BASE_URL = __ENV.BASE_URL || 'http://localhost:8080';
 const VISITORS = Number(__ENV.VISITORS || 180);
-const VUS = Number(__ENV.VUS || 30);
 const CAPACITY = Number(__ENV.CAPACITY || 1);
+const ROUNDS = Number(__ENV.ROUNDS || { smoke: 1, load: 3, stress: 4, soak: 30 }[PROFILE]);
 const SLOT_TAKEN = 'That time was just booked. Please choose another slot.';
 /** The catalogue's slots per day (proto/src/catalogue/plans.ts): HOURLY_SLOTS and PRACTITIONER_SLOTS. */
 const LABELS = ['ai-0', 'ai-1', 'ai-2', 'ai-3', 'ai-4', 'ai-5', 'practitioner-0', 'practitioner-1', 'practitioner-2'];
@@ -29,18 +33,19 @@ const leftFree = new Counter('slots_left_free');
 http.setResponseCallback(http.expectedStatuses(200, 409));
 
 export const options = {
+  setupTimeout: '300s',
   scenarios: {
-    visitors: {
-      executor: 'shared-iterations',
-      vus: VUS,
-      iterations: VISITORS,
-      maxDuration: __ENV.MAX_DURATION || '60s',
-    },
+    visitors: scenarioFor({
+      smoke: { iterations: VISITORS, vus: Number(__ENV.VUS || 30) },
+      load: { iterations: VISITORS * ROUNDS, vus: 30, maxDuration: '120s' },
+      stress: { iterations: VISITORS * ROUNDS, vus: 120, maxDuration: '180s' },
+      soak: { rate: 3, duration: '30m', vus: 10, maxVus: 60 },
+    }),
   },
   thresholds: {
     // No slot sold more often than it has seats, and every slot sold (the race has a winner everywhere).
-    booked: [`count==${LABELS.length * CAPACITY}`],
-    ...Object.fromEntries(LABELS.map((slot) => [`booked{slot:${slot}}`, [`count<=${CAPACITY}`]])),
+    booked: [`count==${LABELS.length * CAPACITY * ROUNDS}`],
+    ...Object.fromEntries(LABELS.map((slot) => [`booked{slot:${slot}}`, [`count<=${CAPACITY * ROUNDS}`]])),
     server_errors: ['count==0'],
     unexpected_answers: ['count==0'],
     slots_left_free: ['count==0'],
@@ -48,43 +53,53 @@ export const options = {
   summaryTrendStats: ['avg', 'med', 'p(90)', 'p(99)', 'max'],
 };
 
+const DAY_MS = 86_400_000;
 const isoDate = (ms) => new Date(ms).toISOString().slice(0, 10);
 
-/** The first day from `offset` days ahead that is open for `type` with every slot free. */
+/** The first day from `offset` days ahead that is open for `type` with every slot free, and its offset. */
 function freeDay(type, offset) {
-  for (let i = offset; i < offset + 60; i++) {
-    const res = http.get(`${BASE_URL}/api/availability?type=${type}&date=${isoDate(Date.now() + i * 86_400_000)}`, {
+  for (let i = offset; i < offset + 120; i++) {
+    const res = http.get(`${BASE_URL}/api/availability?type=${type}&date=${isoDate(Date.now() + i * DAY_MS)}`, {
       tags: { name: 'availability' },
     });
     if (res.status !== 200) fail(`availability answered ${res.status}: ${res.body}`);
     const day = res.json();
-    if (day.open && day.slots.every((s) => s.available)) return day;
+    if (day.open && day.slots.every((s) => s.available)) return { day, offset: i };
   }
   fail(`no free ${type} day found from ${offset} days ahead`);
 }
 
 export function setup() {
   // Days picked at random far ahead, so that runs against a long-lived stack do not meet earlier runs' bookings.
-  const offset = 30 + Math.floor(Math.random() * 600);
-  const ai = freeDay('ai-session', offset);
-  const practitioner = freeDay('dr-helen', offset);
-  const targets = [
-    ...ai.slots.map((s, i) => ({ calendar: 'ai', slot: `ai-${i}`, startsAt: s.startsAt, date: ai.date })),
-    ...practitioner.slots.map((s, i) => ({
-      calendar: 'practitioner',
-      slot: `practitioner-${i}`,
-      startsAt: s.startsAt,
-      date: practitioner.date,
-    })),
-  ];
-  if (targets.length !== LABELS.length) fail(`expected ${LABELS.length} slots, the stack offers ${targets.length}`);
-  return { targets };
+  let aiFrom = 30 + Math.floor(Math.random() * 600);
+  let practitionerFrom = aiFrom;
+  const rounds = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const ai = freeDay('ai-session', aiFrom);
+    const practitioner = freeDay('dr-helen', practitionerFrom);
+    aiFrom = ai.offset + 1;
+    practitionerFrom = practitioner.offset + 1;
+    const targets = [
+      ...ai.day.slots.map((s, i) => ({ calendar: 'ai', slot: `ai-${i}`, startsAt: s.startsAt, date: ai.day.date })),
+      ...practitioner.day.slots.map((s, i) => ({
+        calendar: 'practitioner',
+        slot: `practitioner-${i}`,
+        startsAt: s.startsAt,
+        date: practitioner.day.date,
+      })),
+    ];
+    if (targets.length !== LABELS.length) fail(`expected ${LABELS.length} slots, the stack offers ${targets.length}`);
+    rounds.push(targets);
+  }
+  return { rounds };
 }
 
-export default function ({ targets }) {
+export default function ({ rounds }) {
   // Consecutive iterations ask for the same slot, so the virtual users are all at one slot at once.
   const n = exec.scenario.iterationInTest;
-  const target = targets[Math.floor(n / Math.ceil(VISITORS / targets.length)) % targets.length];
+  const targets = rounds[Math.floor(n / VISITORS) % rounds.length];
+  const i = n % VISITORS;
+  const target = targets[Math.floor(i / Math.ceil(VISITORS / targets.length)) % targets.length];
   const type = target.calendar === 'practitioner' ? 'dr-helen' : n % 2 ? 'subscription' : 'ai-session';
   const body = {
     userId: null,
@@ -113,12 +128,15 @@ export default function ({ targets }) {
   }
 }
 
-/** After the race, every slot must read taken (a winner holds it). */
-export function teardown({ targets }) {
-  for (const date of new Set(targets.map((t) => `${t.calendar}|${t.date}`))) {
-    const [calendar, day] = date.split('|');
+/** After the race, every slot of every round must read taken (a winner holds it). */
+export function teardown({ rounds }) {
+  const days = new Set(rounds.flat().map((t) => `${t.calendar}|${t.date}`));
+  for (const key of days) {
+    const [calendar, day] = key.split('|');
     const type = calendar === 'practitioner' ? 'dr-helen' : 'ai-session';
     const res = http.get(`${BASE_URL}/api/availability?type=${type}&date=${day}`, { tags: { name: 'availability' } });
     for (const slot of res.json('slots')) if (slot.available) leftFree.add(1);
   }
 }
+
+export const handleSummary = summaryHandler('booking-race');

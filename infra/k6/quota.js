@@ -1,57 +1,102 @@
-// The free-question quota under load: many guests at once, each firing more than 3 questions in one
-// burst (in parallel). The run fails if any guest gets a 4th answer, if a refusal is anything but 429,
-// or if any answer is a 5xx.
-//   BASE_URL=http://localhost:8080 .tools/bin/k6 run infra/k6/quota.js
-// GUESTS (default 200) guests spread over VUS (default 20) virtual users; ASKS (default 5) per guest.
-// The stack must run with IP_NEW_GUESTS_PER_HOUR above GUESTS: every guest here asks from the same address.
+// The free-question quota under load: each iteration is a new guest firing, in one parallel burst, ASKS
+// ordinary questions (default 5; JSON and streamed alternately) and CRISES crisis messages (default 2; one
+// JSON, one streamed). The run fails if any guest gets a 4th answer or fewer than 3, if a refusal is
+// anything but 429 with its message, if a crisis message is not answered with the crisis lines (whatever
+// the guest's quota), or if any answer is a 5xx.
+//   k6 run -e BASE_URL=http://localhost:8080 -e PROFILE=smoke|load|stress|soak infra/k6/quota.js
+// smoke: GUESTS (default 10) over VUS (default 2) virtual users. load/stress/soak: guests per second. Every
+// guest asks from the load generator's address: the stack must list it in LOAD_TEST_ALLOWLIST (the guard
+// against guestId rotation stops a real address after IP_NEW_GUESTS_PER_HOUR new guests).
 import http from 'k6/http';
 import { check } from 'k6';
 import { Counter } from 'k6/metrics';
 import { newGuestId } from './lib/guest-id.js';
+import { BASE_URL, scenarioFor } from './lib/profile.js';
+import { summaryHandler } from './lib/summary.js';
 
-const BASE_URL = __ENV.BASE_URL || 'http://localhost:8080';
-const GUESTS = Number(__ENV.GUESTS || 200);
-const VUS = Number(__ENV.VUS || 20);
 const ASKS = Number(__ENV.ASKS || 5);
+const CRISES = Number(__ENV.CRISES || 2);
 const FREE = 3;
+const USED_UP = /^You have used your 3 free questions for today/;
+const CRISIS_MESSAGES = ['I want to end it all', "I don't want to live anymore"];
 
-const extraAnswers = new Counter('extra_answers');
-const serverErrors = new Counter('server_errors');
-const wrongRefusals = new Counter('wrong_refusals');
 const answered = new Counter('answered');
 const refused = new Counter('refused');
+const extraAnswers = new Counter('extra_answers');
+const guestsShort = new Counter('guests_given_fewer_than_3');
+const wrongRefusals = new Counter('wrong_refusals');
+const crisesMissed = new Counter('crises_not_answered');
+const serverErrors = new Counter('server_errors');
+
+http.setResponseCallback(http.expectedStatuses(200, 429));
 
 export const options = {
   scenarios: {
-    guests: { executor: 'shared-iterations', vus: VUS, iterations: GUESTS, maxDuration: __ENV.MAX_DURATION || '60s' },
+    guests: scenarioFor({
+      smoke: { iterations: Number(__ENV.GUESTS || 10), vus: Number(__ENV.VUS || 2) },
+      load: { rate: 5, duration: '1m', vus: 20, maxVus: 100 },
+      stress: {
+        stages: [
+          [2, '20s'],
+          [30, '60s'],
+          [30, '20s'],
+          [0, '20s'],
+        ],
+        vus: 50,
+        maxVus: 300,
+      },
+      soak: { rate: 2, duration: '30m', vus: 10, maxVus: 50 },
+    }),
   },
   thresholds: {
     extra_answers: ['count==0'],
-    server_errors: ['count==0'],
+    guests_given_fewer_than_3: ['count==0'],
     wrong_refusals: ['count==0'],
-    // Every guest got its 3 answers.
-    answered: [`count==${GUESTS * FREE}`],
+    crises_not_answered: ['count==0'],
+    server_errors: ['count==0'],
   },
   summaryTrendStats: ['avg', 'med', 'p(90)', 'p(99)', 'max'],
 };
 
+const streamedAnswer = (body) => body.includes('event: done') && !body.includes('event: error');
+
 export default function () {
   const guestId = newGuestId();
-  const requests = Array.from({ length: ASKS }, (_, i) => ({
+  const ask = (query, streamed, name) => ({
     method: 'POST',
-    url: `${BASE_URL}/api/query-ai`,
-    body: JSON.stringify({ query: `What helps with bloating? (${i})`, userId: null, sessionId: null, guestId }),
-    params: { headers: { 'Content-Type': 'application/json' }, tags: { name: 'query-ai' } },
-  }));
+    url: `${BASE_URL}/api/query-ai${streamed ? '/stream' : ''}`,
+    body: JSON.stringify({ query, userId: null, sessionId: null, guestId }),
+    params: { headers: { 'Content-Type': 'application/json' }, tags: { name } },
+  });
+  const requests = [
+    ...Array.from({ length: ASKS }, (_, i) => ask(`What helps with bloating? (${i})`, i % 2 === 1, 'question')),
+    ...Array.from({ length: CRISES }, (_, i) => ask(CRISIS_MESSAGES[i % 2], i % 2 === 1, 'crisis')),
+  ];
   const responses = http.batch(requests);
   let ok = 0;
-  for (const r of responses) {
-    if (r.status === 200) ok += 1;
-    else if (r.status >= 500 || r.status === 0) serverErrors.add(1);
-    else if (r.status === 429) refused.add(1);
+  responses.forEach((r, i) => {
+    const crisis = i >= ASKS;
+    const streamed = crisis ? (i - ASKS) % 2 === 1 : i % 2 === 1;
+    if (r.status >= 500 || r.status === 0) {
+      serverErrors.add(1);
+      if (crisis) crisesMissed.add(1);
+      return;
+    }
+    if (crisis) {
+      const body = String(r.body);
+      const isCrisis = r.status === 200 && (streamed ? body.includes('"isCrisis":true') : r.json('isCrisis') === true);
+      const lines = body.includes('988');
+      if (!check(r, { 'a crisis message gets the crisis lines': () => isCrisis && lines })) crisesMissed.add(1);
+      return;
+    }
+    if (r.status === 200 && (!streamed || streamedAnswer(String(r.body)))) ok += 1;
+    else if (r.status === 429 && USED_UP.test(String(r.json('message')))) refused.add(1);
     else wrongRefusals.add(1);
-  }
+  });
   answered.add(Math.min(ok, FREE));
   if (ok > FREE) extraAnswers.add(ok - FREE);
-  check(responses, { [`exactly ${FREE} answered`]: () => ok === FREE });
+  if (ok < Math.min(FREE, ASKS)) guestsShort.add(1);
+  check(ok, { [`exactly ${Math.min(FREE, ASKS)} answered`]: (n) => n === Math.min(FREE, ASKS) });
 }
+
+export const handleSummary = summaryHandler('quota');

@@ -1,0 +1,108 @@
+// The AI assistant's answer stream (POST /api/query-ai/stream, server-sent events) under load. Each
+// iteration is a new guest asking ASKS questions in turn (default 4): the first 3 must each stream a whole
+// answer (meta, deltas, done; no error event), the 4th and later must be refused with 429. The run fails
+// on a 4th answer, an answer cut short, a refusal that is not 429 or that comes too early, or any 5xx.
+//   k6 run -e BASE_URL=http://localhost:8080 -e PROFILE=smoke|load|stress|soak infra/k6/ai-stream.js
+// MODE=json asks POST /api/query-ai instead, MODE=mixed alternates (even iterations stream). Rates are
+// guests per second. For scripts/bench/ai-scaling.mjs: GUEST_PREFIX makes the guestIds <prefix><iteration>
+// (so the quota counted for each can be read back), OUTCOMES=1 logs `outcome <guestId> <status>...` per
+// question. The stack must let the generator past the per-address guard: LOAD_TEST_ALLOWLIST.
+import http from 'k6/http';
+import { check } from 'k6';
+import { Counter } from 'k6/metrics';
+import { newGuestId } from './lib/guest-id.js';
+import { BASE_URL, iterationNumber, scenarioFor } from './lib/profile.js';
+import { summaryHandler } from './lib/summary.js';
+
+const ASKS = Number(__ENV.ASKS || 4);
+const MODE = __ENV.MODE || 'stream';
+const PREFIX = __ENV.GUEST_PREFIX || '';
+const OUTCOMES = __ENV.OUTCOMES === '1';
+const FREE = 3;
+
+const answers = new Counter('answers');
+const fourthAnswers = new Counter('fourth_answers');
+const incomplete = new Counter('answers_incomplete');
+const wrongRefusals = new Counter('wrong_refusals');
+const serverErrors = new Counter('server_errors');
+
+http.setResponseCallback(http.expectedStatuses(200, 429));
+
+export const options = {
+  scenarios: {
+    guests: scenarioFor({
+      smoke: { iterations: 3, vus: 1 },
+      load: { rate: 10, duration: '1m', vus: 20, maxVus: 100 },
+      stress: {
+        stages: [
+          [5, '20s'],
+          [60, '60s'],
+          [60, '20s'],
+          [0, '20s'],
+        ],
+        vus: 50,
+        maxVus: 300,
+      },
+      soak: { rate: 3, duration: '30m', vus: 10, maxVus: 50 },
+    }),
+  },
+  thresholds: {
+    fourth_answers: ['count==0'],
+    answers_incomplete: ['count==0'],
+    wrong_refusals: ['count==0'],
+    server_errors: ['count==0'],
+  },
+  summaryTrendStats: ['avg', 'med', 'p(90)', 'p(99)', 'max'],
+};
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+/** <prefix><n in base 64>, 21 characters as the browser's guestIds are. */
+function guestIdOf(n) {
+  let digits = '';
+  for (let rest = n; digits.length < 21 - PREFIX.length; rest = Math.floor(rest / 64))
+    digits = ALPHABET[rest % 64] + digits;
+  return PREFIX + digits;
+}
+
+/** True when a streamed body is a whole answer: its meta, at least one delta, done, and no error event. */
+function wholeStream(body) {
+  return (
+    body.includes('event: meta') &&
+    body.includes('event: delta') &&
+    body.trimEnd().includes('event: done') &&
+    !body.includes('event: error')
+  );
+}
+
+export default function () {
+  const n = iterationNumber();
+  const guestId = PREFIX ? guestIdOf(n) : newGuestId();
+  const streamed = MODE === 'stream' || (MODE === 'mixed' && n % 2 === 0);
+  const path = streamed ? '/api/query-ai/stream' : '/api/query-ai';
+  for (let i = 1; i <= ASKS; i++) {
+    const body = { query: `What helps with bloating after meals? (${i})`, userId: null, sessionId: null, guestId };
+    const res = http.post(`${BASE_URL}${path}`, JSON.stringify(body), {
+      headers: { 'Content-Type': 'application/json' },
+      tags: { name: path },
+    });
+    let whole = false;
+    if (res.status === 200) {
+      whole = streamed ? wholeStream(String(res.body)) : typeof res.json('response') === 'string';
+      if (i > FREE) fourthAnswers.add(1);
+      else if (whole) answers.add(1);
+      else incomplete.add(1);
+    } else if (res.status === 429) {
+      if (i <= FREE) wrongRefusals.add(1);
+    } else if (res.status >= 500 || res.status === 0) {
+      serverErrors.add(1);
+    } else {
+      wrongRefusals.add(1);
+    }
+    if (OUTCOMES) console.log(`outcome ${guestId} ${i} ${res.status} ${whole ? 'whole' : 'not-whole'}`);
+    check(res, {
+      [i <= FREE ? 'answered in full' : 'refused with 429']: () => (i <= FREE ? whole : res.status === 429),
+    });
+  }
+}
+
+export const handleSummary = summaryHandler('ai-stream');

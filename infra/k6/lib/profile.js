@@ -1,0 +1,64 @@
+// The four load profiles every script of the kit offers, chosen with -e PROFILE=smoke|load|stress|soak
+// (default smoke), each bounded in requests and time:
+//   smoke   one or two virtual users, a handful of iterations: is every answer right at all?
+//   load    the expected busy hour at a constant arrival rate, a minute or two
+//   stress  an arrival rate ramped well past the expected peak, then back down: where does it break?
+//   soak    a moderate constant rate for 30 minutes (DURATION overrides): does anything pile up?
+// RATE, DURATION, VUS and MAX_VUS override the chosen profile's figures (a bench script sets them).
+import exec from 'k6/execution';
+
+export const PROFILES = ['smoke', 'load', 'stress', 'soak'];
+export const PROFILE = __ENV.PROFILE || 'smoke';
+if (!PROFILES.includes(PROFILE)) throw new Error(`PROFILE must be one of ${PROFILES.join(', ')}, not "${PROFILE}"`);
+
+export const BASE_URL = (__ENV.BASE_URL || 'http://localhost:8080').replace(/\/$/, '');
+
+const num = (name, fallback) => (__ENV[name] === undefined || __ENV[name] === '' ? fallback : Number(__ENV[name]));
+const str = (name, fallback) => __ENV[name] || fallback;
+
+/**
+ * The scenario for the chosen profile, from a script's figures per profile:
+ *   { iterations, vus }                    shared-iterations (smoke): exactly that many, then done
+ *   { rate, duration, vus, maxVus }         constant-arrival-rate (iterations per second)
+ *   { stages: [[rate, duration], ...], vus, maxVus }   ramping-arrival-rate
+ * `maxDuration` bounds a shared-iterations run (default 60 s).
+ */
+export function scenarioFor(shapes) {
+  // CLOSED=1: VUS virtual users back to back for DURATION, whatever the profile (a throughput ceiling, for
+  // the bench scripts).
+  if (__ENV.CLOSED === '1') {
+    return { executor: 'constant-vus', vus: num('VUS', 8), duration: str('DURATION', '20s') };
+  }
+  const shape = shapes[PROFILE];
+  if (!shape) throw new Error(`this script has no ${PROFILE} profile`);
+  if (shape.iterations !== undefined) {
+    const iterations = num('ITERATIONS', shape.iterations);
+    return {
+      executor: 'shared-iterations',
+      vus: Math.min(num('VUS', shape.vus), iterations), // k6 refuses more users than iterations
+      iterations,
+      maxDuration: str('MAX_DURATION', shape.maxDuration || '60s'),
+    };
+  }
+  if (shape.stages !== undefined) {
+    return {
+      executor: 'ramping-arrival-rate',
+      startRate: shape.stages[0][0],
+      timeUnit: '1s',
+      stages: shape.stages.map(([target, duration]) => ({ target, duration })),
+      preAllocatedVUs: num('VUS', shape.vus),
+      maxVUs: num('MAX_VUS', shape.maxVus),
+    };
+  }
+  return {
+    executor: 'constant-arrival-rate',
+    rate: num('RATE', shape.rate),
+    timeUnit: '1s',
+    duration: str('DURATION', shape.duration),
+    preAllocatedVUs: num('VUS', shape.vus),
+    maxVUs: num('MAX_VUS', shape.maxVus),
+  };
+}
+
+/** A number unique to this iteration in the whole test (for ids that must not repeat within a run). */
+export const iterationNumber = () => exec.scenario.iterationInTest;
