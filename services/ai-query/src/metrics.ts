@@ -7,6 +7,8 @@ export interface AiMetrics {
   refusals: Counter<'reason'>;
   /** How long each step of a question takes, from its arrival: where the time of a slow answer went. */
   stages: Histogram<'stage'>;
+  /** How long each request to the quota store (the JetStream key-value bucket) takes, by operation. */
+  quotaStore: Histogram<'operation'>;
 }
 
 /** `waiting`: the questions and quota reads waiting for the quota store now, read at each scrape. */
@@ -37,6 +39,13 @@ export function aiMetrics(registry: Registry, waiting: () => number): AiMetrics 
       help: 'Time from the question to: the crisis verdict, the quota decision, the first words of the answer',
       labelNames: ['stage'] as const,
       buckets: [0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    quotaStore: new Histogram({
+      name: 'ai_quota_store_seconds',
+      help: 'Duration of each request to the quota store (create: take a slot, get: read one, delete: give one back)',
+      labelNames: ['operation'] as const,
+      buckets: [0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2],
       registers: [registry],
     }),
   };

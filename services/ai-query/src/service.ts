@@ -19,10 +19,13 @@ import { Subscribers } from './subscribers/subscribers.js';
 /** The ai-query service's parts; `model` replaces the OpenAI client (tests). */
 export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
   return async ({ config, mongo, bus, logger, metrics }: ServiceContext<AiQueryConfig>): Promise<ServiceParts> => {
+    // Read at each scrape, by then the admission exists.
+    const ai = aiMetrics(metrics.registry, () => admission.waiting);
     const quota = await QuotaCounters.open(bus.nc, config.QUOTA_TIME_ZONE, {
       logger,
       bucket: config.QUOTA_BUCKET,
       replicas: config.QUOTA_BUCKET_REPLICAS,
+      latency: ai.quotaStore,
     });
     // The counters lived in the database before they moved to the bucket: their old collection goes.
     await mongo.connection
@@ -35,8 +38,6 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
     if (!config.SUBSCRIBER_COOKIE_SECRET) logger.warn('no SUBSCRIBER_COOKIE_SECRET: subscribers are treated as guests');
     const crisis = new CrisisCheck(bus, config.CRISIS_TIMEOUT_MS, logger);
     const analytics = new AnalyticsPublisher(bus, logger, metrics.registry);
-    // Read at each scrape, by then the admission exists.
-    const ai = aiMetrics(metrics.registry, () => admission.waiting);
     const admission = new Admission({
       config,
       quota,

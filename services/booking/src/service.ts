@@ -40,7 +40,7 @@ export async function bookingService({
   const claims = new SeatClaims(mongo.connection);
   // autoIndex is off: the indexes the queries rely on exist before the first request.
   await Promise.all([model.createIndexes(), claims.createIndexes()]);
-  const relay = new OutboxRelay({ model, bus, logger }).start();
+  const relay = new OutboxRelay({ model, bus, logger, registry: metrics.registry }).start();
   const deps: BookingDeps = {
     rules: bookingRules(config),
     bookings: new Bookings(model, relay),

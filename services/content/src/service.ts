@@ -18,6 +18,7 @@ export async function contentService({
   mongo,
   bus,
   logger,
+  metrics,
 }: ServiceContext<ContentConfig>): Promise<ServiceParts> {
   const videos = videoModel(mongo.connection);
   const subscribers = subscriberModel(mongo.connection);
@@ -25,8 +26,9 @@ export async function contentService({
   await Promise.all([videos.createIndexes(), subscribers.createIndexes()]);
   await seedVideos(videos, logger);
 
-  const subscriberEvents = new OutboxRelay({ model: subscribers, bus, logger }).start();
-  const videoEvents = new OutboxRelay({ model: videos, bus, logger }).start();
+  const { registry } = metrics;
+  const subscriberEvents = new OutboxRelay({ model: subscribers, bus, logger, registry }).start();
+  const videoEvents = new OutboxRelay({ model: videos, bus, logger, registry }).start();
 
   const signupLimits =
     config.SIGNUPS_PER_ADDRESS > 0 || config.SIGNUPS_PER_EMAIL > 0
@@ -35,7 +37,6 @@ export async function contentService({
           windowSeconds: config.SIGNUP_LIMIT_WINDOW_SECONDS,
           perAddress: config.SIGNUPS_PER_ADDRESS,
           perEmail: config.SIGNUPS_PER_EMAIL,
-          allowlist: config.LOAD_TEST_ALLOWLIST,
           timeoutMs: Math.min(config.DB_TIMEOUT_MS, 1000),
           logger,
         })

@@ -73,6 +73,7 @@ export async function startService<C extends ServiceConfig>({
       logger,
     }),
   ]);
+  bus.instrument(metrics.registry);
   const context: ServiceContext<C> = { config, logger, mongo, bus, metrics };
   let parts: ServiceParts;
   try {

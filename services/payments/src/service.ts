@@ -47,7 +47,7 @@ export async function paymentsService(context: ServiceContext<PaymentsConfig>): 
   await Promise.all([payments, subscriptionRecords, customers, invoices].map((model) => model.createIndexes()));
 
   const relays = [payments, subscriptionRecords, invoices].map((model) =>
-    new OutboxRelay({ model, bus, logger }).start(),
+    new OutboxRelay({ model, bus, logger, registry: kitMetrics.registry }).start(),
   );
   const [paymentEvents, subscriptionEvents, invoiceEvents] = relays as [OutboxRelay, OutboxRelay, OutboxRelay];
   const subscriptions = new SubscriptionStore(subscriptionRecords, subscriptionEvents);

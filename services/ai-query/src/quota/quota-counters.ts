@@ -17,6 +17,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream';
 import { Kvm, type KV } from '@nats-io/kv';
 import type { NatsConnection } from '@nats-io/transport-node';
+import type { Histogram } from 'prom-client';
 import type { Logger } from '@hhp/kit';
 
 export const QUOTA_BUCKET = 'ai_quota';
@@ -68,6 +69,8 @@ export interface QuotaOptions {
   bucket?: string;
   /** The bucket's replicas (1 on one server; 3 in a JetStream cluster). */
   replicas?: number;
+  /** Observes how long each request to the bucket takes, by operation (create, get, delete). */
+  latency?: Pick<Histogram<'operation'>, 'startTimer'>;
 }
 
 const noRefund = async () => {};
@@ -99,6 +102,7 @@ export class QuotaCounters {
   private readonly retriesMs: readonly number[];
   /** Give-backs waiting for a later try (see settled()). */
   private readonly retrying = new Set<Promise<void>>();
+  private readonly latency: QuotaOptions['latency'];
 
   private constructor(
     private readonly kv: KV,
@@ -108,6 +112,14 @@ export class QuotaCounters {
     this.dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone });
     this.logger = options.logger;
     this.retriesMs = options.giveBackRetriesMs ?? GIVE_BACK_RETRIES_MS;
+    this.latency = options.latency;
+  }
+
+  /** One request to the bucket, timed (refused ones too: a taken slot's answer is the store's work as well). */
+  private timed<T>(operation: 'create' | 'get' | 'delete', request: () => Promise<T>): Promise<T> {
+    if (!this.latency) return request();
+    const done = this.latency.startTimer({ operation });
+    return request().finally(() => done());
   }
 
   /** Opens the bucket, creating it (or updating its limits) first. */
@@ -151,7 +163,7 @@ export class QuotaCounters {
       const slot = `${counter}.${n}`;
       let revision: number;
       try {
-        revision = await this.kv.create(slot, owner);
+        revision = await this.timed('create', () => this.kv.create(slot, owner));
       } catch (err) {
         if (!isTaken(err)) {
           // Whether it was stored is unknown: if it carries this take's name, it goes back.
@@ -187,7 +199,9 @@ export class QuotaCounters {
   /** Questions used on the counter: `limit` point lookups, whatever the number of keys stored. */
   async used(key: string, limit: number, now = new Date()): Promise<number> {
     const counter = this.counterOf(key, 'day', now);
-    const entries = await Promise.all(Array.from({ length: limit }, (_, i) => this.kv.get(`${counter}.${i + 1}`)));
+    const entries = await Promise.all(
+      Array.from({ length: limit }, (_, i) => this.timed('get', () => this.kv.get(`${counter}.${i + 1}`))),
+    );
     return entries.filter((entry) => entry?.operation === 'PUT').length;
   }
 
@@ -199,12 +213,12 @@ export class QuotaCounters {
     const attempt = async () => {
       let previousSeq = revision;
       if (previousSeq === undefined) {
-        const entry = await this.kv.get(slot);
+        const entry = await this.timed('get', () => this.kv.get(slot));
         if (entry?.operation !== 'PUT' || entry.string() !== owner) return;
         previousSeq = entry.revision;
       }
       try {
-        await this.kv.delete(slot, { previousSeq });
+        await this.timed('delete', () => this.kv.delete(slot, { previousSeq }));
       } catch (err) {
         if (!isTaken(err)) throw err; // changed since: not this take's any more
       }

@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { Kvm, type KV } from '@nats-io/kv';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { natsConnectOptions } from '@hhp/kit';
+import { Registry } from 'prom-client';
 import { QuotaCounters, keyToken } from '../../src/quota/quota-counters.js';
+import { aiMetrics } from '../../src/metrics.js';
 
 describe('QuotaCounters against a real JetStream key-value bucket', () => {
   let nc: NatsConnection;
@@ -144,6 +146,24 @@ describe('QuotaCounters against a real JetStream key-value bucket', () => {
     await kv.create(slotKey(guest, 1), 'the new holder');
     await take.refund();
     expect((await kv.get(slotKey(guest, 1)))?.string()).toBe('the new holder');
+  });
+
+  test('when counters are taken, read and given back, then each request to the store is timed by operation', async () => {
+    const registry = new Registry();
+    const latency = aiMetrics(registry, () => 0).quotaStore;
+    const timed = await QuotaCounters.open(nc, 'UTC', { bucket, latency });
+    const guest = `guest:${randomUUID()}`;
+    const taken = await timed.take({ key: guest, limit: 3 });
+    await timed.take({ key: guest, limit: 3 });
+    expect(await timed.used(guest, 3)).toBe(2);
+    if (taken.ok) await taken.refund();
+    const counts = Object.fromEntries(
+      (await latency.get()).values
+        .filter((v) => v.metricName === 'ai_quota_store_seconds_count')
+        .map((v) => [v.labels.operation, v.value]),
+    );
+    // Two slots created, three read by used(), one deleted by the give-back (which knows its revision).
+    expect(counts).toEqual({ create: 2, get: 3, delete: 1 });
   });
 
   test('when addresses of any shape are counted, then their keys are valid and distinct', async () => {

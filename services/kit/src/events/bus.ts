@@ -20,6 +20,8 @@ import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_DELIVER, afterFailure } from './redeliv
 import { replyTo, requestFrom, type ReplyHandler } from './request-reply.js';
 import { natsConnectOptions, type NatsCredentials } from './connection.js';
 import { REQUEST_ID_HEADER } from '../http/request-id.js';
+import type { Counter, Registry } from 'prom-client';
+import { consumerLagGauges, deadLetteredCounter } from './event-metrics.js';
 
 export interface EventContext {
   requestId: string | undefined;
@@ -55,6 +57,9 @@ export class EventBus {
   private connected = true;
   private readonly subscriptions = new Set<Subscription>();
   private readonly reconnectListeners = new Set<() => void>();
+  /** The durable consumers this bus runs (their lag is reported by `instrument`). */
+  private readonly durables = new Set<string>();
+  private deadLettered: Counter<'consumer'> | undefined;
 
   private constructor(
     readonly nc: NatsConnection,
@@ -112,6 +117,12 @@ export class EventBus {
     return this.connected && !this.nc.isClosed() && !this.nc.isDraining();
   }
 
+  /** Counts dead letters and reports the lag of this bus's durable consumers in `registry` (the service's /metrics). */
+  instrument(registry: Registry): void {
+    this.deadLettered = deadLetteredCounter(registry);
+    consumerLagGauges(registry, this.jsm, () => this.durables);
+  }
+
   async publish(envelope: EventEnvelope, { subject = envelope.type, requestId }: PublishOptions = {}) {
     const ack = await this.js.publish(subject, encodeEnvelope(envelope), {
       msgID: envelope.id,
@@ -130,6 +141,7 @@ export class EventBus {
   ): Promise<Subscription> {
     const maxDeliver = options.maxDeliver ?? DEFAULT_MAX_DELIVER;
     await this.ensureConsumer(subject, durableName, maxDeliver, options.ackWaitMs ?? 30_000);
+    this.durables.add(durableName);
     let stopped = false;
     let messages: ConsumerMessages | undefined;
     const loop = (async () => {
@@ -152,6 +164,7 @@ export class EventBus {
         await messages?.close();
         await loop;
         this.subscriptions.delete(subscription);
+        this.durables.delete(durableName);
       },
     };
     this.subscriptions.add(subscription);
@@ -225,6 +238,7 @@ export class EventBus {
         headers: h,
       });
       msg.term(`dead-lettered: ${h.get('x-error')}`);
+      this.deadLettered?.inc({ consumer: durableName });
       logger.error({ err }, 'event dead-lettered');
     } catch (publishErr) {
       logger.error({ err, publishErr }, 'could not dead-letter the event; will retry');

@@ -37,10 +37,7 @@ export function consumerLagGauges(registry: Registry, jsm: JetStreamManager, dur
       (info) => ({ durable, pending: info.num_pending, ackPending: info.num_ack_pending }),
       () => undefined,
     );
-  let latest: Promise<({ durable: string; pending: number; ackPending: number } | undefined)[]> | undefined;
-  // Both gauges are collected in one scrape: the second reuses the first's answers.
-  const answers = () =>
-    (latest ??= Promise.all([...durables()].map(ask)).finally(() => setTimeout(() => (latest = undefined), 100)));
+  const answers = () => Promise.all([...durables()].map(ask));
   metric(
     registry,
     'events_consumer_pending',

@@ -6,6 +6,8 @@ import type { Logger } from 'pino';
 import { within } from '../deadline.js';
 import type { EventBus } from './bus.js';
 import type { EventEnvelope } from './envelope.js';
+import type { Registry } from 'prom-client';
+import { outboxMetrics } from './event-metrics.js';
 
 export const OUTBOX_FIELD = 'outbox';
 
@@ -32,6 +34,8 @@ export interface OutboxRelayOptions {
   intervalMs?: number;
   /** Documents per pass. */
   batchSize?: number;
+  /** The service's metrics (`events_outbox_published_total`, `events_outbox_lag_seconds`), by collection. */
+  registry?: Registry;
 }
 
 interface PendingDocument {
@@ -57,11 +61,19 @@ export class OutboxRelay {
   private pending = true;
   private lastPass = 0;
   private writes: Promise<unknown> = Promise.resolve();
+  /** When the oldest event known to wait was written (ms since the epoch); undefined when none waits. */
+  private waitingSince: number | undefined;
+  private readonly metrics: ReturnType<typeof outboxMetrics> | undefined;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.intervalMs = options.intervalMs ?? 1000;
     this.batchSize = options.batchSize ?? 100;
     this.logger = options.logger.child({ outbox: options.model.collection.collectionName });
+    this.metrics =
+      options.registry &&
+      outboxMetrics(options.registry, options.model.collection.collectionName, () =>
+        this.waitingSince === undefined ? 0 : Math.max(0, Date.now() - this.waitingSince) / 1000,
+      );
   }
 
   /** Start the interval (and a first pass for anything left from before a restart). */
@@ -80,6 +92,8 @@ export class OutboxRelay {
   kick(): void {
     if (this.stopped) return;
     this.pending = true;
+    // Until a pass has read the documents, a write's event is known to wait since now.
+    this.waitingSince ??= Date.now();
     if (this.running) {
       this.again = true;
       return;
@@ -104,6 +118,9 @@ export class OutboxRelay {
       .find({ [`${OUTBOX_FIELD}.0`]: { $exists: true } }, { projection: { [OUTBOX_FIELD]: 1 } })
       .limit(this.batchSize)
       .toArray();
+    const written = docs.flatMap((doc) => (doc.outbox ?? []).map((entry) => Date.parse(entry.occurredAt)));
+    const oldest = Math.min(...written.filter(Number.isFinite));
+    if (Number.isFinite(oldest)) this.waitingSince = Math.min(oldest, this.waitingSince ?? oldest);
     let published = 0;
     for (const doc of docs) {
       for (const entry of doc.outbox ?? []) {
@@ -122,10 +139,14 @@ export class OutboxRelay {
         // $pullAll of the entry exactly as read: FerretDB 1.x has no $pull by condition.
         await this.exclusive(() => collection.updateOne({ _id: doc._id }, { $pullAll: { outbox: [entry] } }));
         published += 1;
+        this.metrics?.published.inc({ outbox: this.options.model.collection.collectionName });
       }
     }
     // A full batch may have more behind it; a short one emptied the outbox (writes since then kicked again).
-    if (docs.length < this.batchSize && !this.again) this.pending = false;
+    if (docs.length < this.batchSize && !this.again) {
+      this.pending = false;
+      this.waitingSince = undefined;
+    }
     return published;
   }
 
@@ -147,6 +168,7 @@ export class OutboxRelay {
   async stop(timeoutMs = 2000): Promise<void> {
     this.stopped = true;
     clearInterval(this.timer);
+    this.metrics?.forget();
     if (this.running) await within(timeoutMs, this.running);
   }
 }

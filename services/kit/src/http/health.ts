@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import { TIMED_OUT, within } from '../deadline.js';
 
 /** A named dependency check: resolves true when the dependency can be used right now. */
@@ -12,16 +12,59 @@ async function settle(check: () => Promise<boolean> | boolean): Promise<boolean>
   return ready !== TIMED_OUT && ready;
 }
 
+/**
+ * Readiness as metrics: `service_ready` (1 or 0) and `service_readiness_check` (each check's) as of the last
+ * evaluation, and `service_readiness_changes_total`, counted whenever an evaluation differs from the one
+ * before: a service that flaps between ready and not is seen even between two scrapes. Evaluated on every
+ * /readyz (the orchestrator's probe) and at every scrape.
+ */
+function readinessMetrics(registry: Registry, evaluate: () => Promise<Record<string, boolean>>) {
+  const changes = new Counter({
+    name: 'service_readiness_changes_total',
+    help: 'Times the readiness of the service changed (ready to not ready or back), as evaluated by /readyz and scrapes',
+    registers: [registry],
+  });
+  const ready = new Gauge({
+    name: 'service_ready',
+    help: 'Whether the service is ready (1) or not (0), as of its last evaluation',
+    registers: [registry],
+    async collect() {
+      await evaluate();
+    },
+  });
+  const checks = new Gauge({
+    name: 'service_readiness_check',
+    help: 'Whether each readiness check (label check) passed (1) or failed (0), as of the last evaluation',
+    labelNames: ['check'] as const,
+    registers: [registry],
+  });
+  let last: boolean | undefined;
+  return (results: Record<string, boolean>) => {
+    const now = Object.values(results).every(Boolean);
+    if (last !== undefined && last !== now) changes.inc();
+    last = now;
+    ready.set(Number(now));
+    for (const [check, ok] of Object.entries(results)) checks.set({ check }, Number(ok));
+  };
+}
+
 export function healthRouter(readiness: ReadinessChecks, registry: Registry): Router {
   const router = Router();
+  const names = Object.keys(readiness);
+  const evaluate = async (): Promise<Record<string, boolean>> => {
+    const results = await Promise.all(names.map((name) => settle(readiness[name]!)));
+    const byName = Object.fromEntries(names.map((name, i) => [name, results[i]!]));
+    record(byName);
+    return byName;
+  };
+  const record = readinessMetrics(registry, evaluate);
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
-    const names = Object.keys(readiness);
-    const results = await Promise.all(names.map((name) => settle(readiness[name]!)));
-    const checks = Object.fromEntries(names.map((name, i) => [name, results[i] ? 'ok' : 'failing']));
-    const failing = names.filter((_, i) => !results[i]);
+    const results = await evaluate();
+    const checks = Object.fromEntries(names.map((name) => [name, results[name] ? 'ok' : 'failing']));
+    const failing = names.filter((name) => !results[name]);
     res.set('Cache-Control', 'no-store');
     if (failing.length === 0) res.json({ status: 'ready', checks });
     else res.status(503).json({ message: `Not ready: ${failing.join(', ')} unavailable`, checks });
