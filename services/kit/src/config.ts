@@ -97,6 +97,13 @@ export function serviceConfig(name: string, defaultPort: number) {
         'must be "Name" <address> or an address',
       )
       .default(DEFAULT_MAIL_FROM),
+    /** Where traces go over OTLP (HTTP, protobuf; `<endpoint>/v1/traces`); unset or empty: none are recorded. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    ),
+    /** The traces' `service.name` instead of the service's own (OpenTelemetry's standard variable). */
+    OTEL_SERVICE_NAME: z.preprocess((value) => (value === '' ? undefined : value), z.string().min(1).optional()),
   });
 }
 export type ServiceConfig = z.infer<ReturnType<typeof serviceConfig>>;

@@ -1,14 +1,25 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { traceLogFields } from './tracing/log.js';
 
 export type { Logger } from 'pino';
 
-/** One JSON logger per process; requests and consumers log through `child()`. */
-export function createLogger(name: string, level = process.env.LOG_LEVEL ?? 'info'): Logger {
-  return pino({
+/**
+ * One JSON logger per process; requests and consumers log through `child()`. A line written inside a traced
+ * request or message carries its trace_id and span_id (tracing/log.ts).
+ */
+export function createLogger(
+  name: string,
+  level = process.env.LOG_LEVEL ?? 'info',
+  destination?: DestinationStream,
+): Logger {
+  const options: LoggerOptions = {
     name,
     level,
     base: { service: name },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
-  });
+    mixin: traceLogFields,
+  };
+  // Standard output unless told otherwise (a test reads the lines it writes).
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -12,6 +12,7 @@ import { createLogger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { onShutdown, runShutdown, type ShutdownStep } from './shutdown.js';
 import type { ServiceConfig } from './config.js';
+import { createTracing, entryPackageVersion, type Tracing } from './tracing/tracing.js';
 
 /** What a service's setup gets: its config and the connections the kit opened for it. */
 export interface ServiceContext<C extends ServiceConfig> {
@@ -20,6 +21,8 @@ export interface ServiceContext<C extends ServiceConfig> {
   mongo: Mongo;
   bus: EventBus;
   metrics: Metrics;
+  /** The service's tracer (no-op unless OTEL_EXPORTER_OTLP_ENDPOINT is set): for spans of its own. */
+  tracing: Tracing;
 }
 
 /** What a service's setup returns: its routes, extra readiness checks, and what to stop before the connections close. */
@@ -41,6 +44,13 @@ export interface ServiceDefinition<C extends ServiceConfig> {
   config: C;
   setup(context: ServiceContext<C>): Promise<ServiceParts> | ServiceParts;
   logger?: Logger;
+  /** `service.version` of its spans; `runService` reads it from the service's package.json. */
+  version?: string;
+  /**
+   * Tracing made by the caller (a test's in-memory exporter), who then also shuts it down; by default the
+   * kit makes it from OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_SERVICE_NAME and flushes it last on shutdown.
+   */
+  tracing?: Tracing;
 }
 
 export interface RunningService<C extends ServiceConfig> extends ServiceContext<C> {
@@ -61,8 +71,19 @@ export async function startService<C extends ServiceConfig>({
   config,
   setup,
   logger = createLogger(name, config.LOG_LEVEL),
+  version = 'unknown',
+  tracing: given,
 }: ServiceDefinition<C>): Promise<RunningService<C>> {
   const metrics = createMetrics(name);
+  const tracing =
+    given ??
+    createTracing({
+      name,
+      version,
+      endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+      serviceNameOverride: config.OTEL_SERVICE_NAME,
+    });
+  if (tracing.enabled && !given) logger.info({ endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT }, 'exporting traces');
   const [mongo, bus] = await Promise.all([
     connectMongo(config.MONGODB_URI, config.MONGODB_DB, logger),
     EventBus.connect({
@@ -71,21 +92,23 @@ export async function startService<C extends ServiceConfig>({
       password: config.NATS_PASSWORD,
       name,
       logger,
+      tracing,
     }),
   ]);
   bus.instrument(metrics.registry);
-  const context: ServiceContext<C> = { config, logger, mongo, bus, metrics };
+  const context: ServiceContext<C> = { config, logger, mongo, bus, metrics, tracing };
   let parts: ServiceParts;
   try {
     parts = await setup(context);
   } catch (err) {
-    await Promise.allSettled([bus.close(), mongo.close()]);
+    await Promise.allSettled([bus.close(), mongo.close(), given ? undefined : tracing.shutdown()]);
     throw err;
   }
   const app = createApp({
     logger,
     metrics,
     trustedProxies: config.TRUSTED_PROXIES,
+    tracing,
     routers: parts.routers,
     ...(parts.bodies ? { bodies: parts.bodies } : {}),
     readiness: { mongodb: () => mongo.ping(), nats: () => bus.isConnected(), ...parts.readiness },
@@ -105,6 +128,8 @@ export async function startService<C extends ServiceConfig>({
     ...(parts.stop ?? []),
     ['nats', () => bus.close()],
     ['mongodb', () => mongo.close()],
+    // Last, so the spans of everything above are exported (the batch is flushed).
+    ...(given ? [] : [['tracing', () => tracing.shutdown()] as const]),
   ];
   let closing: Promise<boolean> | undefined;
   return {
@@ -123,7 +148,11 @@ export async function startService<C extends ServiceConfig>({
 export async function runService<C extends ServiceConfig>(definition: ServiceDefinition<C>): Promise<void> {
   const logger = definition.logger ?? createLogger(definition.name, definition.config.LOG_LEVEL);
   try {
-    const service = await startService({ ...definition, logger });
+    const service = await startService({
+      ...definition,
+      logger,
+      version: definition.version ?? entryPackageVersion() ?? 'unknown',
+    });
     onShutdown(logger, [['service', () => service.close()]]);
   } catch (err) {
     logger.fatal({ err }, 'could not start');

@@ -11,6 +11,7 @@ import {
   type JsMsg,
   type ConsumerMessages,
 } from '@nats-io/jetstream';
+import { SpanKind, type Context, type Span, type Tracer } from '@opentelemetry/api';
 import type { z } from 'zod';
 import type { Logger } from 'pino';
 import { DEAD_LETTER_SUBJECT, EVENTS_STREAM } from '@hhp/proto';
@@ -22,6 +23,16 @@ import { natsConnectOptions, type NatsCredentials } from './connection.js';
 import { REQUEST_ID_HEADER } from '../http/request-id.js';
 import type { Counter, Registry } from 'prom-client';
 import { consumerLagGauges, deadLetteredCounter } from './event-metrics.js';
+import { extractFromNats, injectIntoNats } from '../tracing/propagation.js';
+import {
+  ATTR_MESSAGING_CONSUMER_GROUP_NAME,
+  ATTR_MESSAGING_DELIVERY_COUNT,
+  ATTR_MESSAGING_MESSAGE_ID,
+  inSpan,
+  messagingAttributes,
+  recordError,
+} from '../tracing/spans.js';
+import { disabledTracing, type Tracing } from '../tracing/tracing.js';
 
 export interface EventContext {
   requestId: string | undefined;
@@ -52,6 +63,9 @@ export interface PublishResult {
 /**
  * The portal's JetStream connection: reconnects forever, publishes events with `msgID = id`, runs
  * durable consumers with explicit acks, backoff and a dead-letter subject, and answers requests.
+ * Every message carries the W3C trace context of what sent it in its headers (`traceparent`): a publish is
+ * a PRODUCER span, its processing a CONSUMER span under it, a request a CLIENT span and its answer a
+ * SERVER span under that (no-op spans when the service does not trace).
  */
 export class EventBus {
   private connected = true;
@@ -67,6 +81,7 @@ export class EventBus {
     readonly jsm: JetStreamManager,
     private readonly name: string,
     private readonly logger: Logger,
+    private readonly tracer: Tracer,
   ) {
     void this.watchStatus();
   }
@@ -75,8 +90,9 @@ export class EventBus {
     url,
     name,
     logger,
+    tracing = disabledTracing,
     ...credentials
-  }: { url: string; name: string; logger: Logger } & NatsCredentials): Promise<EventBus> {
+  }: { url: string; name: string; logger: Logger; tracing?: Tracing } & NatsCredentials): Promise<EventBus> {
     const nc = await connect({
       ...natsConnectOptions(url, credentials),
       name,
@@ -90,7 +106,7 @@ export class EventBus {
     const jsm = await jetstreamManager(nc);
     await ensureStream(jsm);
     logger.info({ server: nc.getServer() }, 'connected to NATS');
-    return new EventBus(nc, jetstream(nc), jsm, name, logger);
+    return new EventBus(nc, jetstream(nc), jsm, name, logger, tracing.tracer);
   }
 
   private async watchStatus(): Promise<void> {
@@ -123,13 +139,27 @@ export class EventBus {
     consumerLagGauges(registry, this.jsm, () => this.durables);
   }
 
-  async publish(envelope: EventEnvelope, { subject = envelope.type, requestId }: PublishOptions = {}) {
-    const ack = await this.js.publish(subject, encodeEnvelope(envelope), {
-      msgID: envelope.id,
-      headers: withRequestId(headers(), requestId),
-      timeout: 5000,
-    });
-    return { seq: ack.seq, duplicate: ack.duplicate } satisfies PublishResult;
+  /** Publish to the stream; the PRODUCER span is a child of `parent` (default: the active context). */
+  publish(envelope: EventEnvelope, { subject = envelope.type, requestId, parent }: PublishOptions = {}) {
+    const attributes = {
+      ...messagingAttributes(subject, 'send', 'publish'),
+      [ATTR_MESSAGING_MESSAGE_ID]: envelope.id,
+    };
+    return inSpan(
+      this.tracer,
+      `${subject} publish`,
+      { kind: SpanKind.PRODUCER, attributes },
+      async (span, ctx) => {
+        const ack = await this.js.publish(subject, encodeEnvelope(envelope), {
+          msgID: envelope.id,
+          headers: injectIntoNats(withRequestId(headers(), requestId), ctx),
+          timeout: 5000,
+        });
+        if (ack.duplicate) span.setAttribute('messaging.nats.duplicate', true);
+        return { seq: ack.seq, duplicate: ack.duplicate } satisfies PublishResult;
+      },
+      parent,
+    );
   }
 
   /** Ensure the durable consumer, then process its messages one at a time until stopped. */
@@ -194,11 +224,35 @@ export class EventBus {
     }
   }
 
-  private async deliver<S extends z.ZodType>(
+  /** Process one message in a CONSUMER span whose parent is the publisher's span (from the headers). */
+  private deliver<S extends z.ZodType>(
     msg: JsMsg,
     durableName: string,
     handler: EventHandler<z.output<S>>,
     options: SubscribeOptions<S> & { maxDeliver: number },
+  ): Promise<void> {
+    const messageId = msg.headers?.get('Nats-Msg-Id');
+    const attributes = {
+      ...messagingAttributes(msg.subject, 'process', 'process'),
+      [ATTR_MESSAGING_CONSUMER_GROUP_NAME]: durableName,
+      [ATTR_MESSAGING_DELIVERY_COUNT]: msg.info.deliveryCount,
+      ...(messageId ? { [ATTR_MESSAGING_MESSAGE_ID]: messageId } : {}),
+    };
+    return inSpan(
+      this.tracer,
+      `${msg.subject} process`,
+      { kind: SpanKind.CONSUMER, attributes },
+      (span) => this.process(msg, durableName, handler, options, span),
+      extractFromNats(msg.headers),
+    );
+  }
+
+  private async process<S extends z.ZodType>(
+    msg: JsMsg,
+    durableName: string,
+    handler: EventHandler<z.output<S>>,
+    options: SubscribeOptions<S> & { maxDeliver: number },
+    span: Span,
   ): Promise<void> {
     const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
     const deliveryCount = msg.info.deliveryCount;
@@ -208,6 +262,7 @@ export class EventBus {
       event = decodeEnvelope(msg.data, options.schema) as z.output<S>;
     } catch (err) {
       // A message that cannot be read will not get better by retrying.
+      recordError(span, err);
       await this.deadLetter(msg, durableName, err, logger);
       return;
     }
@@ -215,6 +270,7 @@ export class EventBus {
       await handler(event, { requestId, logger, deliveryCount, subject: msg.subject });
       msg.ack();
     } catch (err) {
+      recordError(span, err);
       const step = afterFailure(deliveryCount, options.maxDeliver, options.backoffMs ?? DEFAULT_BACKOFF_MS);
       if (step.action === 'retry') {
         logger.warn({ err, retryInMs: step.delayMs }, 'event handler failed; will retry');
@@ -227,7 +283,7 @@ export class EventBus {
 
   /** Republish to the dead-letter subject, then terminate; if that fails, nak so nothing is lost. */
   private async deadLetter(msg: JsMsg, durableName: string, err: unknown, logger: Logger): Promise<void> {
-    const h = withRequestId(headers(), msg.headers?.get(REQUEST_ID_HEADER) || undefined);
+    const h = injectIntoNats(withRequestId(headers(), msg.headers?.get(REQUEST_ID_HEADER) || undefined));
     h.set('x-original-subject', msg.subject);
     h.set('x-original-seq', String(msg.seq));
     h.set('x-consumer', durableName);
@@ -252,12 +308,12 @@ export class EventBus {
     payload: unknown,
     options: { response: R; timeoutMs?: number; requestId?: string },
   ): Promise<z.output<R>> {
-    return requestFrom(this.nc, subject, payload, options);
+    return requestFrom(this.nc, this.tracer, subject, payload, options);
   }
 
   /** Answer requests on `subject` (one member of the service's queue group answers each). */
   reply<Q extends z.ZodType>(subject: string, options: { request: Q; handler: ReplyHandler<z.output<Q>> }) {
-    return replyTo(this.nc, subject, { ...options, queue: this.name, logger: this.logger });
+    return replyTo(this.nc, subject, { ...options, queue: this.name, logger: this.logger, tracer: this.tracer });
   }
 
   /** Stop consumers, then drain: in-flight publishes and replies finish before the connection closes. */
@@ -270,6 +326,11 @@ export class EventBus {
 export interface PublishOptions {
   subject?: string;
   requestId?: string | undefined;
+  /**
+   * The trace the event belongs to, when it is published later than it was made (a batch, a relay of
+   * stored events); default: the active context.
+   */
+  parent?: Context | undefined;
 }
 
 export function withRequestId(h: MsgHdrs, requestId: string | undefined): MsgHdrs {

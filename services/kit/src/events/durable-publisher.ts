@@ -11,6 +11,7 @@
 // and logs what it could not deliver. A crash loses what is waiting: events whose loss matters more than
 // that belong in the outbox of the document that changed (outbox.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
+import { context } from '@opentelemetry/api';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Logger } from 'pino';
 import type { EventBus, PublishOptions } from './bus.js';
@@ -107,8 +108,12 @@ export class DurablePublisher {
     return this.waiting.length + this.inFlight;
   }
 
-  /** Queue an event; it goes out within `batchMs`, and again until JetStream has acknowledged it. */
-  publish(envelope: EventEnvelope, options: PublishOptions = {}): void {
+  /**
+   * Queue an event; it goes out within `batchMs`, and again until JetStream has acknowledged it. Its publish
+   * span belongs to the trace that queued it (the active context now), not to whatever runs the batch.
+   */
+  publish(envelope: EventEnvelope, { parent = context.active(), ...rest }: PublishOptions = {}): void {
+    const options: PublishOptions = { ...rest, parent };
     if (this.closing) {
       this.drop([{ envelope, options }], 'after shutdown began');
       return;

@@ -8,18 +8,27 @@ import type { EventBus } from './bus.js';
 import type { EventEnvelope } from './envelope.js';
 import type { Registry } from 'prom-client';
 import { outboxMetrics } from './event-metrics.js';
+import { contextFromCarrier, currentTraceCarrier, type TraceCarrier } from '../tracing/propagation.js';
 
 export const OUTBOX_FIELD = 'outbox';
 
-/** One pending event, as stored on the document: the envelope plus the request that caused it. */
+/**
+ * One pending event, as stored on the document: the envelope plus the request that caused it, and the trace
+ * context (`traceparent`) of the span that stored it, so the publish, however late, joins that trace.
+ */
 export interface OutboxEntry extends EventEnvelope {
   requestId?: string;
+  trace?: TraceCarrier;
 }
 
-/** The entry to embed in a document's `outbox` array (generate the envelope, and so its id, once). */
+/**
+ * The entry to embed in a document's `outbox` array (generate the envelope, and so its id, once). Made
+ * inside a traced request or message, it keeps that trace's context for the relay.
+ */
 export function outboxEntry(envelope: EventEnvelope, requestId?: string): OutboxEntry {
   const { id, type, occurredAt, data } = envelope;
-  return requestId ? { id, type, occurredAt, data, requestId } : { id, type, occurredAt, data };
+  const trace = currentTraceCarrier();
+  return { id, type, occurredAt, data, ...(requestId ? { requestId } : {}), ...(trace ? { trace } : {}) };
 }
 
 /** Schema path for the `outbox` array; `Mixed` so the stored entry is exactly what `outboxEntry` made. */
@@ -124,9 +133,9 @@ export class OutboxRelay {
     let published = 0;
     for (const doc of docs) {
       for (const entry of doc.outbox ?? []) {
-        const { requestId, ...envelope } = entry;
+        const { requestId, trace, ...envelope } = entry;
         try {
-          const result = await bus.publish(envelope, { requestId });
+          const result = await bus.publish(envelope, { requestId, parent: contextFromCarrier(trace) });
           this.logger.info(
             { eventId: entry.id, type: entry.type, seq: result.seq, duplicate: result.duplicate, requestId },
             'outbox event published',

@@ -7,6 +7,8 @@ import { bodyParsers, type RouteBody } from './body.js';
 import { errorHandler, notFound } from './error-handler.js';
 import { healthRouter, type ReadinessChecks } from './health.js';
 import { requestIdFor } from './request-id.js';
+import { traceRequests } from '../tracing/http.js';
+import type { Tracing } from '../tracing/tracing.js';
 
 export interface AppDeps {
   logger: Logger;
@@ -18,6 +20,8 @@ export interface AppDeps {
   metrics: Metrics;
   /** The proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES, parsed by the kit's config). */
   trustedProxies: readonly string[];
+  /** The service's tracing: when enabled, a server span per request (tracing/http.ts). */
+  tracing?: Tracing;
 }
 
 const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
@@ -34,7 +38,15 @@ function recordDuration(metrics: Metrics): RequestHandler {
 }
 
 /** The express app of a service: security headers, request ids and logs, JSON, health, errors. */
-export function createApp({ logger, routers, bodies, readiness, metrics, trustedProxies }: AppDeps): Application {
+export function createApp({
+  logger,
+  routers,
+  bodies,
+  readiness,
+  metrics,
+  trustedProxies,
+  tracing,
+}: AppDeps): Application {
   const app = express();
   app.disable('x-powered-by');
   // By address, not by hop count: a request that reaches the port straight from anyone else (another
@@ -42,6 +54,8 @@ export function createApp({ logger, routers, bodies, readiness, metrics, trusted
   // one that came through the trusted proxies is the address they saw (per-address guards count it).
   app.set('trust proxy', [...trustedProxies]);
   app.use(helmet());
+  // Before the request log, so its line (written when the response ends) carries the trace id too.
+  if (tracing?.enabled) app.use(traceRequests(tracing.tracer, PROBES));
   app.use(
     pinoHttp({
       logger,
