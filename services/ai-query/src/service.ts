@@ -31,7 +31,11 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
     await mongo.connection
       .dropCollection('quota_slots')
       .catch((err: unknown) => logger.debug({ err }, 'no old quota collection to drop'));
-    const subscribers = new Subscribers(mongo.connection, config.SUBSCRIBER_COOKIE_SECRET);
+    const subscribers = new Subscribers(
+      mongo.connection,
+      config.SUBSCRIBER_COOKIE_SECRET,
+      config.SUBSCRIBER_COOKIE_PREVIOUS_SECRET,
+    );
     await mongo.connection.collection('subscribers').createIndex({ _id: 1, asOf: 1 });
     const model = 'model' in overrides ? overrides.model : openAiModel(config);
     if (!model) logger.info('no OPENAI_API_KEY: answering from the offline library');

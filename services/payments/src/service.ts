@@ -81,7 +81,7 @@ export async function paymentsService(context: ServiceContext<PaymentsConfig>): 
   return {
     routers: [
       intentsRouter(intentDeps, config.STRIPE_PUBLISHABLE_KEY!),
-      subscriptionsRouter(subscriptionDeps, config.SUBSCRIBER_COOKIE_SECRET),
+      subscriptionsRouter(subscriptionDeps, config.SUBSCRIBER_COOKIE_SECRET, config.SUBSCRIBER_COOKIE_PREVIOUS_SECRET),
       signIn.router,
       webhooksRouter({
         webhooks: stripe.webhooks,

@@ -237,6 +237,33 @@ describe('ai-query: free questions (offline engine)', () => {
   });
 });
 
+describe('ai-query: the subscriber cookie secret rotated (SUBSCRIBER_COOKIE_PREVIOUS_SECRET)', () => {
+  const NEW_SECRET = 'the-new-cookie-secret-that-is-long-enough-01';
+  let service: AiQuery;
+  beforeAll(async () => {
+    service = await startAiQuery({
+      SUBSCRIBER_COOKIE_SECRET: NEW_SECRET,
+      SUBSCRIBER_COOKIE_PREVIOUS_SECRET: COOKIE_SECRET,
+    });
+  });
+  afterAll(() => service.close());
+
+  test('when a subscriber comes with a cookie of the previous secret or of the new one, then both are subscribers, and a third secret is not', async () => {
+    const customerId = `cus_${newGuestId()}`;
+    await service.bus.publish(
+      createEnvelope(Subjects.subscriptionChanged, { customerId, subscriptionId: 'sub_rot', status: 'active' }),
+    );
+    const isSubscriber = async (secret: string) => {
+      const cookie = `${SUBSCRIBER_COOKIE}=${signSubscriberCookie(customerId, secret)}`;
+      return (await (await fetch(`${service.url}/api/quota`, { headers: { cookie } })).json()).isSubscriber;
+    };
+    await waitFor(() => isSubscriber(NEW_SECRET));
+
+    expect(await isSubscriber(COOKIE_SECRET)).toBe(true);
+    expect(await isSubscriber('a-third-secret-that-is-long-enough-0000000')).toBe(false);
+  });
+});
+
 describe('ai-query: the guard against guestId rotation', () => {
   let service: AiQuery;
   beforeAll(async () => {

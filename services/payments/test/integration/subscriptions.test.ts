@@ -417,3 +417,56 @@ describe('GET /api/subscription', () => {
     expect(await res.json()).toEqual({ status: 'none', active: false });
   });
 });
+
+describe('when the subscriber cookie secret is rotated (SUBSCRIBER_COOKIE_PREVIOUS_SECRET)', () => {
+  const NEW_SECRET = 'the-new-cookie-secret-that-is-long-enough-01';
+  const running: Payments[] = [];
+  // The same database as the service before the rotation; closed, not dropped (stopPayments drops it).
+  const restartedWith = async (env: Record<string, string>) => {
+    const instance = await startPayments(servers, { MONGODB_DB: service.config.MONGODB_DB, ...env });
+    running.push(instance);
+    return instance;
+  };
+  afterAll(async () => {
+    for (const instance of running) await instance.close();
+  });
+
+  /** A subscriber of the service as it was (signed with COOKIE_SECRET): their customer id and cookie. */
+  async function subscriberWithOldCookie() {
+    const { customerId } = await startSubscription(newEmail());
+    servers.stripe.intercept({ method: 'POST', path: /^\/v1\/subscriptions$/, transform: paidUp });
+    const res = await post('/api/complete-subscription', { customerId, paymentMethodId: 'pm_card_visa' });
+    expect(res.status).toBe(200);
+    return { customerId, cookie: subscriberCookie(res)!.value };
+  }
+  const statusAt = (url: string, cookie: string) =>
+    fetch(`${url}/api/subscription`, { headers: { cookie: `hhp_sub=${cookie}` } });
+
+  test('then a subscriber with the old cookie still is one, and their cookie is signed anew with the new secret, once', async () => {
+    const { customerId, cookie } = await subscriberWithOldCookie();
+    const rotated = await restartedWith({
+      SUBSCRIBER_COOKIE_SECRET: NEW_SECRET,
+      SUBSCRIBER_COOKIE_PREVIOUS_SECRET: COOKIE_SECRET,
+    });
+
+    const res = await statusAt(rotated.url, cookie);
+
+    expect(await res.json()).toMatchObject({ status: 'active', active: true });
+    const renewed = subscriberCookie(res)!;
+    expect(verifySubscriberCookie(renewed.value, NEW_SECRET)).toBe(customerId);
+    expect(verifySubscriberCookie(renewed.value, COOKIE_SECRET)).toBeUndefined();
+    const again = await statusAt(rotated.url, renewed.value);
+    expect(await again.json()).toMatchObject({ status: 'active', active: true });
+    expect(subscriberCookie(again)).toBeUndefined();
+  });
+
+  test('then, once the previous secret is dropped, the old cookie is nobody', async () => {
+    const { cookie } = await subscriberWithOldCookie();
+    const rotated = await restartedWith({ SUBSCRIBER_COOKIE_SECRET: NEW_SECRET });
+
+    const res = await statusAt(rotated.url, cookie);
+
+    expect(await res.json()).toEqual({ status: 'none', active: false });
+    expect(subscriberCookie(res)).toBeUndefined();
+  });
+});
