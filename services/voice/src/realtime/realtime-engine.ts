@@ -99,6 +99,7 @@ interface Answer {
   cancelled: boolean;
   /** The server said response.done: all its audio is here (some may still be playing). */
   serverDone: boolean;
+  cancelWait?: NodeJS.Timeout;
   /** response.done (or the socket lost) */
   done: Promise<void>;
   finish: () => void;
@@ -291,6 +292,8 @@ class RealtimeCall implements EngineCall {
     if (!this.current(generation)) return;
     let finish!: () => void;
     const done = new Promise<void>((resolve) => (finish = resolve));
+    // A cancelled response's wait for its response.done ends with it.
+    void done.then(() => clearTimeout(answer.cancelWait));
     const answer: Answer = {
       eventId: `response-${++this.responses}`,
       ...kind,
@@ -328,7 +331,7 @@ class RealtimeCall implements EngineCall {
       this.socket.send({ type: 'response.cancel' });
       // The server ends a cancelled response with response.done; should it not (a response cancelled before
       // it began), the next one does not wait for ever.
-      setTimeout(answer.finish, CANCEL_WAIT_MS).unref();
+      answer.cancelWait = setTimeout(answer.finish, CANCEL_WAIT_MS);
     }
     if (answer.itemId) {
       const sinceLast = answer.lastPlayedAt === undefined ? 0 : performance.now() - answer.lastPlayedAt;

@@ -208,6 +208,28 @@ test('when the visitor says "I want to end my life", then the crisis signal come
   }
 }, 60_000);
 
+test("when the visitor describes an emergency, then the model is told to say the chat's 911 notice first, with the emergency prompt", async () => {
+  stub.behaviour.transcripts = ['I have crushing chest pain right now'];
+  const { signalling, client, connection } = await call(guest());
+  try {
+    await client.speak(utterance());
+    await until('the response', () => creates(connection).length > 0);
+    const instructions = instructionsOf(creates(connection)[0]!);
+    expect(instructions).toContain('This question may describe a medical emergency');
+    expect(instructions).toMatch(
+      /Begin your answer by saying exactly these words, then go on: If this is happening now, please call 911/,
+    );
+    expect(signalling.messages).toContainEqual(
+      expect.objectContaining({ type: 'quota', exceeded: false, quota: expect.objectContaining({ queriesUsed: 1 }) }),
+    );
+    await until('the answer caption', () =>
+      signalling.messages.find((m) => m.type === 'transcript' && m.role === 'assistant'),
+    );
+  } finally {
+    await client.close();
+  }
+}, 60_000);
+
 test('when a guest has used the free questions, then the spoken question gets the limit, shown and said, and no answer is asked for', async () => {
   const guestId = guest();
   for (let i = 0; i < 3; i++) {
