@@ -96,6 +96,7 @@ step('compose', process.execPath, ['scripts/check-compose.mjs']);
 step('k8s', process.execPath, ['scripts/check-k8s.mjs']);
 step('build', 'npm', ['run', 'build', '-w', '@hhp/frontend', '--silent']);
 step('bundle', process.execPath, ['scripts/bench/bundle-size.mjs', '--max-home-kb', '157']);
+step('rules', process.execPath, ['scripts/check-rules.mjs']);
 jest('unit');
 jest('integration');
 playwright('e2e');

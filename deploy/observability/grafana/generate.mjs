@@ -1,0 +1,356 @@
+// Writes the Grafana dashboards of dashboards/ (one overview, one per service) from the panel lists below, so
+// that the seven files share one layout and one datasource variable. Run after changing a panel:
+//   node deploy/observability/grafana/generate.mjs            (--check: only compare)
+// Every query names only metrics the services export (or the recording rules of ../prometheus/rules, or
+// Prometheus's own `up` and `ALERTS`): infra/test/integration/observability.test.ts checks them against a
+// live scrape, and that the files here are what this script writes.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as prettier from 'prettier';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const NOT_TRAFFIC = 'route!~"/healthz|/readyz|/metrics"';
+const datasource = { type: 'prometheus', uid: '${datasource}' };
+
+/** A panel: `exprs` are [query, legend] pairs; `unit` is Grafana's (s, percentunit, reqps, bytes, short). */
+const panel = (title, exprs, { unit = 'short', type = 'timeseries', description } = {}) => ({
+  title,
+  type,
+  exprs,
+  unit,
+  description,
+});
+
+function dashboard(uid, title, description, panels) {
+  const width = 12;
+  const height = 8;
+  return {
+    uid,
+    title,
+    description,
+    tags: ['hhp'],
+    timezone: 'browser',
+    schemaVersion: 39,
+    version: 1,
+    editable: true,
+    refresh: '30s',
+    time: { from: 'now-1h', to: 'now' },
+    templating: {
+      list: [
+        {
+          name: 'datasource',
+          label: 'Prometheus',
+          type: 'datasource',
+          query: 'prometheus',
+          current: {},
+          hide: 0,
+        },
+      ],
+    },
+    annotations: { list: [] },
+    links: [{ title: 'Holistic Health Portal', type: 'dashboards', tags: ['hhp'], asDropdown: true }],
+    panels: panels.map((p, i) => ({
+      id: i + 1,
+      title: p.title,
+      ...(p.description ? { description: p.description } : {}),
+      type: p.type,
+      datasource,
+      gridPos: { x: (i % 2) * width, y: Math.floor(i / 2) * height, w: width, h: height },
+      fieldConfig: { defaults: { unit: p.unit }, overrides: [] },
+      options:
+        p.type === 'stat'
+          ? { reduceOptions: { calcs: ['lastNotNull'], fields: '', values: false }, colorMode: 'background' }
+          : { legend: { displayMode: 'list', placement: 'bottom' }, tooltip: { mode: 'multi' } },
+      targets: p.exprs.map(([expr, legendFormat], j) => ({
+        refId: String.fromCharCode(65 + j),
+        datasource,
+        expr,
+        legendFormat,
+      })),
+    })),
+  };
+}
+
+/** What every service's dashboard starts with: its traffic, errors, latency, readiness and process. */
+function common(service) {
+  const s = `service="${service}"`;
+  return [
+    panel(
+      'Requests per second, by route',
+      [[`sum by (route) (rate(http_request_duration_seconds_count{${s}, ${NOT_TRAFFIC}}[5m]))`, '{{route}}']],
+      { unit: 'reqps' },
+    ),
+    panel(
+      '5xx answers per second, by route and status',
+      [
+        [
+          `sum by (route, status_code) (rate(http_request_duration_seconds_count{${s}, ${NOT_TRAFFIC}, status_code=~"5.."}[5m]))`,
+          '{{route}} {{status_code}}',
+        ],
+      ],
+      { unit: 'reqps' },
+    ),
+    panel('p99 latency, by route', [[`service_route:http_request_duration_seconds:p99_5m{${s}}`, '{{route}}']], {
+      unit: 's',
+    }),
+    panel('Ready (1) or not (0), by instance and check', [
+      [`service_ready{${s}}`, '{{instance}}'],
+      [`service_readiness_check{${s}}`, '{{instance}} {{check}}'],
+    ]),
+    panel('Scraped (up), by instance', [[`up{job="${service}"}`, '{{instance}}']]),
+    panel('CPU (cores), by instance', [[`rate(process_cpu_seconds_total{${s}}[5m])`, '{{instance}}']], {
+      unit: 'short',
+    }),
+    panel(
+      'Resident memory and heap used, by instance',
+      [
+        [`process_resident_memory_bytes{${s}}`, 'rss {{instance}}'],
+        [`sum by (instance) (nodejs_heap_space_size_used_bytes{${s}})`, 'heap {{instance}}'],
+      ],
+      { unit: 'bytes' },
+    ),
+    panel('Event loop lag p99, by instance', [[`nodejs_eventloop_lag_p99_seconds{${s}}`, '{{instance}}']], {
+      unit: 's',
+    }),
+  ];
+}
+
+/** The events a service consumes and publishes: dead letters, consumer backlog, outbox lag, dropped. */
+function events(service, { consumers = true, outbox = true, publisher = false } = {}) {
+  const s = `service="${service}"`;
+  return [
+    ...(consumers
+      ? [
+          panel('Consumer backlog (pending + unacknowledged), by consumer', [
+            [`service_consumer:events_backlog:max{${s}}`, '{{consumer}}'],
+          ]),
+          panel('Dead-lettered events in the last hour, by consumer', [
+            [`service_consumer:events_dead_lettered:increase1h{${s}}`, '{{consumer}}'],
+          ]),
+        ]
+      : []),
+    ...(outbox
+      ? [
+          panel(
+            'Outbox: oldest waiting event, by collection',
+            [[`service_outbox:events_outbox_lag_seconds:max{${s}}`, '{{outbox}}']],
+            { unit: 's' },
+          ),
+          panel(
+            'Outbox: events published per second, by collection',
+            [[`sum by (outbox) (rate(events_outbox_published_total{${s}}[5m]))`, '{{outbox}}']],
+            { unit: 'ops' },
+          ),
+        ]
+      : []),
+    ...(publisher
+      ? [
+          panel('In-memory publisher: events waiting and dropped', [
+            [`sum by (publisher) (events_waiting{${s}})`, 'waiting {{publisher}}'],
+            [`sum by (publisher) (increase(events_dropped_total{${s}}[5m]))`, 'dropped in 5 min {{publisher}}'],
+          ]),
+        ]
+      : []),
+  ];
+}
+
+const rate = (expr, by) => `sum by (${by}) (rate(${expr}[5m]))`;
+
+const dashboards = {
+  'hhp-overview': dashboard(
+    'hhp-overview',
+    'HHP / Overview',
+    'The whole portal at a glance: what is up and ready, traffic and errors per service, the AI and crisis paths, the events, nginx and the alerts firing.',
+    [
+      panel('Scraped (up), by job', [[`up`, '{{job}} {{instance}}']], { type: 'stat' }),
+      panel('Ready, by service and instance', [[`service_ready`, '{{service}} {{instance}}']], { type: 'stat' }),
+      panel('Requests per second, by service', [[`service:http_requests:rate5m`, '{{service}}']], { unit: 'reqps' }),
+      panel('Share of 5xx answers, by service', [[`service:http_error_ratio:rate5m`, '{{service}}']], {
+        unit: 'percentunit',
+      }),
+      panel('AI path: questions per second and share failing', [
+        [`ai:requests:rate5m`, 'questions/s'],
+        [`ai:error_ratio:rate5m`, 'share of 5xx'],
+      ]),
+      panel(
+        'AI path: p99 of a whole answer and of each stage',
+        [
+          [`ai:request_duration_seconds:p99_5m`, 'whole answer (/api/query-ai)'],
+          [`ai_stage:query_stage_seconds:p99_5m`, 'to {{stage}}'],
+        ],
+        { unit: 's' },
+      ),
+      panel(
+        'Crisis path p99 (the crisis service; ai-query waits at most 300 ms)',
+        [
+          [`crisis:request_duration_seconds:p99_5m`, '/api/detect-crisis'],
+          [`ai_stage:query_stage_seconds:p99_5m{stage="crisis"}`, 'ai-query to the verdict'],
+        ],
+        { unit: 's' },
+      ),
+      panel('Quota store p99, by operation', [[`ai_operation:quota_store_seconds:p99_5m`, '{{operation}}']], {
+        unit: 's',
+      }),
+      panel('Events: consumer backlog, outbox lag (s), dead letters in the last hour', [
+        [`service_consumer:events_backlog:max`, 'backlog {{consumer}}'],
+        [`service_outbox:events_outbox_lag_seconds:max`, 'outbox lag {{service}} {{outbox}}'],
+        [`service_consumer:events_dead_lettered:increase1h`, 'dead letters {{consumer}}'],
+      ]),
+      panel('nginx: requests per second and connections', [
+        [`sum(rate(nginx_http_requests_total[5m]))`, 'requests/s'],
+        [`sum(nginx_connections_active)`, 'active connections'],
+        [`sum(nginx_connections_waiting)`, 'idle keep-alive connections'],
+      ]),
+      panel('Alerts firing', [[`ALERTS{alertstate="firing"}`, '{{alertname}} {{service}} {{severity}}']], {
+        type: 'stat',
+      }),
+      panel('CPU (cores), by service', [[`sum by (service) (rate(process_cpu_seconds_total[5m]))`, '{{service}}']]),
+    ],
+  ),
+  'hhp-ai-query': dashboard(
+    'hhp-ai-query',
+    'HHP / ai-query',
+    'The AI assistant: questions, how they were answered or refused, where their time went, the quota store.',
+    [
+      ...common('ai-query'),
+      panel('Answers per second, by how', [[`ai_mode:answers:rate5m`, '{{mode}}']], { unit: 'ops' }),
+      panel(
+        'Refusals per second, by reason (guest: 3 used; ip: rotation guard; overloaded: shed)',
+        [[`ai_reason:quota_refusals:rate5m`, '{{reason}}']],
+        { unit: 'ops' },
+      ),
+      panel('p99 from the question to each stage', [[`ai_stage:query_stage_seconds:p99_5m`, '{{stage}}']], {
+        unit: 's',
+      }),
+      panel('Quota store: p99 by operation', [[`ai_operation:quota_store_seconds:p99_5m`, '{{operation}}']], {
+        unit: 's',
+      }),
+      panel(
+        'Quota store: requests per second, by operation',
+        [[rate('ai_quota_store_seconds_count{service="ai-query"}', 'operation'), '{{operation}}']],
+        { unit: 'ops' },
+      ),
+      panel('Questions waiting for the quota store, by instance', [[`ai_quota_waiting`, '{{instance}}']]),
+      ...events('ai-query', { consumers: false, outbox: false, publisher: true }),
+    ],
+  ),
+  'hhp-crisis': dashboard(
+    'hhp-crisis',
+    'HHP / crisis',
+    'The crisis safety net: how fast it answers (ai-query waits at most CRISIS_TIMEOUT_MS) and what it detects.',
+    [
+      ...common('crisis'),
+      panel(
+        'Crisis detected per second, by source and channel',
+        [[rate('crisis_detected_total', 'source, channel'), '{{source}} {{channel}}']],
+        { unit: 'ops' },
+      ),
+      panel('p99 of /api/detect-crisis', [[`crisis:request_duration_seconds:p99_5m`, 'p99']], { unit: 's' }),
+      ...events('crisis', { consumers: false, outbox: false, publisher: true }),
+    ],
+  ),
+  'hhp-booking': dashboard(
+    'hhp-booking',
+    'HHP / booking',
+    'Session bookings: holds, conflicts, confirmations and changes, and the events behind them.',
+    [
+      ...common('booking'),
+      panel(
+        'Bookings created and conflicts per second, by type',
+        [
+          [rate('booking_created_total', 'type'), 'created {{type}}'],
+          [rate('booking_conflicts_total', 'type'), 'conflict {{type}}'],
+        ],
+        { unit: 'ops' },
+      ),
+      panel(
+        'Confirmed (by how), changed (by change), expired holds, per second',
+        [
+          [rate('booking_confirmed_total', 'by'), 'confirmed by {{by}}'],
+          [rate('booking_changed_total', 'change'), '{{change}}'],
+          [`sum(rate(booking_expired_total[5m]))`, 'expired'],
+        ],
+        { unit: 'ops' },
+      ),
+      ...events('booking'),
+    ],
+  ),
+  'hhp-payments': dashboard(
+    'hhp-payments',
+    'HHP / payments',
+    'Stripe payments and subscriptions (these counters exist only when payments are on), webhooks and e-mails.',
+    [
+      ...common('payments'),
+      panel(
+        'Payment intents, subscriptions and Checkout sessions per second',
+        [
+          [`sum(rate(payments_intents_created_total[5m]))`, 'payment intents'],
+          [rate('payments_subscriptions_created_total', 'status'), 'subscriptions {{status}}'],
+          [`sum(rate(payments_checkout_sessions_total[5m]))`, 'Checkout sessions'],
+        ],
+        { unit: 'ops' },
+      ),
+      panel(
+        'Stripe webhooks per second, by type and outcome',
+        [[rate('payments_webhooks_total', 'type, outcome'), '{{type}} {{outcome}}']],
+        { unit: 'ops' },
+      ),
+      panel(
+        'Refunds and sign-in links (by outcome), welcome e-mails, per second',
+        [
+          [rate('payments_refunds_total', 'outcome'), 'refund {{outcome}}'],
+          [rate('payments_sign_in_links_total', 'outcome'), 'sign-in link {{outcome}}'],
+          [`sum(rate(payments_welcome_emails_total[5m]))`, 'welcome e-mails'],
+        ],
+        { unit: 'ops' },
+      ),
+      ...events('payments'),
+    ],
+  ),
+  'hhp-content': dashboard(
+    'hhp-content',
+    'HHP / content',
+    'Videos and the e-mail list: reads, sign-ups and the events of both.',
+    [...common('content'), ...events('content')],
+  ),
+  'hhp-voice': dashboard(
+    'hhp-voice',
+    'HHP / voice',
+    'Voice calls over the WebSocket: the process, and the call events it publishes.',
+    [...common('voice'), ...events('voice', { consumers: false, outbox: false, publisher: true })],
+  ),
+};
+
+/** The dashboards as they are written (in the repository's Prettier style): file name to JSON text. */
+export async function renderDashboards() {
+  const files = {};
+  for (const [name, json] of Object.entries(dashboards)) {
+    const filepath = path.join(here, 'dashboards', `${name}.json`);
+    const options = { ...(await prettier.resolveConfig(filepath)), filepath };
+    files[`${name}.json`] = await prettier.format(JSON.stringify(json), options);
+  }
+  return files;
+}
+
+// `--check`: write nothing, exit 1 when a file differs from what this script writes (the integration test).
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const check = process.argv.includes('--check');
+  let stale = 0;
+  for (const [file, text] of Object.entries(await renderDashboards())) {
+    const target = path.join(here, 'dashboards', file);
+    if (check) {
+      const current = existsSync(target) ? readFileSync(target, 'utf8') : '';
+      if (current !== text) {
+        console.error(
+          `dashboards/${file} is not what generate.mjs writes: run node ${path.relative(process.cwd(), fileURLToPath(import.meta.url))}`,
+        );
+        stale += 1;
+      }
+    } else {
+      writeFileSync(target, text);
+      console.log(`wrote dashboards/${file}`);
+    }
+  }
+  process.exit(stale ? 1 : 0);
+}
