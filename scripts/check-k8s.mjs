@@ -336,6 +336,18 @@ function check(dir, kustomizations = KUSTOMIZATIONS) {
   const adapterMetrics = [...(adapter?.data?.['config.yaml'] ?? '').matchAll(/^\s*as:\s*(\S+)/gm)].map((m) => m[1]);
   if (rendered['deploy/k8s/prometheus-adapter'] && adapterMetrics.length === 0)
     problems.push('deploy/k8s/prometheus-adapter: no rule names a metric (`as:`)');
+  // The in-flight rule reads ai-query's question routes (the manifest's, as express labels them).
+  const routeRegex = /route=~"([^"]+)"/.exec(adapter?.data?.['config.yaml'] ?? '')?.[1];
+  if (adapter) {
+    const questionRoutes = SERVICES.find((s) => s.name === 'ai-query').routes.filter((r) =>
+      r.startsWith('/api/query-ai'),
+    );
+    if (!routeRegex) problems.push('deploy/k8s/prometheus-adapter: the rule selects no route');
+    else
+      for (const route of questionRoutes)
+        if (!new RegExp(`^(?:${routeRegex})$`).test(route))
+          problems.push(`deploy/k8s/prometheus-adapter: the rule's routes (${routeRegex}) miss ai-query's ${route}`);
+  }
   for (const overlay of kustomizations.filter((k) => k.includes('/overlays/'))) {
     const objects = rendered[overlay];
     if (objects.length === 0) continue;
