@@ -89,7 +89,8 @@ RUN /opt/voice-venv/bin/pip download --no-cache-dir --disable-pip-version-check 
 # --- the voice service: docker run -e PORT=4006 … (UDP 40000-40099 for the calls' media) ----------------
 # The service image plus what the offline engine runs: Python 3 (the same Debian release as the venv's),
 # espeak-ng, the venv and model above, and the worker script. services/voice/src/speech/settings.ts reads
-# VOICE_PYTHON and VOICE_WHISPER_MODEL_DIR.
+# VOICE_PYTHON and VOICE_WHISPER_MODEL_DIR. The root filesystem may be read-only (Kubernetes): Python writes no
+# bytecode, and the Hugging Face libraries fetch nothing and keep any cache under /tmp.
 FROM service AS voice
 USER root
 RUN apt-get update \
@@ -101,7 +102,9 @@ COPY services/voice/worker services/voice/worker/
 ENV SERVICE=voice \
     VOICE_PYTHON=/opt/voice-venv/bin/python \
     VOICE_WHISPER_MODEL_DIR=/opt/models/whisper-base \
-    PYTHONDONTWRITEBYTECODE=1
+    PYTHONDONTWRITEBYTECODE=1 \
+    HF_HUB_OFFLINE=1 \
+    HF_HOME=/tmp/huggingface
 USER 1000:1000
 
 # --- the default video library, made from the portal's own text as `npm start` makes it ----------------
