@@ -174,9 +174,13 @@ try {
     for (const replicas of values.replicas.split(',').map(Number)) {
       await withScratchStack(stackEnv(stub, replicas), async (stack) => {
         await runKit(SCRIPT, kitEnv(stack, { RATE: values.rate, DURATION: values.warmup }));
+        // What the replicas cost doing nothing (timers, NATS and MongoDB heartbeats, GC): 5 s without load.
+        const quiet = cpuMeter(stack, replicas);
+        await sleep(5000);
+        const idleCpuMsPerSecond = quiet.stop().aiQueryCpuMs / 5;
         const atRate = await measure(stack, replicas, { RATE: values.rate, DURATION: values.duration });
         const closed = await measure(stack, replicas, { CLOSED: '1', VUS: values.vus, DURATION: values.duration });
-        const row = { replicas, atRate, closed, uptime: uptime() };
+        const row = { replicas, idleCpuMsPerSecond, atRate, closed, uptime: uptime() };
         report.scaling.push(row);
         console.log(JSON.stringify(row));
       });
@@ -299,12 +303,12 @@ const f2 = (n) => (n === undefined ? '-' : n.toFixed(2));
 console.log(`\n${report.machine.uptimeBefore}\n${report.machine.uptimeAfter}\n${report.machine.after}`);
 if (report.scaling.length) {
   console.log(
-    `\n| replicas | at ${values.rate}/s: answered/s, p50 / p99 ms, ai-query CPU ms per question | closed loop (${values.vus} users): answered/s, p50 / p99 ms, ai-query CPU ms per question, ai-query cores | machine busy (closed loop) |`,
+    `\n| replicas | idle: ai-query CPU ms/s | at ${values.rate}/s: answered/s, p50 / p99 ms, ai-query CPU ms per question | closed loop (${values.vus} users): answered/s, p50 / p99 ms, ai-query CPU ms per question, ai-query cores | machine busy (closed loop) |`,
   );
-  console.log('| --- | --- | --- | --- |');
-  for (const { replicas, atRate: a, closed: c } of report.scaling) {
+  console.log('| --- | --- | --- | --- | --- |');
+  for (const { replicas, idleCpuMsPerSecond, atRate: a, closed: c } of report.scaling) {
     console.log(
-      `| ${replicas} | ${f1(a.perSecond)}, ${f1(a.p50)} / ${f1(a.p99)}, ${f2(a.cpuMsPerQuestion)}${a.failed ? ` (${a.failed} failed)` : ''}${a.dropped ? ` (${a.dropped} dropped)` : ''} | ${f1(c.perSecond)}, ${f1(c.p50)} / ${f1(c.p99)}, ${f2(c.cpuMsPerQuestion)}, ${f2(c.aiQueryCores)}${c.failed ? ` (${c.failed} failed)` : ''} | ${(c.machineBusy * 100).toFixed(0)}% (steal ${(c.machineSteal * 100).toFixed(1)}%) |`,
+      `| ${replicas} | ${f1(idleCpuMsPerSecond)} | ${f1(a.perSecond)}, ${f1(a.p50)} / ${f1(a.p99)}, ${f2(a.cpuMsPerQuestion)}${a.failed ? ` (${a.failed} failed)` : ''}${a.dropped ? ` (${a.dropped} dropped)` : ''} | ${f1(c.perSecond)}, ${f1(c.p50)} / ${f1(c.p99)}, ${f2(c.cpuMsPerQuestion)}, ${f2(c.aiQueryCores)}${c.failed ? ` (${c.failed} failed)` : ''} | ${(c.machineBusy * 100).toFixed(0)}% (steal ${(c.machineSteal * 100).toFixed(1)}%) |`,
     );
   }
 }
