@@ -15,16 +15,22 @@
 // Nothing is rendered from the working tree itself: deploy/k8s and the files it generates from are copied
 // to a scratch directory with throw-away dev secrets. Afterwards a self-test breaks a copy in several ways
 // and requires each to fail (`--no-self-test` skips it; `--self-test` runs only it).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { once } from 'node:events';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values: options } = parseArgs({
-  options: { 'self-test': { type: 'boolean' }, 'no-self-test': { type: 'boolean' } },
+  options: {
+    'self-test': { type: 'boolean' },
+    'no-self-test': { type: 'boolean' },
+    // Internal: check the dev overlay of a staged (broken) copy and print the problems as JSON (the self-test).
+    staged: { type: 'string' },
+  },
 });
 const kustomize = path.join(root, '.tools', 'bin', 'kustomize');
 const venv = path.join(root, '.tools', 'k8s-venv', 'bin');
@@ -427,34 +433,59 @@ const BREAKAGES = [
   },
 ];
 
-function selfTest() {
-  let failures = 0;
-  for (const breakage of BREAKAGES) {
+/** Each breakage in a staged copy of its own, checked by a child process, three at a time. */
+async function selfTest() {
+  const cases = BREAKAGES.map((breakage) => {
     const dir = stage();
-    try {
-      const file = path.join(dir, breakage.file);
-      const before = readFileSync(file, 'utf8');
-      const after = breakage.edit(before);
-      if (after === before) {
-        console.error(`  self-test: "${breakage.what}": the edit changed nothing (${breakage.file})`);
-        failures++;
-        continue;
-      }
-      writeFileSync(file, after);
-      // Every breakage is in the base, which the dev overlay renders whole. (The tracked-file check reads
-      // git's list: the broken copy is staged at the same paths.)
-      const { problems } = check(dir, ['deploy/k8s/overlays/dev']);
-      const caught = problems.some((p) => breakage.expect.test(p));
-      console.log(`  self-test: ${breakage.what}: ${caught ? 'caught' : 'NOT CAUGHT'}`);
-      if (!caught) {
-        failures++;
-        console.error(`    expected ${breakage.expect}; got:\n      ${problems.join('\n      ') || '(nothing)'}`);
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
+    const file = path.join(dir, breakage.file);
+    const before = readFileSync(file, 'utf8');
+    const after = breakage.edit(before);
+    writeFileSync(file, after);
+    return { breakage, dir, changed: after !== before };
+  });
+  // Every breakage is in the base, which the dev overlay renders whole. (The tracked-file check reads git's
+  // list: the broken copy is staged at the same paths.)
+  const checkCopy = async ({ dir }) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--staged', dir], { cwd: root });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    const [code] = await once(child, 'exit');
+    if (code !== 0) return [`the check of the broken copy failed to run: ${err.trim()}`];
+    return JSON.parse(out);
+  };
+  const results = new Map();
+  const queue = cases.filter((c) => c.changed);
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) results.set(next, await checkCopy(next));
+  };
+  try {
+    await Promise.all([worker(), worker(), worker()]);
+  } finally {
+    for (const { dir } of cases) rmSync(dir, { recursive: true, force: true });
+  }
+  let failures = 0;
+  for (const c of cases) {
+    if (!c.changed) {
+      console.error(`  self-test: "${c.breakage.what}": the edit changed nothing (${c.breakage.file})`);
+      failures++;
+      continue;
+    }
+    const problems = results.get(c);
+    const caught = problems.some((p) => c.breakage.expect.test(p));
+    console.log(`  self-test: ${c.breakage.what}: ${caught ? 'caught' : 'NOT CAUGHT'}`);
+    if (!caught) {
+      failures++;
+      console.error(`    expected ${c.breakage.expect}; got:\n      ${problems.join('\n      ') || '(nothing)'}`);
     }
   }
   return failures;
+}
+
+if (options.staged) {
+  process.stdout.write(JSON.stringify(check(options.staged, ['deploy/k8s/overlays/dev']).problems));
+  process.exit(0);
 }
 
 let status = 0;
@@ -476,7 +507,7 @@ if (!options['self-test']) {
   }
 }
 if (!options['no-self-test']) {
-  const failures = selfTest();
+  const failures = await selfTest();
   if (failures) {
     console.error(`deploy/k8s: the self-test found ${failures} breakage(s) the check lets through`);
     status = 1;
