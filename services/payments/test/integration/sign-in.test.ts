@@ -244,6 +244,7 @@ describe('the sign-in limits', () => {
     SIGN_IN_REQUESTS_PER_ADDRESS: '4',
     SIGN_IN_LINKS_PER_EMAIL: '3',
     TRUSTED_PROXIES: 'loopback',
+    LOAD_TEST_ALLOWLIST: '203.0.113.128/25',
   };
   beforeAll(async () => {
     limited = await startPayments(servers, { ...limits, SMTP_URL: mailpit.smtpUrl });
@@ -272,6 +273,19 @@ describe('the sign-in limits', () => {
     const token = await linkToken(who.email);
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => complete(i % 2 ? twin : limited, token)));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 410, 410, 410, 410, 410]);
+  });
+
+  test('when an allowlisted load generator asks many times, then every request gets through; just outside its range the limit counts', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.200' };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => askLink(i % 2 ? twin : limited, `load-${ids()}@example.org`, headers)),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array<number>(8).fill(202));
+    // Just outside the range, the per-address limit counts as for anyone.
+    const outside = { 'x-forwarded-for': '203.0.113.127' };
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await askLink(limited, `out-${ids()}@example.org`, outside)).status);
+    expect(statuses).toEqual([202, 202, 202, 202, 429]);
   });
 
   test('when one address asks many times at once, then exactly its limit gets through and the rest get 429 with Retry-After', async () => {
