@@ -206,13 +206,27 @@ function checkTrackedSecrets(dir, problems) {
     if (!existsSync(full) || !/\.ya?ml$/.test(file)) continue;
     const text = readFileSync(full, 'utf8');
     if (/^kind:\s*Secret\s*$/m.test(text)) problems.push(`${file}: a Secret written into a tracked file`);
-    if (/^\s*secretGenerator:/m.test(text)) {
-      const sources = [...text.matchAll(/^\s*-?\s*(?:\w+=)?(secrets\/[^\s\],]+)/gm)].map((m) => m[1]);
-      for (const source of sources) {
-        const relative = path.join(path.dirname(file), source);
-        if (run('git', ['check-ignore', '-q', relative]).ok === false)
-          problems.push(`${file}: secretGenerator reads ${relative}, which git does not ignore`);
-      }
+    if (!/^\s*secretGenerator:/m.test(text)) continue;
+    // Every file a secretGenerator reads (`envs`, `files` with or without a key), from the parsed kustomization.
+    const parsed = run(
+      path.join(venv, 'python'),
+      [
+        '-c',
+        'import sys, json, yaml; k = yaml.safe_load(sys.stdin) or {}; json.dump([s for g in k.get("secretGenerator") or [] for s in (g.get("envs") or []) + [f.split("=", 1)[-1] for f in g.get("files") or []]], sys.stdout)',
+      ],
+      { input: text },
+    );
+    if (!parsed.ok) {
+      problems.push(`${file}: cannot be read: ${parsed.stderr.trim()}`);
+      continue;
+    }
+    for (const source of JSON.parse(parsed.stdout)) {
+      const relative = path.join(path.dirname(file), source);
+      // git answers for the repository's paths; the staged copy has the same ones.
+      if (!run('git', ['check-ignore', '-q', '--no-index', relative]).ok)
+        problems.push(
+          `${file}: secretGenerator reads ${relative}, which git does not ignore (a secret would be committed)`,
+        );
     }
   }
 }
@@ -404,6 +418,12 @@ const BREAKAGES = [
     edit: (text) =>
       `${text}---\napiVersion: v1\nkind: Secret\nmetadata:\n  name: leaked\nstringData:\n  STRIPE_SECRET_KEY: sk_live_x\n`,
     expect: /a Secret written into a tracked file/,
+  },
+  {
+    what: 'a Secret generated from a tracked file',
+    file: 'deploy/k8s/overlays/dev/kustomization.yaml',
+    edit: (text) => text.replace('envs: [secrets/crisis.env]', 'envs: [secrets/crisis.env, portal-config.env]'),
+    expect: /secretGenerator reads deploy\/k8s\/overlays\/dev\/portal-config\.env, which git does not ignore/,
   },
   {
     what: 'a secret as a plain value',
