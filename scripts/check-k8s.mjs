@@ -301,6 +301,21 @@ function checkServices(label, objects, problems) {
     if (o.kind === 'Deployment' && o.metadata.labels?.['app.kubernetes.io/component'] === 'service')
       if (!SERVICES.some((s) => s.name === o.metadata.name))
         problems.push(`${label}: Deployment ${o.metadata.name} is no service of the manifest (proto/src/services.ts)`);
+  // nginx: the web image as compose builds it, and the same variables (none but the image's own).
+  const nginx = find('Deployment', 'web')?.spec.template.spec.containers.find((c) => c.name === 'nginx');
+  const web = compose.services?.web;
+  if (!nginx || !web)
+    problems.push(`${label}: no nginx container in a Deployment web, or no web in docker-compose.yml`);
+  else {
+    const same = label.endsWith('/dev') ? nginx.image === web.image : basename(nginx.image) === basename(web.image);
+    if (!same) problems.push(`${label}: nginx runs image ${nginx.image}, docker-compose.yml's web ${web.image}`);
+    const k8sNames = (nginx.env ?? []).map((v) => v.name).toSorted();
+    const composeNames = Object.keys(web.environment ?? {}).toSorted();
+    if (k8sNames.join() !== composeNames.join())
+      problems.push(
+        `${label}: nginx's variables (${k8sNames.join(', ')}) are not compose's web's (${composeNames.join(', ')})`,
+      );
+  }
 }
 
 /** The autoscaler, the network policies, NATS, nginx's routing table. */
