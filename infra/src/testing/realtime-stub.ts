@@ -39,6 +39,8 @@ export interface RealtimeStubBehaviour {
   speechRms: number;
   /** Keep each connection's events (tests); benchmarks may turn it off. */
   recordEvents: boolean;
+  /** Refuse every response.create with this error code (as OpenAI does when rate-limited or overloaded). */
+  failResponsesWith?: string;
 }
 
 export interface RecordedEvent {
@@ -287,6 +289,18 @@ export async function startRealtimeStub(overrides: Partial<RealtimeStubBehaviour
           send({ type: 'session.updated', session: connection.session });
           return;
         case 'response.create': {
+          if (behaviour.failResponsesWith) {
+            send({
+              type: 'error',
+              error: {
+                type: 'server_error',
+                code: behaviour.failResponsesWith,
+                message: 'The stand-in refuses responses.',
+                event_id: event.event_id ?? null,
+              },
+            });
+            return;
+          }
           if (response) {
             send({
               type: 'error',

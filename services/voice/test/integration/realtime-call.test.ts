@@ -21,6 +21,7 @@ import {
 import { startAiQuery, type AiQuery } from '../../../ai-query/test/integration/harness.js';
 import { VoiceConfig } from '../../src/config.js';
 import { REALTIME_LOST, realtimeEngine } from '../../src/realtime/realtime-engine.js';
+import { TURN_FAILED } from '../../src/offline/offline-engine.js';
 import { voiceService } from '../../src/service.js';
 import { concat, silence, tone } from '../support/pcm.js';
 import { Signalling, VoiceClient, openSocket } from './voice-client.js';
@@ -294,6 +295,29 @@ test('when the visitor speaks over the answer, then it stops at once, the respon
     // The second turn was noise (an empty transcript): nothing asked, nothing said.
     await until('the noise dropped', () => connection.events.some((e) => e.type === 'conversation.item.delete'));
     expect(creates(connection)).toHaveLength(1);
+  } finally {
+    await client.close();
+  }
+}, 60_000);
+
+test('when the Realtime API refuses the response, then the visitor sees that the turn failed and the call goes on', async () => {
+  stub.behaviour.transcripts = ['What helps with stress?'];
+  stub.behaviour.failResponsesWith = 'rate_limit_exceeded';
+  const { signalling, client, connection } = await call(guest());
+  try {
+    await client.speak(utterance());
+    expect(
+      await until('the failure caption', () =>
+        signalling.messages.find((m) => m.type === 'transcript' && m.role === 'assistant'),
+      ),
+    ).toMatchObject({ text: TURN_FAILED });
+    const failedAt = index(signalling, (m) => m.type === 'transcript' && m.role === 'assistant');
+    await until('listening again', () =>
+      signalling.messages.slice(failedAt).some((m) => m.type === 'state' && m.state === 'listening'),
+    );
+    // The answer, then the failure's words: both refused, neither left waiting.
+    expect(creates(connection)).toHaveLength(2);
+    expect(signalling.messages.some((m) => m.type === 'ended')).toBe(false);
   } finally {
     await client.close();
   }
