@@ -160,7 +160,9 @@ class RealtimeCall implements EngineCall {
         return;
       }
       case 'conversation.item.input_audio_transcription.failed':
+        // Words the service cannot read are not checked: they leave the conversation, unanswered.
         this.call.logger.warn({ code: event.error?.code }, 'the Realtime transcription failed; the turn is dropped');
+        this.socket.send({ type: 'conversation.item.delete', item_id: event.item_id });
         this.call.send({ type: 'state', state: 'listening' });
         return;
       case 'response.created':
