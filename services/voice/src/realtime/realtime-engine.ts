@@ -8,6 +8,8 @@
 //   - the free questions used up: `quota exceeded`, and the model says the limit's words;
 //   - otherwise the model answers with the instructions the chat's model would have had for the question
 //     (the persona and safety text, the portal passages found, the emergency notice said first).
+// The model is given only what was checked: each response's `input` references the visitor's admitted turns and
+// the answers to them, never the whole conversation (where a turn spoken meanwhile waits for its own check).
 // Turns are taken one at a time, in order. Speaking over the answer (the server's speech_started while it
 // plays) stops the playback at once, cancels the response and truncates the model's item at what was heard.
 import { MAX_QUERY_LENGTH, assistantSystemPrompt, type AdmitAiResponse } from '@hhp/proto';
@@ -113,6 +115,8 @@ class RealtimeCall implements EngineCall {
   /** The turns, one after another. */
   private turns: Promise<void> = Promise.resolve();
   private answer: Answer | undefined;
+  /** The conversation's items the model may hear, in order: the visitor's checked turns and the answers. */
+  private readonly checked: string[] = [];
   /** Bumped by a barge-in, a limit and close: a turn that sees it changed stops. */
   private generation = 0;
   private responses = 0;
@@ -255,6 +259,8 @@ class RealtimeCall implements EngineCall {
         await this.respond(verbatim(message), { fixed: true, sources: [] }, generation);
         return;
       }
+      // Checked and let through (a crisis too: later answers may know what the visitor said).
+      this.checked.push(itemId);
       const { queriesUsed, queriesAllowed, isSubscriber, sessionPass, isEmergency, sources } = decision;
       const quota = { queriesUsed, queriesAllowed, isSubscriber, ...(sessionPass ? { sessionPass } : {}) };
       if (decision.outcome === 'answered') {
@@ -310,10 +316,14 @@ class RealtimeCall implements EngineCall {
     };
     this.answer = answer;
     this.up = new Upsampler();
-    this.socket.send({ type: 'response.create', event_id: answer.eventId, response: { instructions } });
+    // Words of the service's own need no context; an answer hears the checked conversation only.
+    const input = kind.fixed ? [] : this.checked.map((id) => ({ type: 'item_reference' as const, id }));
+    this.socket.send({ type: 'response.create', event_id: answer.eventId, response: { instructions, input } });
     await done;
     await answer.playing;
     if (this.answer === answer) this.answer = undefined;
+    // What was said (cut at what was heard, after a barge-in) is part of the conversation from now on.
+    if (answer.itemId) this.checked.push(answer.itemId);
     if (answer.failed && !answer.cancelled) throw new Error('the Realtime response failed');
   }
 

@@ -126,7 +126,12 @@ export function sessionUpdate({ instructions, voice, transcriptionModel }: Sessi
 export type RealtimeClientEvent =
   | ReturnType<typeof sessionUpdate>
   | { type: 'input_audio_buffer.append'; audio: string }
-  | { type: 'response.create'; event_id: string; response: { instructions: string } }
+  | {
+      type: 'response.create';
+      event_id: string;
+      /** `input`: the items the model is given (references to checked ones), in place of the whole conversation. */
+      response: { instructions: string; input: { type: 'item_reference'; id: string }[] };
+    }
   | { type: 'response.cancel' }
   | { type: 'conversation.item.truncate'; item_id: string; content_index: 0; audio_end_ms: number }
   | { type: 'conversation.item.delete'; item_id: string };

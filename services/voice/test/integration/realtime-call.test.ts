@@ -103,6 +103,8 @@ const utterance = () => concat(tone(800, 300, 8000), silence(1000));
 
 const creates = (connection: StubConnection): RecordedEvent[] =>
   connection.events.filter((e) => e.type === 'response.create');
+const inputOf = (event: RecordedEvent) =>
+  (event.event as { response: { input: { type: string; id: string }[] } }).response.input;
 const instructionsOf = (event: RecordedEvent) =>
   (event.event as { response: { instructions: string } }).response.instructions;
 
@@ -157,6 +159,10 @@ test("when the visitor asks a question, then it is admitted and counted before t
     const instructions = instructionsOf(create!);
     expect(instructions.startsWith(assistantSystemPrompt(DEFAULT_PRACTITIONER_NAME))).toBe(true);
     expect(instructions).toContain('(/conditions/insomnia)');
+    // The model is given the checked turn, by reference, not the whole conversation.
+    const [turn, ...others] = inputOf(create!);
+    expect(turn).toEqual({ type: 'item_reference', id: expect.stringMatching(/^item_/) });
+    expect(others).toHaveLength(0);
     // The response was asked for only after the transcript (the check and the count came between).
     expect(create!.at).toBeGreaterThan(connection.transcriptSentAt[0]!);
     expect(index(signalling, (m) => m.type === 'state' && m.state === 'speaking')).toBeGreaterThan(-1);
@@ -167,6 +173,13 @@ test("when the visitor asks a question, then it is admitted and counted before t
         .slice(index(signalling, (m) => m.type === 'state' && m.state === 'speaking'))
         .some((m) => m.type === 'state' && m.state === 'listening'),
     );
+    // The next question's answer hears the first question, its answer and the new question, in order.
+    await client.speak(utterance());
+    const second = await until('the second response', () => creates(connection)[1]);
+    const ids = inputOf(second).map((ref) => ref.id);
+    expect(ids).toHaveLength(3);
+    expect(ids[0]).toBe(turn!.id);
+    expect(new Set(ids).size).toBe(3);
   } finally {
     await client.close();
   }
@@ -201,6 +214,7 @@ test('when the visitor says "I want to end my life", then the crisis signal come
     expect(instructions).toMatch(/^Say exactly the following words/);
     expect(instructions).toContain('Please call or text 988');
     expect(instructions).not.toContain('Portal passages');
+    expect(inputOf(all[0]!)).toEqual([]);
     await until('the words heard', () => client.received.loud >= 25);
     // The caption is the chat's words, not the model's transcript of them.
     expect(signalling.messages.filter((m) => m.type === 'transcript' && m.role === 'assistant')).toHaveLength(1);
