@@ -171,8 +171,9 @@ try {
   stop(1);
 }
 const instances = Object.values(stack.targets).flat().length;
+const shown = (file) => (path.relative(root, file).startsWith('..') ? file : path.relative(root, file));
 console.log(`Prometheus: ${address}  (alerts: ${address}/alerts, targets: ${address}/targets)`);
 console.log(
   `  scraping ${instances} service instances and nginx (through nginx-prometheus-exporter on 127.0.0.1:${exporterPort}); ` +
-    `configuration ${path.relative(root, configFile) || configFile}  ·  press Ctrl-C to stop`,
+    `configuration ${shown(configFile)}  ·  press Ctrl-C to stop`,
 );
