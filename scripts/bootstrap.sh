@@ -154,6 +154,8 @@ fi
 # The default videos (below): narrated by espeak-ng, drawn and encoded by ffmpeg in DejaVu Sans.
 command -v ffmpeg >/dev/null || pkgs+=(ffmpeg)
 command -v espeak-ng >/dev/null || pkgs+=(espeak-ng)
+# coturn: the voice tests check the per-call TURN credentials against a real TURN server (services/voice).
+[ -x /usr/bin/turnserver ] || pkgs+=(coturn)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf ] || pkgs+=(fonts-dejavu-core)
 apt_install "${pkgs[@]}"
 

@@ -35,6 +35,18 @@ const iceServers = z
   })
   .pipe(z.array(IceServer).max(10));
 
+/** TURN addresses, comma-separated. */
+const turnUrls = z
+  .string()
+  .default('')
+  .transform((text) =>
+    text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(/^turns?:[^\s]+$/, 'must be turn: or turns: addresses')).max(10));
+
 const port = z.coerce.number().int().min(1024).max(65535);
 const seconds = z.coerce
   .number()
@@ -53,6 +65,13 @@ export const VoiceConfig = serviceConfig('voice', servicePort('voice'))
      * behind strict NATs. Default none: no public STUN server is assumed reachable.
      */
     VOICE_ICE_SERVERS: iceServers,
+    /**
+     * A TURN server that shares a secret with the service (coturn's `use-auth-secret`): its addresses,
+     * comma-separated (`turn:turn.example:3478?transport=udp,turns:turn.example:5349`), and the secret
+     * (`static-auth-secret`). Each call is then given a credential of its own that expires with the call.
+     */
+    VOICE_TURN_URLS: turnUrls,
+    VOICE_TURN_SECRET: z.string().min(16, 'must be at least 16 characters (a random secret)').optional(),
     /** The UDP ports the service's peer connections take (one per call), so a firewall can open exactly them. */
     VOICE_RTC_PORT_MIN: port.default(40000),
     VOICE_RTC_PORT_MAX: port.default(40099),
@@ -92,6 +111,10 @@ export const VoiceConfig = serviceConfig('voice', servicePort('voice'))
   .refine((c) => c.VOICE_RTC_PORT_MIN <= c.VOICE_RTC_PORT_MAX, {
     message: 'VOICE_RTC_PORT_MIN must not be above VOICE_RTC_PORT_MAX',
     path: ['VOICE_RTC_PORT_MAX'],
+  })
+  .refine((c) => (c.VOICE_TURN_URLS.length > 0) === (c.VOICE_TURN_SECRET !== undefined), {
+    message: 'VOICE_TURN_URLS and VOICE_TURN_SECRET go together: set both or neither',
+    path: ['VOICE_TURN_SECRET'],
   })
   .refine((c) => c.VOICE_ENGINE !== 'openai' || c.OPENAI_API_KEY, {
     message: 'VOICE_ENGINE=openai needs OPENAI_API_KEY',

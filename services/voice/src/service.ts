@@ -5,6 +5,7 @@ import type { VoiceEngine } from './engine/engine.js';
 import type { VoiceCall } from './calls/call.js';
 import { callEvents } from './calls/call-events.js';
 import { SessionSlots, type CallLimits } from './calls/limits.js';
+import { iceServersFor } from './rtc/ice-servers.js';
 import { allowedOrigins, originAllowed } from './signalling/origin.js';
 import { voiceSocket } from './signalling/voice-socket.js';
 
@@ -36,7 +37,17 @@ export function voiceService(engineFactory: EngineFactory) {
           engine,
           slots: new SessionSlots(limits.maxSessions),
           limits,
-          iceServers: config.VOICE_ICE_SERVERS,
+          iceServers: iceServersFor(
+            config.VOICE_ICE_SERVERS,
+            config.VOICE_TURN_SECRET === undefined
+              ? undefined
+              : {
+                  urls: config.VOICE_TURN_URLS,
+                  secret: config.VOICE_TURN_SECRET,
+                  // Good for the longest call, with a margin for the connection to form.
+                  ttlSeconds: config.VOICE_MAX_SESSION_SECONDS + 300,
+                },
+          ),
           portRange: [config.VOICE_RTC_PORT_MIN, config.VOICE_RTC_PORT_MAX],
           pingIntervalMs: config.VOICE_PING_INTERVAL_MS,
           events,

@@ -20,7 +20,8 @@ export interface VoiceSocketDeps {
   engine: VoiceEngine | undefined;
   slots: SessionSlots;
   limits: CallLimits;
-  iceServers: readonly IceServer[];
+  /** The ICE servers of one call (the static ones, and a TURN credential of its own when configured). */
+  iceServers: (sessionId: string) => IceServer[];
   portRange: [number, number];
   pingIntervalMs: number;
   events: CallEvents;
@@ -59,6 +60,7 @@ export function voiceSocket(deps: VoiceSocketDeps) {
         send({ type: 'limit', reason: 'sessions', message: limitMessage('sessions', deps.limits) });
         return close(NORMAL_CLOSURE, 'Too many voice calls');
       }
+      const iceServers = deps.iceServers(sessionId);
       let opened: VoiceCall;
       try {
         opened = new VoiceCall({
@@ -69,7 +71,7 @@ export function voiceSocket(deps: VoiceSocketDeps) {
           logger,
           engine: deps.engine,
           limits: deps.limits,
-          iceServers: deps.iceServers,
+          iceServers,
           portRange: deps.portRange,
           events: deps.events,
           send,
@@ -91,7 +93,7 @@ export function voiceSocket(deps: VoiceSocketDeps) {
       send({
         type: 'session',
         sessionId,
-        iceServers: [...deps.iceServers],
+        iceServers,
         maxSeconds: deps.limits.maxSeconds,
         idleSeconds: deps.limits.idleSeconds,
       });

@@ -42,4 +42,21 @@ describe('VoiceConfig', () => {
       /VOICE_RTC_PORT_MAX/,
     );
   });
+
+  test('when a TURN server shares a secret, then its addresses are read as a list; either without the other is named', () => {
+    const config = parseConfig(VoiceConfig, {
+      VOICE_TURN_URLS: 'turn:turn.example:3478?transport=udp, turns:turn.example:5349',
+      VOICE_TURN_SECRET: 'a-long-random-secret',
+    });
+    expect(config.VOICE_TURN_URLS).toEqual(['turn:turn.example:3478?transport=udp', 'turns:turn.example:5349']);
+    expect(parseConfig(VoiceConfig, {}).VOICE_TURN_URLS).toEqual([]);
+    expect(() => parseConfig(VoiceConfig, { VOICE_TURN_URLS: 'turn:turn.example:3478' })).toThrow(/VOICE_TURN_SECRET/);
+    expect(() => parseConfig(VoiceConfig, { VOICE_TURN_SECRET: 'a-long-random-secret' })).toThrow(/VOICE_TURN_SECRET/);
+    expect(() =>
+      parseConfig(VoiceConfig, { VOICE_TURN_URLS: 'stun:turn.example', VOICE_TURN_SECRET: 'a-long-random-secret' }),
+    ).toThrow(/VOICE_TURN_URLS/);
+    expect(() =>
+      parseConfig(VoiceConfig, { VOICE_TURN_URLS: 'turn:turn.example:3478', VOICE_TURN_SECRET: 'short' }),
+    ).toThrow(/VOICE_TURN_SECRET/);
+  });
 });
