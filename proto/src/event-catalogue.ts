@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { DetectCrisisRequest, DetectCrisisResponse } from './crisis.js';
 import { BookingLookupRequest, BookingLookupResponse } from './booking.js';
-import { AskAiRequest, AskAiResponse } from './ai.js';
+import { AdmitAiResponse, AskAiRequest, AskAiResponse } from './ai.js';
 import {
   AiAnsweredEvent,
   BookingConfirmedEvent,
@@ -306,10 +306,10 @@ export const EVENT_CATALOGUE = [
     subject: RpcSubjects.askAi,
     schemaName: 'AskAiRequest',
     schema: AskAiRequest,
-    responseName: 'AskAiResponse',
-    response: AskAiResponse,
+    responseName: 'AskAiResponse | AdmitAiResponse',
+    response: z.union([AskAiResponse, AdmitAiResponse]),
     purpose:
-      "A visitor's spoken question, asked of the assistant as the chat asks it: crisis first, the same free questions, the same answers.",
+      "A visitor's spoken question, asked of the assistant as the chat asks it: crisis first, the same free questions, the same answers (offline engine); with mode admit (the Realtime engine, whose own model answers), the same decision and counting, and the words or instructions to speak instead of an answer.",
     producers: ['voice'],
     consumers: ['ai-query'],
   },
