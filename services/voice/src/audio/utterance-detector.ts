@@ -110,7 +110,9 @@ export class UtteranceDetector {
   private readonly frames: (ms: number) => number;
   private pending = new Int16Array(0);
   private framesSeen = 0;
+  /** The floor window's levels in arrival order, and the same levels kept sorted (the percentile is an index). */
   private readonly levels: number[] = [];
+  private readonly sortedLevels: number[] = [];
   private floorDb = SILENCE_DBFS;
   /** The frames before a start: pre-roll candidates and the voiced run that may begin speech. */
   private recent: Int16Array[] = [];
@@ -250,12 +252,30 @@ export class UtteranceDetector {
     return { pcm, startMs: this.ms(this.startFrame), speechEndMs: this.ms(this.lastVoicedFrame + 1) };
   }
 
-  /** The noise floor: a low percentile of the levels over the floor window. */
+  /**
+   * The noise floor: a low percentile of the levels over the floor window. Kept sorted as levels come and go
+   * (a binary search each way) rather than sorted again for every frame of every call.
+   */
   private track(level: number): void {
+    const sorted = this.sortedLevels;
     this.levels.push(level);
-    const window = this.frames(this.options.floorWindowMs);
-    if (this.levels.length > window) this.levels.shift();
-    const sorted = [...this.levels].sort((a, b) => a - b);
+    sorted.splice(insertionIndex(sorted, level), 0, level);
+    if (this.levels.length > this.frames(this.options.floorWindowMs)) {
+      const oldest = this.levels.shift()!;
+      sorted.splice(insertionIndex(sorted, oldest), 1);
+    }
     this.floorDb = sorted[Math.floor((sorted.length - 1) * this.options.floorPercentile)]!;
   }
+}
+
+/** The first index of `sorted` whose value is not below `value`. */
+function insertionIndex(sorted: number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]! < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }

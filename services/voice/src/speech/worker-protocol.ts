@@ -1,9 +1,16 @@
 // The framing between the voice service and services/voice/worker/transcribe.py (its docstring is the other
 // half): a JSON header line then raw 16 kHz mono s16le samples in; one JSON line per answer out.
+import { endianness } from 'node:os';
 import { z } from 'zod';
+
+const LITTLE_ENDIAN = endianness() === 'LE';
 
 export function encodeRequest(id: number, pcm16k: Int16Array): Buffer {
   const header = Buffer.from(`${JSON.stringify({ id, samples: pcm16k.length })}\n`);
+  // The samples' own bytes are already s16le on a little-endian machine (all that Node runs on in practice).
+  if (LITTLE_ENDIAN) {
+    return Buffer.concat([header, Buffer.from(pcm16k.buffer, pcm16k.byteOffset, pcm16k.byteLength)]);
+  }
   const body = Buffer.alloc(pcm16k.length * 2);
   for (let i = 0; i < pcm16k.length; i++) body.writeInt16LE(pcm16k[i]!, 2 * i);
   return Buffer.concat([header, body]);

@@ -96,6 +96,23 @@ describe('the utterance detector', () => {
     for (const event of utterances(events)) expect(event.reason).toBe('silence');
   });
 
+  test('when levels come and go over the floor window, then the floor is their low percentile, frame by frame', () => {
+    const detector = new UtteranceDetector({ floorWindowMs: 400 });
+    const window = 400 / 20;
+    const levels: number[] = [];
+    let seed = 11;
+    for (let f = 0; f < 300; f++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      // Steps of loudness with repeats among them (equal levels must leave the window one at a time).
+      const amplitude = [40, 400, 400, 4000, 12000][seed % 5]!;
+      const frame = new Int16Array(FRAME).fill(amplitude);
+      detector.push(frame);
+      levels.push(20 * Math.log10(amplitude / 32768));
+      const recent = levels.slice(-window).sort((a, b) => a - b);
+      expect(detector.noiseFloorDb).toBeCloseTo(recent[Math.floor((recent.length - 1) * 0.1)]!, 6);
+    }
+  });
+
   test('when two sentences come with a short pause, then they are one utterance; with a long pause, two', () => {
     const first = speech('I sleep badly');
     const second = speech('and I wake up tired');
