@@ -43,6 +43,36 @@ export const TURN_FAILED =
 /** Transcripts shorter than this are noise the recogniser guessed at ("you", "."): not questions. */
 const MIN_QUESTION_CHARS = 3;
 
+/** A transcription under way, and when it began (performance.now()). */
+interface Transcription {
+  transcript: Promise<Transcript>;
+  startedAt: number;
+  /** When the transcript came (set once it has). */
+  doneAt?: number;
+}
+
+/**
+ * Where one turn's time went, logged once per turn (no words): from the end of the visitor's speech to the
+ * first sentence's audio handed to playback. `heardMs` is stream time (the detector's hangover); the rest is
+ * wall-clock from the detector's decision.
+ */
+export interface TurnTimings {
+  /** End of speech to the detector's decision that the utterance ended. */
+  heardMs: number;
+  /** The transcription started at the pause was used (the visitor did not go on). */
+  early: boolean;
+  /** The transcription's own time, from when it started (the pause, or the decision). */
+  recogniserMs: number;
+  /** Decision to transcript in hand (0 when an early one was ready). */
+  waitTranscriptMs: number;
+  /** The assistant's answer (rpc.ai.v1.ask). */
+  askMs: number;
+  /** The first sentence synthesised. */
+  firstSentenceMs: number;
+  /** Decision to the first sentence handed to playback. */
+  toPlaybackMs: number;
+}
+
 /**
  * The answer as it is said rather than read: the pages' paths in brackets (the captions keep them, with the
  * sources) and list bullets become pauses, not "slash conditions slash insomnia".
@@ -84,7 +114,7 @@ class OfflineCall implements EngineCall {
   /** The turns, one after another. */
   private turns: Promise<void> = Promise.resolve();
   /** A transcription started at a pause, by the speech's end it was started for. */
-  private early: { speechEndMs: number; transcript: Promise<Transcript> } | undefined;
+  private early: { speechEndMs: number; transcription: Transcription } | undefined;
   /** Bumped by a barge-in and by close: a turn that sees it changed stops. */
   private generation = 0;
   private closed = false;
@@ -110,14 +140,16 @@ class OfflineCall implements EngineCall {
         this.interrupt();
         return;
       case 'pause':
-        this.early = { speechEndMs: event.speechEndMs, transcript: this.transcribe(event.pcm) };
+        this.early = { speechEndMs: event.speechEndMs, transcription: this.transcribe(event.pcm) };
         return;
       case 'utterance': {
-        const early = this.early?.speechEndMs === event.speechEndMs ? this.early.transcript : undefined;
+        const decidedAt = performance.now();
+        const early = this.early?.speechEndMs === event.speechEndMs ? this.early.transcription : undefined;
         this.early = undefined;
-        const transcript = early ?? this.transcribe(event.pcm);
+        const transcription = early ?? this.transcribe(event.pcm);
         const generation = this.generation;
-        this.turns = this.turns.then(() => this.turn(transcript, generation));
+        const heard = { decidedAt, heardMs: event.atMs - event.speechEndMs, early: early !== undefined };
+        this.turns = this.turns.then(() => this.turn(transcription, heard, generation));
         return;
       }
       case 'discarded':
@@ -132,25 +164,48 @@ class OfflineCall implements EngineCall {
     this.detector.setAssistantSpeaking(false);
   }
 
-  private transcribe(pcm48k: Int16Array): Promise<Transcript> {
-    const transcript = this.deps.recognizer.transcribe(downsample48kTo16k(pcm48k));
-    transcript.catch(() => undefined); // awaited by its turn; a dropped early one must not go unhandled
-    return transcript;
+  private transcribe(pcm48k: Int16Array): Transcription {
+    const startedAt = performance.now();
+    const transcription: Transcription = {
+      startedAt,
+      transcript: this.deps.recognizer.transcribe(downsample48kTo16k(pcm48k)),
+    };
+    // Awaited by its turn; a dropped early one must not go unhandled.
+    transcription.transcript.then(
+      () => (transcription.doneAt = performance.now()),
+      () => undefined,
+    );
+    return transcription;
   }
 
   private current(generation: number): boolean {
     return !this.closed && generation === this.generation;
   }
 
-  private async turn(transcript: Promise<Transcript>, generation: number): Promise<void> {
+  private async turn(
+    transcription: Transcription,
+    heard: { decidedAt: number; heardMs: number; early: boolean },
+    generation: number,
+  ): Promise<void> {
     const { call } = this;
     try {
       call.send({ type: 'state', state: 'thinking' });
-      const query = (await transcript).text.trim();
+      const query = (await transcription.transcript).text.trim();
+      const transcribedAt = performance.now();
       if (!this.current(generation)) return;
       // Noise the recogniser guessed at: back to listening (below), nothing asked.
       if (query.length < MIN_QUESTION_CHARS) return;
       call.send({ type: 'transcript', role: 'user', text: query, final: true });
+      const timing = (askedAt: number) => (firstSentenceMs: number, playbackAt: number) =>
+        this.logTimings({
+          heardMs: heard.heardMs,
+          early: heard.early,
+          recogniserMs: (transcription.doneAt ?? transcribedAt) - transcription.startedAt,
+          waitTranscriptMs: Math.max(0, transcribedAt - heard.decidedAt),
+          askMs: askedAt - transcribedAt,
+          firstSentenceMs,
+          toPlaybackMs: playbackAt - heard.decidedAt,
+        });
       const answer = await this.deps.assistant.ask({
         query,
         guestId: call.guestId,
@@ -158,13 +213,14 @@ class OfflineCall implements EngineCall {
         clientAddress: call.clientAddress,
         requestId: call.sessionId,
       });
+      const onFirstSentence = timing(performance.now());
       if (!this.current(generation)) return;
       call.activity();
       if (answer.outcome === 'quota-exceeded') {
         const { outcome: _outcome, message, ...quota } = answer;
         call.send({ type: 'quota', quota, exceeded: true });
         call.send({ type: 'transcript', role: 'assistant', text: message, final: true });
-        await this.speak(message, generation);
+        await this.speak(message, generation, onFirstSentence);
         return;
       }
       const { response, sources, isCrisis, isEmergency, queriesUsed, queriesAllowed, isSubscriber, sessionPass } =
@@ -178,7 +234,7 @@ class OfflineCall implements EngineCall {
         exceeded: false,
       });
       call.turn();
-      await this.speak(response, generation);
+      await this.speak(response, generation, onFirstSentence);
     } catch (err) {
       call.logger.error({ err }, 'voice turn failed');
       if (this.current(generation)) {
@@ -190,8 +246,22 @@ class OfflineCall implements EngineCall {
     }
   }
 
-  /** Speaks `text` sentence by sentence: the next is synthesised while the one before plays. */
-  private async speak(text: string, generation: number): Promise<void> {
+  private logTimings(timings: TurnTimings): void {
+    const rounded = Object.fromEntries(
+      Object.entries(timings).map(([key, value]) => [key, typeof value === 'number' ? Math.round(value) : value]),
+    );
+    this.call.logger.info({ turnTimings: rounded }, 'voice turn timings');
+  }
+
+  /**
+   * Speaks `text` sentence by sentence: the next is synthesised while the one before plays. `onFirstSentence`
+   * hears how long the first took to synthesise and when it went to playback.
+   */
+  private async speak(
+    text: string,
+    generation: number,
+    onFirstSentence?: (synthesisMs: number, playbackAt: number) => void,
+  ): Promise<void> {
     const parts = sentences(text);
     if (!parts.length || !this.current(generation)) return;
     const audio = parts.map(() => undefined as Promise<Int16Array> | undefined);
@@ -199,11 +269,14 @@ class OfflineCall implements EngineCall {
     this.call.send({ type: 'state', state: 'speaking' });
     this.detector.setAssistantSpeaking(true);
     try {
+      const started = performance.now();
       for (let i = 0; i < parts.length; i++) {
         const pcm = await make(i);
         if (i + 1 < parts.length) void make(i + 1).catch(() => undefined);
         if (!this.current(generation)) return;
-        await this.call.play(pcm);
+        const playing = this.call.play(pcm);
+        if (i === 0) onFirstSentence?.(performance.now() - started, performance.now());
+        await playing;
       }
     } finally {
       if (this.current(generation)) this.detector.setAssistantSpeaking(false);

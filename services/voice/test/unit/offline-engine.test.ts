@@ -36,7 +36,11 @@ const answered = (over: Partial<Extract<AskAiResponse, { outcome: 'answered' }>>
   ...over,
 });
 
-function harness(answer: () => Promise<AskAiResponse>, heard = 'I have trouble sleeping at night') {
+function harness(
+  answer: () => Promise<AskAiResponse>,
+  heard = 'I have trouble sleeping at night',
+  logger = pino({ level: 'silent' }),
+) {
   const sent: VoiceServerMessage[] = [];
   const played: number[] = [];
   const asked: Parameters<Assistant['ask']>[0][] = [];
@@ -55,7 +59,7 @@ function harness(answer: () => Promise<AskAiResponse>, heard = 'I have trouble s
     guestId: 'g'.repeat(21),
     cookieHeader: 'hhp_sub=abc',
     clientAddress: '203.0.113.9',
-    logger: pino({ level: 'silent' }),
+    logger,
     send: (m) => sent.push(m),
     play: async (pcm) => {
       played.push(pcm.length);
@@ -94,6 +98,23 @@ describe('the offline engine', () => {
     expect(types).toEqual(['state:thinking', 'user', 'assistant', 'quota', 'state:speaking', 'state:listening']);
     expect(h.played).toEqual(['Sleep comes easier with a routine.'.length, 'Try chamomile tea before bed.'.length]);
     expect(h.turns()).toBe(1);
+  });
+
+  test('when a turn is answered, then one line says where its time went, and not what was said', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const h = harness(async () => answered(), undefined, logger);
+    for (const frame of utterance()) h.open.audio(frame);
+    await until(() => h.sent.some((m) => m.type === 'state' && m.state === 'listening'));
+    const timings = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'voice turn timings');
+    expect(timings).toHaveLength(1);
+    const t = timings[0].turnTimings;
+    // The detector decided at its 600 ms hangover, with the transcription begun at the 250 ms pause.
+    expect(t).toMatchObject({ heardMs: 600, early: true });
+    for (const key of ['recogniserMs', 'waitTranscriptMs', 'askMs', 'firstSentenceMs', 'toPlaybackMs'])
+      expect(t[key]).toBeGreaterThanOrEqual(0);
+    expect(lines.join('')).not.toContain('sleeping');
+    expect(lines.join('')).not.toContain('chamomile');
   });
 
   test('when the words are a crisis, then the crisis signal goes before the answer is spoken', async () => {
