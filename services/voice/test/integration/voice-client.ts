@@ -85,6 +85,11 @@ export class VoiceClient {
   readonly transceiver: RTCRtpTransceiver;
   /** Inbound packets, and those whose decoded audio had sound. */
   received = { packets: 0, loud: 0 };
+  /** Called with the arrival time (performance.now()) of each inbound packet whose audio has sound. */
+  onLoudPacket: ((at: number) => void) | undefined;
+  // One RTP stream for the whole call, as a microphone's: SRTP's replay check drops a sequence number seen before.
+  private sequenceNumber = 1000;
+  private timestamp = 5000;
   private closed = false;
   private readonly decoder = new OpusDecoder();
   private readonly encoder = new OpusEncoder();
@@ -104,8 +109,12 @@ export class VoiceClient {
       track.onReceiveRtp.subscribe((packet) => {
         // Packets still arriving after close() would reach a closed decoder.
         if (this.closed) return;
+        const at = performance.now();
         this.received.packets++;
-        if (rms(this.decoder.decode(packet.payload)) > 500) this.received.loud++;
+        if (rms(this.decoder.decode(packet.payload)) > 500) {
+          this.received.loud++;
+          this.onLoudPacket?.(at);
+        }
       }),
     );
     signalling.ws.on('message', (data) => {
@@ -137,19 +146,29 @@ export class VoiceClient {
     await connected;
   }
 
-  /** Sends `pcm` as a microphone would: one 20 ms Opus packet every 20 ms. */
-  async speak(pcm: Int16Array): Promise<void> {
+  /**
+   * Sends `pcm` as a microphone would: one 20 ms Opus packet every 20 ms, continuing the call's RTP stream.
+   * Returns when each packet was sent (performance.now()): packet n carries samples 960n to 960n + 959.
+   */
+  async speak(pcm: Int16Array): Promise<number[]> {
     const start = performance.now();
-    let sequenceNumber = 1000;
-    let timestamp = 5000;
+    const sentAt: number[] = [];
     for (let offset = 0, n = 0; offset < pcm.length; offset += 960, n++) {
       const payload = this.encoder.encode(pcm.subarray(offset, offset + 960));
-      const header = new RtpHeader({ payloadType: 96, sequenceNumber: sequenceNumber++, timestamp, ssrc: 4242 });
-      timestamp += 960;
+      const header = new RtpHeader({
+        payloadType: 96,
+        sequenceNumber: this.sequenceNumber,
+        timestamp: this.timestamp,
+        ssrc: 4242,
+      });
+      this.sequenceNumber = (this.sequenceNumber + 1) & 0xffff;
+      this.timestamp = (this.timestamp + 960) >>> 0;
       await this.transceiver.sender.sendRtp(new RtpPacket(header, payload));
+      sentAt.push(performance.now());
       const due = start + (n + 1) * 20;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
     }
+    return sentAt;
   }
 
   /** Sends `count` packets as fast as it can (a flood). */
