@@ -1,11 +1,10 @@
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
-import { traceLogFields } from './tracing/log.js';
 
 export type { Logger } from 'pino';
 
 /**
- * One JSON logger per process; requests and consumers log through `child()`. A line written inside a traced
- * request or message carries its trace_id and span_id (tracing/log.ts).
+ * One JSON logger per process; requests and consumers log through `child()`, whose bindings carry the
+ * request id and, when the service traces, the trace_id and span_id (tracing/log.ts).
  */
 export function createLogger(
   name: string,
@@ -18,7 +17,6 @@ export function createLogger(
     base: { service: name },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
-    mixin: traceLogFields,
   };
   // Standard output unless told otherwise (a test reads the lines it writes).
   return destination ? pino(options, destination) : pino(options);

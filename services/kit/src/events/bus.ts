@@ -33,6 +33,7 @@ import {
   recordError,
 } from '../tracing/spans.js';
 import { disabledTracing, type Tracing } from '../tracing/tracing.js';
+import { traceLogFields } from '../tracing/log.js';
 
 export interface EventContext {
   requestId: string | undefined;
@@ -256,7 +257,14 @@ export class EventBus {
   ): Promise<void> {
     const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
     const deliveryCount = msg.info.deliveryCount;
-    const logger = this.logger.child({ requestId, subject: msg.subject, durableName, seq: msg.seq, deliveryCount });
+    const logger = this.logger.child({
+      requestId,
+      subject: msg.subject,
+      durableName,
+      seq: msg.seq,
+      deliveryCount,
+      ...traceLogFields(span),
+    });
     let event: z.output<S>;
     try {
       event = decodeEnvelope(msg.data, options.schema) as z.output<S>;

@@ -1,9 +1,10 @@
 import { headers, type Msg, type NatsConnection } from '@nats-io/transport-node';
-import { SpanKind, type Tracer } from '@opentelemetry/api';
+import { SpanKind, type Span, type Tracer } from '@opentelemetry/api';
 import { z } from 'zod';
 import type { Logger } from 'pino';
 import { HttpError, formatZodError, friendlyErrors, isZodError } from '../errors.js';
 import { REQUEST_ID_HEADER } from '../http/request-id.js';
+import { traceLogFields } from '../tracing/log.js';
 import { extractFromNats, injectIntoNats } from '../tracing/propagation.js';
 import { ATTR_MESSAGING_CONSUMER_GROUP_NAME, inSpan, messagingAttributes, recordError } from '../tracing/spans.js';
 
@@ -67,15 +68,15 @@ export function replyTo<Q extends z.ZodType>(
       `${subject} reply`,
       { kind: SpanKind.SERVER, attributes },
       async (span) => {
-        const failure = await respond(msg);
+        const failure = await respond(msg, span);
         if (failure) recordError(span, failure);
       },
       extractFromNats(msg.headers),
     );
   /** Answers the message; returns the error of a failure the answerer owns (a 5xx), for the span. */
-  const respond = async (msg: Msg): Promise<unknown> => {
+  const respond = async (msg: Msg, span: Span): Promise<unknown> => {
     const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
-    const log = logger.child({ requestId, subject });
+    const log = logger.child({ requestId, subject, ...traceLogFields(span) });
     try {
       const parsed = request.parse(msg.json(), { error: friendlyErrors });
       const data = await handler(parsed, { requestId, logger: log });

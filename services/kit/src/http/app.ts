@@ -7,7 +7,7 @@ import { bodyParsers, type RouteBody } from './body.js';
 import { errorHandler, notFound } from './error-handler.js';
 import { healthRouter, type ReadinessChecks } from './health.js';
 import { requestIdFor } from './request-id.js';
-import { traceRequests } from '../tracing/http.js';
+import { requestTraceFields, traceRequests } from '../tracing/http.js';
 import type { Tracing } from '../tracing/tracing.js';
 
 export interface AppDeps {
@@ -54,7 +54,7 @@ export function createApp({
   // one that came through the trusted proxies is the address they saw (per-address guards count it).
   app.set('trust proxy', [...trustedProxies]);
   app.use(helmet());
-  // Before the request log, so its line (written when the response ends) carries the trace id too.
+  // Before the request log, whose logger (every line of the request, and the line when it ends) carries the ids.
   if (tracing?.enabled) app.use(traceRequests(tracing.tracer, PROBES));
   app.use(
     pinoHttp({
@@ -62,6 +62,7 @@ export function createApp({
       genReqId: requestIdFor,
       quietReqLogger: true,
       customAttributeKeys: { reqId: 'requestId' },
+      ...(tracing?.enabled && { customProps: (req) => requestTraceFields(req) ?? {} }),
       autoLogging: { ignore: (req) => PROBES.has(req.url?.split('?')[0] ?? '') },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
       // One short line per request: headers (cookies among them) stay out of the logs, and the line is

@@ -5,11 +5,12 @@
 // sees, gets the same three from the kit before the service's connection handler runs (websocket.ts).
 import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
+import { requestTraceFields } from '../tracing/http.js';
 
 export interface RequestContext {
   /** The caller's safe `x-request-id`, or one the kit made (requestIdFor); echoed on the response. */
   requestId: string;
-  /** The service's logger with `requestId` on every line. */
+  /** The service's logger with `requestId` on every line (and the trace's ids when the service traces). */
   logger: Logger;
   /** The client's address: the socket's, or what the trusted proxies said in X-Forwarded-For. */
   clientAddress: string;
@@ -28,7 +29,12 @@ export function requestContext(req: IncomingMessage): RequestContext {
   if (known) return known;
   // Set by pino-http (id, log) and express (ip) before any route runs.
   const { id, log, ip } = req as IncomingMessage & { ip?: string };
-  const context = { requestId: String(id), logger: log, clientAddress: ip ?? req.socket.remoteAddress ?? 'unknown' };
+  const trace = requestTraceFields(req);
+  const context = {
+    requestId: String(id),
+    logger: trace ? log.child(trace) : log,
+    clientAddress: ip ?? req.socket.remoteAddress ?? 'unknown',
+  };
   contexts.set(req, context);
   return context;
 }

@@ -1,13 +1,19 @@
-import { context, isSpanContextValid, trace } from '@opentelemetry/api';
+import { isSpanContextValid, type Span } from '@opentelemetry/api';
+
+export interface TraceLogFields {
+  trace_id: string;
+  span_id: string;
+  trace_flags: string;
+}
 
 /**
- * pino's mixin: the active span's ids on every log line written inside it (a request's, a consumer's), in
- * OpenTelemetry's log field names, so a log search and a trace find each other. Nothing when no span is active.
+ * A span's ids in OpenTelemetry's log field names, for a logger's bindings: the request's logger (pino-http)
+ * and a consumer's or a responder's carry them on every line, so a log search and a trace find each other.
+ * Bindings are computed once per request or message, not once per line. Undefined for no span or a no-op one.
  */
-export function traceLogFields(): { trace_id?: string; span_id?: string; trace_flags?: string } {
-  const spanContext = trace.getSpan(context.active())?.spanContext();
-  // A new object each time: pino assigns the line's own fields into what the mixin returns.
-  if (!spanContext || !isSpanContextValid(spanContext)) return {};
+export function traceLogFields(span: Span | undefined): TraceLogFields | undefined {
+  const spanContext = span?.spanContext();
+  if (!spanContext || !isSpanContextValid(spanContext)) return undefined;
   return {
     trace_id: spanContext.traceId,
     span_id: spanContext.spanId,

@@ -2,7 +2,8 @@
 // endpoint is set, nothing recorded or sent along when it is not, an outbox event published later in the
 // trace of the request that stored it, and the HTTP span's name, route and status.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
+import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { Router } from 'express';
 import { Schema } from 'mongoose';
@@ -13,9 +14,11 @@ import {
   ATTR_REQUEST_ID,
   OutboxRelay,
   createEnvelope,
+  createLogger,
   createTracing,
   outboxEntry,
   outboxPath,
+  requestContext,
   serviceConfig,
   startService,
   type RunningService,
@@ -80,6 +83,9 @@ const pingRouter = () => {
   router.get('/api/ping/:id', (_req, res) => {
     // What a handler sees as the active span (none when tracing is off).
     res.json({ traceId: trace.getSpan(context.active())?.spanContext().traceId ?? null });
+  });
+  router.post('/api/late-body', (req, res) => {
+    res.json({ traceId: trace.getSpan(context.active())?.spanContext().traceId ?? null, body: req.body as unknown });
   });
   router.get('/api/boom', () => {
     throw new Error('broken');
@@ -157,17 +163,26 @@ describe('spans recorded in memory', () => {
   const subject = `email.v1.kit-traced-${randomUUID().slice(0, 8)}`;
   let service: RunningService<Config>;
   let relay: OutboxRelay;
+  const lines: Record<string, unknown>[] = [];
+  const logTo = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
 
   beforeAll(async () => {
     service = await startService({
       name: 'kit-trace-test',
       config: config(),
       tracing,
+      logger: createLogger('kit-trace-test', 'info', logTo),
       setup: ({ mongo, bus, logger }): ServiceParts => {
         const model = mongo.connection.model(collection, new Schema({ outbox: outboxPath }), collection);
         relay = new OutboxRelay({ model, bus, logger });
         const router = pingRouter();
-        router.post('/api/things', async (_req, res) => {
+        router.post('/api/things', async (req, res) => {
+          requestContext(req).logger.info('storing a thing');
           // Stored with the change; published later by the relay, outside this request.
           await model.collection.insertOne({ outbox: [outboxEntry(createEnvelope(subject, { n: 1 }))] });
           res.status(202).json({ stored: true });
@@ -201,6 +216,12 @@ describe('spans recorded in memory', () => {
       });
       expect(res.status).toBe(202);
       const server = await until('the request span', named('POST /api/things', caller.traceId));
+      // The route's own line and the request's line carry the trace: logs and traces join on trace_id.
+      const ids = { requestId: 'outbox-1', trace_id: caller.traceId, span_id: idOf(server), trace_flags: '01' };
+      expect(lines.find((line) => line.msg === 'storing a thing')).toMatchObject(ids);
+      expect(lines.find((line) => line.msg === 'request completed' && line.requestId === 'outbox-1')).toMatchObject(
+        ids,
+      );
       // The relay runs from the test, in no request's context: only the stored traceparent links it.
       expect(trace.getSpan(context.active())).toBeUndefined();
       expect(await relay.runOnce()).toBe(1);
@@ -216,6 +237,28 @@ describe('spans recorded in memory', () => {
     } finally {
       await consumer.stop();
     }
+  });
+
+  test('when a body arrives after the headers, then the route still runs in the request`s span', async () => {
+    const caller = traceparentFor();
+    // The body parser goes on from the body's last 'data' event, in the connection's context (raw-body binds
+    // its callback back to the request's: tracing/http.ts).
+    const answer = await new Promise<string>((resolve, reject) => {
+      const req = request(
+        `${service.url}/api/late-body`,
+        { method: 'POST', headers: { 'content-type': 'application/json', traceparent: caller.traceparent } },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve(text));
+        },
+      );
+      req.on('error', reject);
+      req.flushHeaders();
+      req.write('{"word":');
+      setTimeout(() => req.end('"late"}'), 100);
+    });
+    expect(JSON.parse(answer)).toEqual({ traceId: caller.traceId, body: { word: 'late' } });
   });
 
   test('when a route fails, then its span is an error; an unknown path is named by its method alone; probes have none', async () => {

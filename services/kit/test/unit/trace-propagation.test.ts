@@ -105,16 +105,13 @@ describe('the trace context of an outbox entry', () => {
 });
 
 describe('the trace ids on log lines', () => {
-  test('when a span is active, then a line carries its trace_id, span_id and flags; otherwise nothing', () => {
-    expect(traceLogFields()).toEqual({});
+  test('when a span is given, then its trace_id, span_id and flags are the logger bindings; with none, nothing', () => {
     const span = tracing.tracer.startSpan('work');
-    const fields = context.with(trace.setSpan(ROOT_CONTEXT, span), () => traceLogFields());
     span.end();
-    expect(fields).toEqual({
-      trace_id: span.spanContext().traceId,
-      span_id: span.spanContext().spanId,
-      trace_flags: '01',
-    });
+    const { traceId, spanId } = span.spanContext();
+    expect(traceLogFields(span)).toEqual({ trace_id: traceId, span_id: spanId, trace_flags: '01' });
+    expect(traceLogFields(undefined)).toBeUndefined();
+    expect(traceLogFields(disabledTracing.tracer.startSpan('off'))).toBeUndefined();
   });
 });
 
