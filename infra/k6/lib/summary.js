@@ -17,7 +17,10 @@ function text(name, data) {
     );
   }
   const dropped = data.metrics.dropped_iterations?.values.count;
-  if (dropped) lines.push(`  dropped iterations (the stack could not keep up with the arrival rate): ${dropped}`);
+  if (dropped)
+    lines.push(
+      `  dropped iterations (no virtual user free when due: the stack or the generator fell behind): ${dropped}`,
+    );
   let crossed = 0;
   for (const [metric, { thresholds, values }] of Object.entries(data.metrics)) {
     for (const [expression, { ok }] of Object.entries(thresholds || {})) {
