@@ -89,7 +89,8 @@ export const AskAiRequest = z
      * `answer` (the default): ai-query answers, and the reply is an AskAiResponse. `admit`: the caller's own
      * model answers (voice's OpenAI Realtime engine, which hears the visitor itself): ai-query decides the
      * question exactly as for `answer` (crisis first, then the free questions, counting it) and replies with
-     * an AdmitAiResponse: the instructions its model would have had for this question instead of an answer.
+     * an AdmitAiResponse: the instructions its model would have had for this question instead of an answer
+     * (and, for a guest, the token that gives it back if the model does not answer: rpc.ai.v1.give-back).
      */
     mode: z.enum(['answer', 'admit']).optional(),
   })
@@ -119,9 +120,36 @@ export const AdmitAiResponse = z.discriminatedUnion('outcome', [
     instructions: z.string(),
     notice: z.string().optional(),
     sources: z.array(Source),
+    /**
+     * A guest's counted question only (subscribers and pass holders have nothing to give back): the signed,
+     * opaque token that gives this question back (rpc.ai.v1.give-back) when the caller's model fails to answer
+     * it before any of the answer reached the visitor. Valid for a few minutes, on any ai-query replica.
+     */
+    refundToken: z.string().max(1024).optional(),
   }),
 ]);
 export type AdmitAiResponse = z.infer<typeof AdmitAiResponse>;
+
+/**
+ * rpc.ai.v1.give-back: an admitted question that went unanswered (the caller's model failed, its connection
+ * was lost, or the call ended before any of the answer was heard) is given back, as the chat gives back a
+ * question its model did not answer: "no answer, no cost". Once per token: a second give-back does nothing;
+ * a forged or expired token is refused (403) and changes nothing.
+ */
+export const GiveBackAiRequest = z
+  .object({
+    refundToken: z.string().min(1).max(1024),
+    requestId: z.string().max(200).optional(),
+  })
+  .strict();
+export type GiveBackAiRequest = z.infer<typeof GiveBackAiRequest>;
+
+/**
+ * `given-back`: this request gave the question back; `already-given-back`: it was not the token's to give
+ * back any more (given back before). Either way, the guest's counters now.
+ */
+export const GiveBackAiResponse = Quota.extend({ outcome: z.enum(['given-back', 'already-given-back']) });
+export type GiveBackAiResponse = z.infer<typeof GiveBackAiResponse>;
 
 /**
  * The assistant's persona and safety instructions, as every model that answers a visitor is given them (the

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { DetectCrisisRequest, DetectCrisisResponse } from './crisis.js';
 import { BookingLookupRequest, BookingLookupResponse } from './booking.js';
-import { AdmitAiResponse, AskAiRequest, AskAiResponse } from './ai.js';
+import { AdmitAiResponse, AskAiRequest, AskAiResponse, GiveBackAiRequest, GiveBackAiResponse } from './ai.js';
 import {
   AiAnsweredEvent,
   BookingConfirmedEvent,
@@ -310,6 +310,18 @@ export const EVENT_CATALOGUE = [
     response: z.union([AskAiResponse, AdmitAiResponse]),
     purpose:
       "A visitor's spoken question, asked of the assistant as the chat asks it: crisis first, the same free questions, the same answers (offline engine); with mode admit (the Realtime engine, whose own model answers), the same decision and counting, and the words or instructions to speak instead of an answer.",
+    producers: ['voice'],
+    consumers: ['ai-query'],
+  },
+  {
+    delivery: 'request-reply',
+    subject: RpcSubjects.giveBackAi,
+    schemaName: 'GiveBackAiRequest',
+    schema: GiveBackAiRequest,
+    responseName: 'GiveBackAiResponse',
+    response: GiveBackAiResponse,
+    purpose:
+      "An admitted spoken question that went unanswered (the Realtime model failed, its socket was lost, the call ended before any of the answer was heard) is given back by the signed token of the admit's reply, once: the chat's rule, no answer, no cost.",
     producers: ['voice'],
     consumers: ['ai-query'],
   },

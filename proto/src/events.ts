@@ -38,6 +38,7 @@ export const RpcSubjects = {
   crisisInfo: 'rpc.crisis.v1.info',
   bookingSession: 'rpc.booking.v1.session',
   askAi: 'rpc.ai.v1.ask',
+  giveBackAi: 'rpc.ai.v1.give-back',
 } as const;
 
 /**

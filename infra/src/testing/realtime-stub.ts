@@ -12,6 +12,9 @@
 //     (as long as `reply`'s words would take to say), the words as the output transcript, and response.done;
 //     response.cancel stops it (status `cancelled`), and a cancel with nothing to cancel is an `error`, as
 //     OpenAI's is. With `create_response: true` it answers a turn by itself, as OpenAI would.
+//   - It can fail: refuse every response.create with an `error` naming it (`failResponsesWith`), or start
+//     each response and fail it before any audio (`failStartedResponsesWith`: response.done, status failed);
+//     a test drops the socket with `drop()`.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -41,6 +44,11 @@ export interface RealtimeStubBehaviour {
   recordEvents: boolean;
   /** Refuse every response.create with this error code (as OpenAI does when rate-limited or overloaded). */
   failResponsesWith?: string;
+  /**
+   * Start every response (response.created) and then fail it with this error code before any audio: a
+   * response.done whose status is `failed` (as OpenAI's is when the model errs mid-response).
+   */
+  failStartedResponsesWith?: string;
 }
 
 export interface RecordedEvent {
@@ -313,6 +321,27 @@ export async function startRealtimeStub(overrides: Partial<RealtimeStubBehaviour
             });
             return;
           }
+          if (behaviour.failStartedResponsesWith) {
+            const failed = id('resp');
+            send({
+              type: 'response.created',
+              response: { id: failed, object: 'realtime.response', status: 'in_progress' },
+            });
+            send({
+              type: 'response.done',
+              response: {
+                id: failed,
+                object: 'realtime.response',
+                status: 'failed',
+                status_details: {
+                  type: 'failed',
+                  error: { type: 'server_error', code: behaviour.failStartedResponsesWith },
+                },
+                output: [],
+              },
+            });
+            return;
+          }
           const params = (event.response ?? {}) as { instructions?: string };
           respond(params.instructions ?? String(connection.session.instructions ?? ''));
           return;
@@ -370,6 +399,9 @@ export async function startRealtimeStub(overrides: Partial<RealtimeStubBehaviour
       return connections[taken++]!;
     },
     reset() {
+      // The optional behaviours too: a refusal set by one test must not outlive it.
+      delete behaviour.failResponsesWith;
+      delete behaviour.failStartedResponsesWith;
       Object.assign(behaviour, defaults());
     },
     async close() {

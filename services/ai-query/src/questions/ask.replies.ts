@@ -2,8 +2,16 @@
 // same assistant as POST /api/query-ai with the visitor's own cookie and address; the free questions used
 // up is an answer (`quota-exceeded`), not an error, so the caller can say so. With `mode: 'admit'` the
 // caller's own model answers (voice's Realtime engine): the same crisis check and the same counting, and the
-// instructions its model is to have instead of an answer (AdmitAiResponse).
-import { RpcSubjects, AskAiRequest, type AdmitAiResponse, type AskAiResponse } from '@hhp/proto';
+// instructions its model is to have instead of an answer (AdmitAiResponse), with a guest's refund token.
+// rpc.ai.v1.give-back: that question given back, once, when the caller's model did not answer it.
+import {
+  RpcSubjects,
+  AskAiRequest,
+  GiveBackAiRequest,
+  type AdmitAiResponse,
+  type AskAiResponse,
+  type GiveBackAiResponse,
+} from '@hhp/proto';
 import type { EventBus } from '@hhp/kit';
 import { QuotaExceeded } from '../quota/admission.js';
 import type { Assistant } from './assistant.js';
@@ -33,5 +41,12 @@ export function askReplies(bus: EventBus, assistant: Assistant) {
       }
     },
   });
-  return { drain: () => asks.drain() };
+  const giveBacks = bus.reply(RpcSubjects.giveBackAi, {
+    request: GiveBackAiRequest,
+    handler: async ({ refundToken }): Promise<GiveBackAiResponse> => {
+      const { givenBack, quota } = await assistant.giveBack(refundToken);
+      return { outcome: givenBack ? 'given-back' : 'already-given-back', ...quota };
+    },
+  });
+  return { drain: () => Promise.all([asks.drain(), giveBacks.drain()]).then(() => undefined) };
 }

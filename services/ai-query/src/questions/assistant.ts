@@ -4,6 +4,7 @@ import { crisisLanguage, detectCrisis } from '@hhp/crisis-rules';
 import type { QueryAiRequest, Quota, Source } from '@hhp/proto';
 import { HttpError, type Logger } from '@hhp/kit';
 import { ALLOWED, QuotaUnavailable, type Admission, type Reserved } from '../quota/admission.js';
+import { signRefundToken, verifyRefundToken } from './refund-token.js';
 import type { AnsweredEvents } from '../analytics/answered-event.js';
 import type { AiQueryConfig } from '../config.js';
 import type { CrisisCheck } from '../crisis/crisis-check.js';
@@ -65,6 +66,15 @@ export interface Admitted extends Quota {
   /** Said word for word before the model's answer (the emergency notice). */
   notice?: string;
   sources: Source[];
+  /** A guest's counted question: what gives it back if the caller's model does not answer (refund-token.ts). */
+  refundToken?: string;
+}
+
+/** A refund token that is forged, altered, expired, or signed under a secret this service does not have. */
+export class RefundRefused extends HttpError {
+  constructor() {
+    super(403, 'This question cannot be given back: its token is not valid.');
+  }
 }
 
 export interface AssistantDeps {
@@ -139,6 +149,10 @@ export class Assistant {
       { ...asker, guestId: asker.body.guestId },
       { mode: 'openai', isSubscriber: quota.isSubscriber, started, sources: sources.length },
     );
+    // No answer, no cost, as in answer(): the caller gives the question back with this if its model fails.
+    const secret = this.deps.config.SUBSCRIBER_COOKIE_SECRET;
+    const refundable = reserved && this.deps.admission.refundable(reserved);
+    const refundToken = refundable && secret ? signRefundToken(refundable, secret) : undefined;
     return {
       outcome: 'admitted',
       ...quota,
@@ -148,7 +162,19 @@ export class Assistant {
         .join('\n\n'),
       ...(emergency ? { notice: EMERGENCY_NOTICE } : {}),
       sources,
+      ...(refundToken ? { refundToken } : {}),
     };
+  }
+
+  /**
+   * Gives back an admitted question its caller's model did not answer (admit's refundToken): once, from any
+   * replica (the token holds all it needs). A token that is not genuine or has expired changes nothing.
+   */
+  async giveBack(refundToken: string, now = Date.now()): Promise<{ givenBack: boolean; quota: Quota }> {
+    const secret = this.deps.config.SUBSCRIBER_COOKIE_SECRET;
+    const refundable = secret ? verifyRefundToken(refundToken, secret, now) : undefined;
+    if (!refundable) throw new RefundRefused();
+    return this.deps.admission.giveBackLater(refundable);
   }
 
   /**

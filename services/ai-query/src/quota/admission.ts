@@ -8,7 +8,7 @@ import { FREE_QUESTIONS_PER_DAY, type Quota } from '@hhp/proto';
 import { clientKey, HttpError, TIMED_OUT, within, type Logger } from '@hhp/kit';
 import type { AiQueryConfig } from '../config.js';
 import type { AiMetrics } from '../metrics.js';
-import type { QuotaCounters, Take } from './quota-counters.js';
+import type { QuotaCounters, SlotTaken, Take } from './quota-counters.js';
 import type { Subscribers } from '../subscribers/subscribers.js';
 import type { SessionPasses } from './session-pass.js';
 
@@ -53,6 +53,14 @@ export class Overloaded extends QuotaUnavailable {
 export interface Reserved {
   used: number;
   takes: Take[];
+  /** The guest's counter (guestKey): whose counters a later give-back reports. */
+  key: string;
+}
+
+/** What a process needs to give a guest's question back later, without anything kept here (refund-token.ts). */
+export interface Refundable {
+  key: string;
+  slot: SlotTaken;
 }
 
 export interface AdmissionDeps {
@@ -130,6 +138,30 @@ export class Admission {
     await within(this.deps.config.DB_TIMEOUT_MS, Promise.all(reserved.takes.map((take) => take.refund())));
   }
 
+  /**
+   * What gives `reserved` back from any process later (giveBackLater): the guest's own slot (the address's
+   * guard slot is never given back). Undefined when the take did not say which slot it was.
+   */
+  refundable(reserved: Reserved): Refundable | undefined {
+    const slot = reserved.takes[0]?.slot;
+    return slot && { key: reserved.key, slot };
+  }
+
+  /**
+   * Gives back a question admitted earlier, perhaps by another process (refundable): once; true when this
+   * call gave it back. Then the guest's counters. Within the store's limits (withStore).
+   */
+  giveBackLater(refundable: Refundable): Promise<{ givenBack: boolean; quota: Quota }> {
+    return this.withStore(async () => {
+      const givenBack = await this.deps.quota.giveBackSlot(refundable.slot);
+      const used = await this.deps.quota.used(refundable.key, ALLOWED);
+      return {
+        givenBack,
+        quota: { queriesUsed: Math.min(used, ALLOWED), queriesAllowed: ALLOWED, isSubscriber: false },
+      };
+    });
+  }
+
   private async guestQuota(guestId: string | null | undefined, ip: string): Promise<Quota> {
     const used = await this.deps.quota.used(guestKey(guestId, ip), ALLOWED);
     return { queriesUsed: Math.min(used, ALLOWED), queriesAllowed: ALLOWED, isSubscriber: false };
@@ -163,7 +195,8 @@ export class Admission {
   private async reserve(guestId: string | null | undefined, ip: string, attempt?: string): Promise<Reserved> {
     const { quota, config, metrics } = this.deps;
     // `attempt`: the same on nginx's retry of this question on another replica (see QuotaCounters.take).
-    const guest = await quota.take({ key: guestKey(guestId, ip), limit: ALLOWED, ...(attempt && { attempt }) });
+    const key = guestKey(guestId, ip);
+    const guest = await quota.take({ key, limit: ALLOWED, ...(attempt && { attempt }) });
     if (!guest.ok) {
       metrics.refusals.inc({ reason: 'guest' });
       throw new QuotaExceeded(
@@ -171,20 +204,20 @@ export class Admission {
         { queriesUsed: ALLOWED, queriesAllowed: ALLOWED, isSubscriber: false },
       );
     }
-    if (guest.used > 1 || !guestId) return { used: guest.used, takes: [guest] };
+    if (guest.used > 1 || !guestId) return { used: guest.used, takes: [guest], key };
     // A load generator on LOAD_TEST_ALLOWLIST brings thousands of guestIds from one address: the guard does
     // not count it (the guest's own 3 questions above were counted as anyone's).
-    if (config.LOAD_TEST_ALLOWLIST.exempt(ip)) return { used: guest.used, takes: [guest] };
+    if (config.LOAD_TEST_ALLOWLIST.exempt(ip)) return { used: guest.used, takes: [guest], key };
     let guard: Take;
     try {
       // By the kit's clientKey: an IPv6 visitor's whole /64 is one address here, as for every other guard.
-      const key = `ip:${clientKey(ip)}`;
-      guard = await quota.take({ key, limit: config.IP_NEW_GUESTS_PER_HOUR, period: 'hour', spread: true });
+      const guardKey = `ip:${clientKey(ip)}`;
+      guard = await quota.take({ key: guardKey, limit: config.IP_NEW_GUESTS_PER_HOUR, period: 'hour', spread: true });
     } catch (err) {
       await guest.refund();
       throw err;
     }
-    if (guard.ok) return { used: guest.used, takes: [guest] }; // the guard's slot is never given back
+    if (guard.ok) return { used: guest.used, takes: [guest], key }; // the guard's slot is never given back
     await guest.refund();
     metrics.refusals.inc({ reason: 'ip' });
     throw new QuotaExceeded(

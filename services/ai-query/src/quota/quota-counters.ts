@@ -37,6 +37,15 @@ export interface Take {
   used: number;
   /** Gives this question back; only meaningful when ok. */
   refund(): Promise<void>;
+  /** The slot taken (when ok): what any process needs to give it back later (see giveBackSlot). */
+  slot?: SlotTaken;
+}
+
+/** A slot as one take wrote it: the key, the take's name in it, and the revision of that write. */
+export interface SlotTaken {
+  slot: string;
+  owner: string;
+  revision: number;
 }
 
 export type Period = 'day' | 'hour';
@@ -179,6 +188,7 @@ export class QuotaCounters {
       return {
         ok: true,
         used: n,
+        slot: { slot, owner, revision },
         refund: async () => {
           await this.giveBack(slot, owner, revision);
           this.fullUntil.delete(counter);
@@ -242,6 +252,25 @@ export class QuotaCounters {
     })();
     this.retrying.add(later);
     void later.finally(() => this.retrying.delete(later));
+  }
+
+  /**
+   * Gives back a slot a take wrote (any process may: all it needs is in `taken`), once: deleted only while
+   * it is still at that take's revision. True when this call deleted it; false when it was no longer that
+   * take's (given back before, or gone). Rejects when the store did not answer (nothing retried here).
+   */
+  async giveBackSlot({ slot, owner, revision }: SlotTaken): Promise<boolean> {
+    if (!slot.includes('.') || !owner) return false;
+    try {
+      await this.timed('delete', () => this.kv.delete(slot, { previousSeq: revision }));
+    } catch (err) {
+      if (isTaken(err)) return false;
+      throw err;
+    }
+    const counter = slot.slice(0, slot.lastIndexOf('.'));
+    this.fullUntil.delete(counter);
+    this.hints.set(counter, 1);
+    return true;
   }
 
   /** Waits for the give-backs still being retried (tests; shutdown, bounded). */

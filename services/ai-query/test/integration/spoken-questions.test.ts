@@ -9,6 +9,7 @@ import {
   AdmitAiResponse,
   AskAiResponse,
   DEFAULT_PRACTITIONER_NAME,
+  GiveBackAiResponse,
   RpcSubjects,
   SUBSCRIBER_COOKIE,
   Subjects,
@@ -17,6 +18,7 @@ import {
 import { createEnvelope, signSubscriberCookie } from '@hhp/kit';
 import { startNats, type NatsServer } from '../../../../infra/src/dev-servers.js';
 import { COOKIE_SECRET, newGuestId, startAiQuery, storedCount, type AiQuery } from './harness.js';
+import { REFUND_TOKEN_TTL_MS, signRefundToken, verifyRefundToken } from '../../src/questions/refund-token.js';
 
 let nats: NatsServer;
 let natsDir: string;
@@ -138,6 +140,94 @@ test('when an admitted question is an emergency, then the notice comes first and
   expect(refused).toMatchObject({ outcome: 'answered', isEmergency: true, queriesUsed: 3 });
   if (refused.outcome !== 'answered') throw new Error('not answered');
   expect(refused.response).toMatch(/^If this is happening now, please call 911/);
+});
+
+const giveBack = (refundToken: string) =>
+  service.bus.request(
+    RpcSubjects.giveBackAi,
+    { refundToken, requestId: 'give-back-test' },
+    { response: GiveBackAiResponse, timeoutMs: 5000 },
+  );
+
+/** A guest's question admitted, and its refund token. */
+async function admittedToken(guestId: string, query = 'What helps with stress?'): Promise<string> {
+  const reply = await admitted(query, { guestId });
+  if (reply.outcome !== 'admitted' || !reply.refundToken) throw new Error(`no refund token: ${JSON.stringify(reply)}`);
+  return reply.refundToken;
+}
+
+test("when an admitted question goes unanswered and is given back, then the guest's count is back where it was", async () => {
+  const guestId = newGuestId();
+  const token = await admittedToken(guestId);
+  expect(await storedCount(service, `guest:${guestId}`)).toBe(1);
+  expect(await giveBack(token)).toEqual({
+    outcome: 'given-back',
+    queriesUsed: 0,
+    queriesAllowed: 3,
+    isSubscriber: false,
+  });
+  expect(await storedCount(service, `guest:${guestId}`)).toBe(0);
+  // The question given back can be asked again: three more are admitted, the fourth is the limit.
+  for (let i = 0; i < 3; i++) await admittedToken(guestId, `What helps with stress? (${i})`);
+  expect(await admitted('One more', { guestId })).toMatchObject({ outcome: 'quota-exceeded' });
+});
+
+test('when the same token is given back twice, then the question comes back once', async () => {
+  const guestId = newGuestId();
+  const first = await admittedToken(guestId, 'What helps with stress?');
+  await admittedToken(guestId, 'And with headaches?');
+  expect(await storedCount(service, `guest:${guestId}`)).toBe(2);
+  expect(await giveBack(first)).toMatchObject({ outcome: 'given-back', queriesUsed: 1 });
+  expect(await giveBack(first)).toMatchObject({ outcome: 'already-given-back', queriesUsed: 1 });
+  expect(await storedCount(service, `guest:${guestId}`)).toBe(1);
+  // The slot taken again by a later question is that question's: the old token does not give it back.
+  await admittedToken(guestId, 'And with sleep?');
+  expect(await storedCount(service, `guest:${guestId}`)).toBe(2);
+  expect(await giveBack(first)).toMatchObject({ outcome: 'already-given-back', queriesUsed: 2 });
+  expect(await storedCount(service, `guest:${guestId}`)).toBe(2);
+});
+
+test('when five give-backs of one token arrive at once, then exactly one question comes back', async () => {
+  const guestId = newGuestId();
+  const token = await admittedToken(guestId, 'What helps with stress?');
+  await admittedToken(guestId, 'And with headaches?');
+  const replies = await Promise.all(Array.from({ length: 5 }, () => giveBack(token)));
+  expect(replies.filter((r) => r.outcome === 'given-back')).toHaveLength(1);
+  expect(replies.filter((r) => r.outcome === 'already-given-back')).toHaveLength(4);
+  expect(await storedCount(service, `guest:${guestId}`)).toBe(1);
+});
+
+test('when a token is altered, forged with another secret or expired, then it is refused and nothing changes', async () => {
+  const guestId = newGuestId();
+  const token = await admittedToken(guestId);
+  const refundable = verifyRefundToken(token, COOKIE_SECRET);
+  expect(refundable?.key).toBe(`guest:${guestId}`);
+  const [payload, signature] = token.split('.') as [string, string];
+  // Another slot of the same guest, with the genuine signature.
+  const json = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { s: string };
+  const otherSlot = Buffer.from(JSON.stringify({ ...json, s: json.s.replace(/\.1$/, '.2') })).toString('base64url');
+  const expired = signRefundToken(refundable!, COOKIE_SECRET, Date.now() - REFUND_TOKEN_TTL_MS - 1000);
+  for (const bad of [
+    `${otherSlot}.${signature}`,
+    `${payload}.${signature.slice(0, -2)}AA`,
+    signRefundToken(refundable!, 'another-secret-that-is-long-enough-0123456789'),
+    expired,
+    'not-a-token',
+  ]) {
+    await expect(giveBack(bad)).rejects.toMatchObject({ status: 403 });
+  }
+  expect(await storedCount(service, `guest:${guestId}`)).toBe(1);
+  // The genuine token still works afterwards.
+  expect(await giveBack(token)).toMatchObject({ outcome: 'given-back', queriesUsed: 0 });
+});
+
+test('when the question is not counted (a crisis, a subscriber), then the admit has nothing to give back', async () => {
+  const crisis = await admitted('I want to end my life', { guestId: newGuestId() });
+  expect(crisis).not.toHaveProperty('refundToken');
+  const cookie = `${SUBSCRIBER_COOKIE}=${signSubscriberCookie('cus_spoken1', COOKIE_SECRET)}`;
+  const subscriber = await admitted('Which teas help digestion?', { guestId: newGuestId(), cookie });
+  expect(subscriber).toMatchObject({ outcome: 'admitted', isSubscriber: true });
+  expect(subscriber).not.toHaveProperty('refundToken');
 });
 
 test('when the request is not a question, then it is refused with the field named', async () => {

@@ -1,9 +1,17 @@
 // A spoken question goes to the same assistant as the chat's (ai-query, over rpc.ai.v1.ask): crisis first,
 // the same free questions and subscriber access, the same answers. The visitor's Cookie header and address
 // are the ones the call's WebSocket upgrade arrived with (nginx in front), never anything the browser says.
-// `admit`: the same decision without ai-query's answer, for an engine whose own model answers (Realtime).
+// `admit`: the same decision without ai-query's answer, for an engine whose own model answers (Realtime);
+// `giveBack`: such a question given back when that model did not answer it (rpc.ai.v1.give-back).
 import { HttpError, type EventBus } from '@hhp/kit';
-import { AdmitAiResponse, AskAiResponse, RpcSubjects, type AskAiRequest } from '@hhp/proto';
+import {
+  AdmitAiResponse,
+  AskAiResponse,
+  GiveBackAiResponse,
+  RpcSubjects,
+  type AskAiRequest,
+  type GiveBackAiRequest,
+} from '@hhp/proto';
 
 export const ASSISTANT_UNAVAILABLE = 'The assistant is not available right now. Please try again in a moment.';
 
@@ -27,6 +35,18 @@ export class AskAssistant {
    */
   admit(question: Omit<AskAiRequest, 'mode'>): Promise<AdmitAiResponse> {
     return this.request({ ...question, mode: 'admit' }, AdmitAiResponse);
+  }
+
+  /**
+   * Gives back an admitted question (its `refundToken`) that the engine's model did not answer: once; the
+   * guest's counters after it. Rejects (403) for a token ai-query does not accept, 503 when it does not answer.
+   */
+  giveBack(request: GiveBackAiRequest): Promise<GiveBackAiResponse> {
+    return this.bus.request(RpcSubjects.giveBackAi, request, {
+      response: GiveBackAiResponse,
+      timeoutMs: this.timeoutMs,
+      requestId: request.requestId,
+    });
   }
 
   private async request<R extends typeof AskAiResponse | typeof AdmitAiResponse>(

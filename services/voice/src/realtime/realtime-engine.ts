@@ -12,7 +12,17 @@
 // the answers to them, never the whole conversation (where a turn spoken meanwhile waits for its own check).
 // Turns are taken one at a time, in order. Speaking over the answer (the server's speech_started while it
 // plays) stops the playback at once, cancels the response and truncates the model's item at what was heard.
-import { MAX_QUERY_LENGTH, assistantSystemPrompt, type AdmitAiResponse } from '@hhp/proto';
+// No answer, no cost, as in the chat: a guest's admitted question whose answer was never heard (the response
+// refused or failed, the socket lost, the call ended or the visitor spoke before any of its audio was played)
+// is given back with the admit's refund token (rpc.ai.v1.give-back), the widget gets the counters after it, and
+// the visitor hears and sees NOT_COUNTED. An answer of which any audio was played is counted, cut off or not.
+import {
+  MAX_QUERY_LENGTH,
+  assistantSystemPrompt,
+  type AdmitAiResponse,
+  type GiveBackAiRequest,
+  type GiveBackAiResponse,
+} from '@hhp/proto';
 import type { ServiceContext } from '@hhp/kit';
 import { AskAssistant } from '../assistant/ask-assistant.js';
 import type { VoiceConfig } from '../config.js';
@@ -31,6 +41,8 @@ export interface Admitter {
     clientAddress: string;
     requestId?: string;
   }): Promise<AdmitAiResponse>;
+  /** Gives back an admitted question that was not answered (its refund token): once. */
+  giveBack(request: GiveBackAiRequest): Promise<GiveBackAiResponse>;
 }
 
 export interface RealtimeEngineDeps {
@@ -46,6 +58,12 @@ export interface RealtimeEngineDeps {
 
 /** Shown when the Realtime socket is lost: the call ends with it. */
 export const REALTIME_LOST = 'The voice assistant was disconnected. Please start the call again.';
+/**
+ * Said and shown when an admitted question went unanswered and was given back: the chat's words for the same
+ * case (ai-query's assistant.ts).
+ */
+export const NOT_COUNTED =
+  "The AI assistant couldn't answer just now. Your question was not counted; please try again.";
 /** How long a cancelled response may take to say it is done. */
 const CANCEL_WAIT_MS = 2000;
 /** Transcripts shorter than this are noise the transcriber guessed at: not questions. */
@@ -106,6 +124,11 @@ interface Answer {
   done: Promise<void>;
   finish: () => void;
   failed: boolean;
+  /**
+   * Some of the answer's audio went to the visitor: handed to the call while the answer was on (the call
+   * sends the first 20 ms frame at once). From then on the question is spent, whatever happens next.
+   */
+  heard: boolean;
 }
 
 class RealtimeCall implements EngineCall {
@@ -213,6 +236,7 @@ class RealtimeCall implements EngineCall {
     const answer = this.answer;
     if (!answer || answer.cancelled || answer.responseId !== responseId) return;
     const pcm = this.up.push(decodePcm(base64));
+    answer.heard = true;
     if (!answer.itemId) {
       answer.itemId = itemId;
       this.call.send({ type: 'state', state: 'speaking' });
@@ -231,6 +255,8 @@ class RealtimeCall implements EngineCall {
 
   private async turn(itemId: string, transcript: string, generation: number): Promise<void> {
     const { call } = this;
+    /** An admitted guest question's refund token, until its answer is heard (or it is given back). */
+    let refund: string | undefined;
     try {
       const query = transcript.trim().slice(0, MAX_QUERY_LENGTH);
       if (!this.current(generation)) return;
@@ -248,6 +274,8 @@ class RealtimeCall implements EngineCall {
         clientAddress: call.clientAddress,
         requestId: call.sessionId,
       });
+      if (decision.outcome === 'admitted') refund = decision.refundToken;
+      // Ended, or spoken over, while it was being decided: never answered (given back below).
       if (!this.current(generation)) return;
       call.activity();
       if (decision.outcome === 'quota-exceeded') {
@@ -256,7 +284,7 @@ class RealtimeCall implements EngineCall {
         this.socket.send({ type: 'conversation.item.delete', item_id: itemId });
         call.send({ type: 'quota', quota, exceeded: true });
         call.send({ type: 'transcript', role: 'assistant', text: message, final: true });
-        await this.respond(verbatim(message), { fixed: true, sources: [] }, generation);
+        await this.say(message, generation);
         return;
       }
       // Checked and let through (a crisis too: later answers may know what the visitor said).
@@ -269,7 +297,7 @@ class RealtimeCall implements EngineCall {
         call.send({ type: 'transcript', role: 'assistant', text: decision.response, final: true, sources });
         call.send({ type: 'quota', quota, exceeded: false });
         call.turn();
-        await this.respond(verbatim(decision.response), { fixed: true, sources }, generation);
+        await this.say(decision.response, generation, sources);
         return;
       }
       call.send({ type: 'quota', quota, exceeded: false });
@@ -277,27 +305,78 @@ class RealtimeCall implements EngineCall {
       const notice = decision.notice
         ? `\n\nBegin your answer by saying exactly these words, then go on: ${decision.notice}`
         : '';
-      await this.respond(`${decision.instructions}\n\n${SPOKEN_STYLE}${notice}`, { fixed: false, sources }, generation);
+      const answer = await this.respond(
+        `${decision.instructions}\n\n${SPOKEN_STYLE}${notice}`,
+        { fixed: false, sources },
+        generation,
+      );
+      // Any of it heard: answered, in part perhaps, and counted.
+      if (answer?.heard) refund = undefined;
+      else if (refund) {
+        this.giveBack(refund);
+        refund = undefined;
+        if (answer?.failed) call.logger.warn('the Realtime response failed before any of it was heard');
+        await this.sayNotCounted(generation);
+        return;
+      }
+      if (answer?.failed && !answer.cancelled) throw new Error('the Realtime response failed');
     } catch (err) {
       call.logger.error({ err }, 'voice turn failed');
-      if (this.current(generation)) {
+      const givenBack = refund !== undefined;
+      if (refund) this.giveBack(refund);
+      refund = undefined;
+      if (givenBack) await this.sayNotCounted(generation);
+      else if (this.current(generation)) {
         call.send({ type: 'transcript', role: 'assistant', text: TURN_FAILED, final: true });
-        await this.respond(verbatim(TURN_FAILED), { fixed: true, sources: [] }, generation).catch(() => undefined);
+        await this.say(TURN_FAILED, generation).catch(() => undefined);
       }
     } finally {
+      if (refund) this.giveBack(refund);
       if (this.current(generation)) call.send({ type: 'state', state: 'listening' });
     }
   }
 
-  /** Asks the model for a response with `instructions`; resolves once it is done and played (or cut off). */
+  /** The question given back is said and shown to be so (when the visitor is still there to hear it). */
+  private async sayNotCounted(generation: number): Promise<void> {
+    if (!this.current(generation)) return;
+    this.call.send({ type: 'transcript', role: 'assistant', text: NOT_COUNTED, final: true });
+    await this.say(NOT_COUNTED, generation).catch(() => undefined);
+  }
+
+  /**
+   * Gives an unanswered question back (fire-and-forget: a failure is logged, the call goes on), then shows
+   * the widget the counters after it while the call is on.
+   */
+  private giveBack(refundToken: string): void {
+    const { call } = this;
+    this.deps.assistant.giveBack({ refundToken, requestId: call.sessionId }).then(
+      ({ outcome, ...quota }) => {
+        call.logger.info({ outcome }, 'an unanswered question was given back');
+        if (!this.closed) call.send({ type: 'quota', quota, exceeded: false });
+      },
+      (err: unknown) => call.logger.warn({ err }, 'could not give back an unanswered question'),
+    );
+  }
+
+  /** Words of the service's own, said as they are; rejects when the response failed. */
+  private async say(text: string, generation: number, sources: Answer['sources'] = []): Promise<void> {
+    const answer = await this.respond(verbatim(text), { fixed: true, sources }, generation);
+    if (answer?.failed && !answer.cancelled) throw new Error('the Realtime response failed');
+  }
+
+  /**
+   * Asks the model for a response with `instructions`; resolves once it is done and played (or cut off, or
+   * failed: see `failed`, `cancelled`, `heard`), with the response; undefined when none was asked for (the
+   * turn was over before it could be).
+   */
   private async respond(
     instructions: string,
     kind: { fixed: boolean; sources: Answer['sources'] },
     generation: number,
-  ): Promise<void> {
+  ): Promise<Answer | undefined> {
     // One response at a time: one cancelled a moment ago must be done before the next is asked for.
     await this.answer?.done;
-    if (!this.current(generation)) return;
+    if (!this.current(generation)) return undefined;
     let finish!: () => void;
     const done = new Promise<void>((resolve) => (finish = resolve));
     // A cancelled response's wait for its response.done ends with it.
@@ -313,6 +392,7 @@ class RealtimeCall implements EngineCall {
       done,
       finish,
       failed: false,
+      heard: false,
     };
     this.answer = answer;
     this.up = new Upsampler();
@@ -324,7 +404,7 @@ class RealtimeCall implements EngineCall {
     if (this.answer === answer) this.answer = undefined;
     // What was said (cut at what was heard, after a barge-in) is part of the conversation from now on.
     if (answer.itemId) this.checked.push(answer.itemId);
-    if (answer.failed && !answer.cancelled) throw new Error('the Realtime response failed');
+    return answer;
   }
 
   /** The visitor spoke over the answer: stop speaking, cancel the response, keep only what was heard. */
@@ -361,12 +441,14 @@ class RealtimeCall implements EngineCall {
     this.generation += 1;
     this.cut();
     const generation = this.generation;
-    await this.respond(verbatim(message), { fixed: true, sources: [] }, generation);
+    await this.say(message, generation);
   }
 
   private lost(reason: string): void {
     if (this.closed) return;
     this.call.logger.warn({ reason }, 'the Realtime socket was lost; the call ends');
+    // Nothing more is said over a lost socket (a turn under way stops; its question, unheard, is given back).
+    this.generation += 1;
     this.answer?.finish();
     this.call.send({ type: 'error', message: REALTIME_LOST });
     this.call.end('error');

@@ -20,8 +20,7 @@ import {
 } from '../../../../infra/src/testing/realtime-stub.js';
 import { startAiQuery, type AiQuery } from '../../../ai-query/test/integration/harness.js';
 import { VoiceConfig } from '../../src/config.js';
-import { REALTIME_LOST, realtimeEngine } from '../../src/realtime/realtime-engine.js';
-import { TURN_FAILED } from '../../src/offline/offline-engine.js';
+import { NOT_COUNTED, REALTIME_LOST, realtimeEngine } from '../../src/realtime/realtime-engine.js';
 import { voiceService } from '../../src/service.js';
 import { concat, silence, tone } from '../support/pcm.js';
 import { Signalling, VoiceClient, openSocket } from './voice-client.js';
@@ -112,6 +111,24 @@ const instructionsOf = (event: RecordedEvent) =>
 const sayWhatIsAsked = (instructions: string) =>
   /^Say exactly the following words[^\n]*\n\n([\s\S]*)$/.exec(instructions)?.[1] ??
   'Sleep comes easier with a steady bedtime and a dark room, as the Insomnia page says.';
+
+/** The guest's questions used, as ai-query counts them (its GET /api/quota). */
+async function used(guestId: string): Promise<number> {
+  const res = await fetch(`${ai.url}/api/quota?guestId=${guestId}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { queriesUsed: number }).queriesUsed;
+}
+
+/** Waits until ai-query counts `count` questions for the guest (a give-back is sent without waiting). */
+async function usedBecomes(guestId: string, count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let now = await used(guestId);
+  while (now !== count) {
+    if (Date.now() > deadline) throw new Error(`the guest's count stayed ${now}, not ${count}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    now = await used(guestId);
+  }
+}
 
 const index = (signalling: Signalling, match: (m: VoiceServerMessage) => boolean) =>
   signalling.messages.findIndex(match);
@@ -288,7 +305,8 @@ test('when the visitor speaks over the answer, then it stops at once, the respon
   stub.behaviour.reply = () => Array.from({ length: 50 }, () => 'word').join(' ');
   stub.behaviour.msPerWord = 400;
   stub.behaviour.deltaIntervalMs = 80;
-  const { client, connection } = await call(guest());
+  const guestId = guest();
+  const { client, connection } = await call(guestId);
   try {
     await client.speak(utterance());
     await until('the answer heard', () => client.received.loud >= 40);
@@ -309,29 +327,107 @@ test('when the visitor speaks over the answer, then it stops at once, the respon
     // The second turn was noise (an empty transcript): nothing asked, nothing said.
     await until('the noise dropped', () => connection.events.some((e) => e.type === 'conversation.item.delete'));
     expect(creates(connection)).toHaveLength(1);
+    // Heard in part, so answered: the question stays counted (a barge-in is no failure).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await used(guestId)).toBe(1);
   } finally {
     await client.close();
   }
 }, 60_000);
 
-test('when the Realtime API refuses the response, then the visitor sees that the turn failed and the call goes on', async () => {
+test.each([
+  ['refuses the response', { failResponsesWith: 'rate_limit_exceeded' }],
+  ['fails the response before any audio', { failStartedResponsesWith: 'server_error' }],
+])(
+  'when the Realtime API %s, then the question is given back, the visitor hears and sees that it was not counted, and the call goes on',
+  async (_what, failure) => {
+    stub.behaviour.transcripts = ['What helps with stress?'];
+    Object.assign(stub.behaviour, failure);
+    const guestId = guest();
+    const { signalling, client, connection } = await call(guestId);
+    try {
+      await client.speak(utterance());
+      expect(
+        await until('the failure caption', () =>
+          signalling.messages.find((m) => m.type === 'transcript' && m.role === 'assistant'),
+        ),
+      ).toMatchObject({ text: NOT_COUNTED });
+      // Admitted and counted first, then given back: the widget's counters go back to none used.
+      expect(signalling.messages).toContainEqual({
+        type: 'quota',
+        quota: { queriesUsed: 1, queriesAllowed: 3, isSubscriber: false },
+        exceeded: false,
+      });
+      await until('the counters given back', () =>
+        signalling.messages.some(
+          (m, i) => i > index(signalling, (q) => q.type === 'quota') && m.type === 'quota' && m.quota.queriesUsed === 0,
+        ),
+      );
+      await usedBecomes(guestId, 0);
+      const failedAt = index(signalling, (m) => m.type === 'transcript' && m.role === 'assistant');
+      await until('listening again', () =>
+        signalling.messages.slice(failedAt).some((m) => m.type === 'state' && m.state === 'listening'),
+      );
+      // The answer, then the words that it was not counted (said the same way): neither left waiting.
+      await until('the words asked for', () => creates(connection).length === 2);
+      expect(instructionsOf(creates(connection)[1]!)).toContain('Your question was not counted');
+      expect(signalling.messages.some((m) => m.type === 'ended')).toBe(false);
+    } finally {
+      await client.close();
+    }
+  },
+  60_000,
+);
+
+test('when the Realtime socket drops after the question was admitted and before any of the answer was heard, then the question is given back', async () => {
   stub.behaviour.transcripts = ['What helps with stress?'];
-  stub.behaviour.failResponsesWith = 'rate_limit_exceeded';
-  const { signalling, client, connection } = await call(guest());
+  // The answer's audio would come long after the socket is gone.
+  stub.behaviour.firstDeltaDelayMs = 30_000;
+  const guestId = guest();
+  const { signalling, client, connection } = await call(guestId);
   try {
     await client.speak(utterance());
-    expect(
-      await until('the failure caption', () =>
-        signalling.messages.find((m) => m.type === 'transcript' && m.role === 'assistant'),
-      ),
-    ).toMatchObject({ text: TURN_FAILED });
-    const failedAt = index(signalling, (m) => m.type === 'transcript' && m.role === 'assistant');
-    await until('listening again', () =>
-      signalling.messages.slice(failedAt).some((m) => m.type === 'state' && m.state === 'listening'),
+    await until('the response asked for', () => creates(connection).length > 0);
+    expect(await used(guestId)).toBe(1);
+    connection.drop();
+    expect(await signalling.next('error')).toEqual({ type: 'error', message: REALTIME_LOST });
+    await usedBecomes(guestId, 0);
+    expect(client.received.loud).toBeLessThan(5);
+  } finally {
+    await client.close();
+  }
+}, 60_000);
+
+test('when the visitor ends the call while the answer is being made, before any of it was heard, then the question is given back', async () => {
+  stub.behaviour.transcripts = ['What helps with stress?'];
+  stub.behaviour.firstDeltaDelayMs = 30_000;
+  const guestId = guest();
+  const { signalling, client, connection } = await call(guestId);
+  try {
+    await client.speak(utterance());
+    await until('the response asked for', () => creates(connection).length > 0);
+    expect(await used(guestId)).toBe(1);
+    signalling.send({ type: 'end' });
+    await signalling.next('ended');
+    await usedBecomes(guestId, 0);
+  } finally {
+    await client.close();
+  }
+}, 60_000);
+
+test('when the answer was heard to its end, then the question stays counted', async () => {
+  stub.behaviour.transcripts = ['What helps with stress?'];
+  const guestId = guest();
+  const { signalling, client } = await call(guestId);
+  try {
+    await client.speak(utterance());
+    await until('the answer caption', () =>
+      signalling.messages.find((m) => m.type === 'transcript' && m.role === 'assistant'),
     );
-    // The answer, then the failure's words: both refused, neither left waiting.
-    expect(creates(connection)).toHaveLength(2);
-    expect(signalling.messages.some((m) => m.type === 'ended')).toBe(false);
+    await until('the answer heard', () => client.received.loud >= 25);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await used(guestId)).toBe(1);
+    expect(signalling.messages.filter((m) => m.type === 'quota')).toHaveLength(1);
   } finally {
     await client.close();
   }
