@@ -101,15 +101,8 @@ jest('unit');
 jest('integration');
 playwright('e2e');
 api('api');
-step('load', process.execPath, [
-  'scripts/load-test.mjs',
-  '--guests',
-  '60',
-  '--script',
-  'infra/k6/quota.js',
-  '--script',
-  'infra/k6/booking-race.js',
-]);
+// Every script of the k6 kit, smoke profile (scripts/load-test.mjs, infra/k6/README.md).
+step('load', process.execPath, ['scripts/load-test.mjs', '--guests', '60']);
 
 console.log('\n=== summary');
 for (const line of summary) console.log(line);
