@@ -76,6 +76,7 @@ describe('tracing one question across ai-query, the crisis service and the answe
   const crisis = inMemoryTracing('crisis');
   const analytics = inMemoryTracing('analytics');
   const aiLog = memoryLog();
+  const analyticsLog = memoryLog();
   let stopAll: () => Promise<void>;
   let aiQuery: AiQuery;
 
@@ -116,13 +117,13 @@ describe('tracing one question across ai-query, the crisis service and the answe
     const bus = await EventBus.connect({
       url: nats.url,
       name: 'analytics-stand-in',
-      logger: createLogger('analytics', 'silent'),
+      logger: createLogger('analytics', 'info', analyticsLog.stream),
       tracing: analytics.tracing,
     });
     const consumer: Subscription = await bus.subscribe(
       Subjects.aiAnswered,
       `analytics-trace-${randomUUID().slice(0, 8)}`,
-      async () => undefined,
+      async (event, { logger }) => logger.info({ eventId: event.id }, 'answer counted'),
       { schema: AiAnsweredEvent },
     );
     stopAll = async () => {
@@ -197,6 +198,11 @@ describe('tracing one question across ai-query, the crisis service and the answe
     expect(parentOf(processed)).toBe(idOf(publish));
     expect(processed.parentSpanContext?.isRemote).toBe(true);
     expect(processed.attributes['messaging.message.id']).toBe(publish.attributes['messaging.message.id']);
+    // The consumer's logger carries the trace and the request id the event came with.
+    const counted = analyticsLog.lines.find(
+      (line) => line.msg === 'answer counted' && line.eventId === processed.attributes['messaging.message.id'],
+    );
+    expect(counted).toMatchObject({ trace_id: traceId, span_id: idOf(processed), requestId });
 
     // The request's log line carries the trace: logs and traces join on trace_id.
     const logged = await until('the request log line', () =>
