@@ -21,6 +21,8 @@ let port: number;
 let base: string;
 let service: RunningService<Config>;
 const seen: (string | undefined)[] = [];
+/** The trace context headers each detect-crisis request reached the service with. */
+const traceHeaders: { traceparent?: string; tracestate?: string }[] = [];
 
 beforeAll(async () => {
   service = await startService({
@@ -37,6 +39,10 @@ beforeAll(async () => {
       const router = Router();
       router.post('/api/detect-crisis', (req, res) => {
         seen.push(req.headers['x-request-id'] as string | undefined);
+        traceHeaders.push({
+          traceparent: req.headers.traceparent as string | undefined,
+          tracestate: req.headers.tracestate as string | undefined,
+        });
         res.json({ isCrisis: false });
       });
       // The answer stream's location adds its own header directive (proxy_pass_header): what is hidden must
@@ -179,6 +185,17 @@ describe('request ids', () => {
     const res = await ask();
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
     expect(seen.at(-1)).toBe(res.headers.get('x-request-id'));
+  });
+
+  test('when a visitor sends a trace context, then nginx drops it: the service starts the trace', async () => {
+    const res = await ask({
+      headers: {
+        traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00',
+        tracestate: 'vendor=chosen',
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(traceHeaders.at(-1)).toEqual({ traceparent: undefined, tracestate: undefined });
   });
 });
 
