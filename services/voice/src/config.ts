@@ -112,7 +112,7 @@ export const VoiceConfig = serviceConfig('voice', servicePort('voice'))
     message: 'VOICE_RTC_PORT_MIN must not be above VOICE_RTC_PORT_MAX',
     path: ['VOICE_RTC_PORT_MAX'],
   })
-  .refine((c) => (c.VOICE_TURN_URLS.length > 0) === (c.VOICE_TURN_SECRET !== undefined), {
+  .refine((c) => c.VOICE_TURN_URLS.length > 0 === (c.VOICE_TURN_SECRET !== undefined), {
     message: 'VOICE_TURN_URLS and VOICE_TURN_SECRET go together: set both or neither',
     path: ['VOICE_TURN_SECRET'],
   })

@@ -76,7 +76,8 @@ describeWithCoturn('TURN credentials minted per call, checked by coturn', () => 
     const expiresAt = Math.floor(Date.now() / 1000) + 60;
     await waitFor(
       'coturn',
-      async () => (await relayCandidates([{ urls: turnUrl, ...turnCredential(SECRET, expiresAt, 'probe') }])).length > 0,
+      async () =>
+        (await relayCandidates([{ urls: turnUrl, ...turnCredential(SECRET, expiresAt, 'probe') }])).length > 0,
       { child: coturn, timeoutMs: 20_000, intervalMs: 200 },
     );
     service = await startVoice(new EchoEngine(), { VOICE_TURN_URLS: turnUrl, VOICE_TURN_SECRET: SECRET });
