@@ -58,8 +58,8 @@ const breakages = [
   {
     what: 'an alert whose threshold moved (OutboxLagging at 2 h, not 2 min)',
     file: 'rules/hhp.alerts.yml',
-    from: 'service_outbox:events_outbox_lag_seconds:max > 120',
-    to: 'service_outbox:events_outbox_lag_seconds:max > 7200',
+    from: 'max by (service, outbox) (events_outbox_lag_seconds) > 120',
+    to: 'max by (service, outbox) (events_outbox_lag_seconds) > 7200',
     args: ['test', 'rules', ...tests],
   },
 ];
