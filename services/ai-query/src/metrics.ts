@@ -1,5 +1,6 @@
 // ai-query's own metrics, beside the kit's: how questions were answered, why they were refused, how long
-// each step took, and how many wait for the quota store. Made once per service, shared by its parts.
+// each step took, how many are being answered now, and how many wait for the quota store. Made once per
+// service, shared by its parts.
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
 export interface AiMetrics {
@@ -9,6 +10,11 @@ export interface AiMetrics {
   stages: Histogram<'stage'>;
   /** How long each request to the quota store (the JetStream key-value bucket) takes, by operation. */
   quotaStore: Histogram<'operation'>;
+  /**
+   * The questions this process is answering now (Assistant.ask and admit, from arrival to the end): what a
+   * visitor waits behind, and what the prod autoscaler scales on (deploy/k8s/prometheus-adapter).
+   */
+  inFlight: Gauge;
 }
 
 /** `waiting`: the questions and quota reads waiting for the quota store now, read at each scrape. */
@@ -46,6 +52,11 @@ export function aiMetrics(registry: Registry, waiting: () => number): AiMetrics 
       help: 'Duration of each request to the quota store (create: take a slot, get: read one, delete: give one back)',
       labelNames: ['operation'] as const,
       buckets: [0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1, 2],
+      registers: [registry],
+    }),
+    inFlight: new Gauge({
+      name: 'ai_questions_in_flight',
+      help: "Questions being answered now: from arrival to the answer's end, HTTP and spoken",
       registers: [registry],
     }),
   };

@@ -98,7 +98,25 @@ export class Assistant {
     return promise;
   }
 
-  async ask(asker: Asker, sink: AnswerSink, signal: AbortSignal): Promise<Answered> {
+  /**
+   * Counts `work` in the questions in flight (ai_questions_in_flight) while it runs, whatever its end: an
+   * answer, a crisis, a refusal, a failure or an aborted stream all leave the gauge as they found it.
+   */
+  private async inFlight<T>(work: () => Promise<T>): Promise<T> {
+    const { inFlight } = this.deps.metrics;
+    inFlight.inc();
+    try {
+      return await work();
+    } finally {
+      inFlight.dec();
+    }
+  }
+
+  ask(asker: Asker, sink: AnswerSink, signal: AbortSignal): Promise<Answered> {
+    return this.inFlight(() => this.askNow(asker, sink, signal));
+  }
+
+  private async askNow(asker: Asker, sink: AnswerSink, signal: AbortSignal): Promise<Answered> {
     const started = performance.now();
     const { model } = this.deps;
     const gate = await this.gate(asker, sink, started, model !== undefined);
@@ -134,8 +152,17 @@ export class Assistant {
    * itself): decided exactly as ask() decides it (the crisis and emergency answers are the same words, the
    * question counted the same way), but instead of an answer, the instructions this question's model call
    * would have had. The question is counted here: the caller answers it at once.
+   * In flight while it is decided: the crisis check and the quota store are this process's work, and what a
+   * spoken question waits behind (a stalled quota store piles them up here as it does ask()'s); the answer
+   * itself, the caller's model's, is not.
    */
-  async admit(asker: Asker): Promise<({ outcome: 'answered' } & Answered) | ({ outcome: 'admitted' } & Admitted)> {
+  admit(asker: Asker): Promise<({ outcome: 'answered' } & Answered) | ({ outcome: 'admitted' } & Admitted)> {
+    return this.inFlight(() => this.admitNow(asker));
+  }
+
+  private async admitNow(
+    asker: Asker,
+  ): Promise<({ outcome: 'answered' } & Answered) | ({ outcome: 'admitted' } & Admitted)> {
     const started = performance.now();
     const gate = await this.gate(asker, { start() {}, delta() {} }, started, true);
     if ('answered' in gate) return { outcome: 'answered', ...gate.answered };
