@@ -5,8 +5,9 @@
 // (espeak-ng), sentence by sentence so that the first sentence plays while the next is made.
 //
 // Turns are taken one at a time, in order. A transcription starts already at a short pause (the detector's
-// `pause`); the final utterance uses it when the speech did not go on. Speaking over the assistant (the
-// detector's barge-in) stops its playback at once, and the answer being made is dropped.
+// `pause`); the final utterance uses it when the speech did not go on, and one the speech went past is withdrawn
+// from the recogniser's queue if it has not started (it would only delay the one wanted). Speaking over the
+// assistant (the detector's barge-in) stops its playback at once, and the answer being made is dropped.
 import type { Logger, ServiceContext } from '@hhp/kit';
 import type { AskAiResponse } from '@hhp/proto';
 import { downsample48kTo16k } from '../audio/resample.js';
@@ -46,6 +47,8 @@ const MIN_QUESTION_CHARS = 3;
 /** A transcription under way, and when it began (performance.now()). */
 interface Transcription {
   transcript: Promise<Transcript>;
+  /** Withdraws it while it waits for the recogniser (an early one the visitor's speech went past). */
+  withdraw: AbortController;
   startedAt: number;
   /** When the transcript came (set once it has). */
   doneAt?: number;
@@ -140,11 +143,14 @@ class OfflineCall implements EngineCall {
         this.interrupt();
         return;
       case 'pause':
+        // A pause after an earlier one: the visitor went on, so the earlier utterance so far is not wanted.
+        this.early?.transcription.withdraw.abort();
         this.early = { speechEndMs: event.speechEndMs, transcription: this.transcribe(event.pcm) };
         return;
       case 'utterance': {
         const decidedAt = performance.now();
         const early = this.early?.speechEndMs === event.speechEndMs ? this.early.transcription : undefined;
+        if (!early) this.early?.transcription.withdraw.abort();
         this.early = undefined;
         const transcription = early ?? this.transcribe(event.pcm);
         const generation = this.generation;
@@ -166,9 +172,11 @@ class OfflineCall implements EngineCall {
 
   private transcribe(pcm48k: Int16Array): Transcription {
     const startedAt = performance.now();
+    const withdraw = new AbortController();
     const transcription: Transcription = {
       startedAt,
-      transcript: this.deps.recognizer.transcribe(downsample48kTo16k(pcm48k)),
+      withdraw,
+      transcript: this.deps.recognizer.transcribe(downsample48kTo16k(pcm48k), { signal: withdraw.signal }),
     };
     // Awaited by its turn; a dropped early one must not go unhandled.
     transcription.transcript.then(
@@ -293,6 +301,8 @@ class OfflineCall implements EngineCall {
   close(): void {
     this.closed = true;
     this.generation += 1;
+    this.early?.transcription.withdraw.abort();
+    this.early = undefined;
   }
 }
 

@@ -6,8 +6,11 @@ export interface Transcript {
 }
 
 export interface SpeechRecognizer {
-  /** Transcribes one utterance of 16 kHz mono PCM. */
-  transcribe(pcm16k: Int16Array): Promise<Transcript>;
+  /**
+   * Transcribes one utterance of 16 kHz mono PCM. Aborting `signal` withdraws a request that has not started
+   * (it fails at once and costs nothing); one under way runs to its end, its transcript unused.
+   */
+  transcribe(pcm16k: Int16Array, options?: { signal?: AbortSignal }): Promise<Transcript>;
   close(): Promise<void>;
 }
 

@@ -89,13 +89,26 @@ export class WhisperRecognizer implements SpeechRecognizer {
     return waiting;
   }
 
-  transcribe(pcm16k: Int16Array): Promise<Transcript> {
+  transcribe(pcm16k: Int16Array, { signal }: { signal?: AbortSignal } = {}): Promise<Transcript> {
     if (this.closed) return Promise.reject(new RecognizerError('the recogniser is closed'));
+    if (signal?.aborted) return Promise.reject(new RecognizerError('the transcription was withdrawn'));
     if (this.queue.length >= this.options.maxQueued) {
       return Promise.reject(new RecognizerError(`the recogniser is busy (${this.queue.length} utterances waiting)`));
     }
     return new Promise<Transcript>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, pcm: pcm16k, resolve, reject });
+      const request: Request = { id: this.nextId++, pcm: pcm16k, resolve, reject };
+      this.queue.push(request);
+      // Withdrawn while it waits: out of the queue, so the worker's time goes to utterances still wanted.
+      signal?.addEventListener(
+        'abort',
+        () => {
+          const index = this.queue.indexOf(request);
+          if (index < 0) return;
+          this.queue.splice(index, 1);
+          reject(new RecognizerError('the transcription was withdrawn'));
+        },
+        { once: true },
+      );
       if (!this.worker && !this.restartTimer) this.spawnWorker();
       this.pump();
     });

@@ -80,6 +80,19 @@ describe('the Whisper recogniser', () => {
     expect(answers[2].text).toBe('');
   }, 60_000);
 
+  test('when a waiting request is withdrawn, then it fails at once and the worker goes on to the next', async () => {
+    const sleep = await utteranceOf('I have trouble sleeping at night');
+    const withdraw = new AbortController();
+    const first = shared.transcribe(sleep);
+    const withdrawn = shared.transcribe(sleep, { signal: withdraw.signal });
+    const next = shared.transcribe(new Int16Array(0));
+    withdraw.abort();
+    await expect(withdrawn).rejects.toThrow(/withdrawn/);
+    expect((await first).text.toLowerCase()).toContain('sleep');
+    expect(await next).toEqual({ text: '' });
+    await expect(shared.transcribe(sleep, { signal: withdraw.signal })).rejects.toThrow(/withdrawn/);
+  }, 60_000);
+
   test('when the worker crashes, then the request it held fails, and the worker is restarted and answers the next', async () => {
     const speech = await utteranceOf('I have trouble sleeping at night');
     const crashed = shared.workerPid!;

@@ -44,9 +44,17 @@ function harness(
   const sent: VoiceServerMessage[] = [];
   const played: number[] = [];
   const asked: Parameters<Assistant['ask']>[0][] = [];
+  /** Each transcription asked for: its length in samples and its signal. */
+  const transcriptions: { samples: number; signal: AbortSignal | undefined }[] = [];
   let stopped = 0;
   let turns = 0;
-  const recognizer: SpeechRecognizer = { transcribe: async () => ({ text: heard }), close: async () => undefined };
+  const recognizer: SpeechRecognizer = {
+    transcribe: async (pcm, options) => {
+      transcriptions.push({ samples: pcm.length, signal: options?.signal });
+      return { text: heard };
+    },
+    close: async () => undefined,
+  };
   const synthesizer: SpeechSynthesizer = { synthesize: async (text) => new Int16Array(text.length) };
   const assistant: Assistant = {
     ask: async (q) => {
@@ -71,7 +79,7 @@ function harness(
   };
   const engine = new OfflineEngine({ recognizer, synthesizer, assistant, logger: pino({ level: 'silent' }) });
   const open = engine.open(call);
-  return { sent, played, asked, open, stopped: () => stopped, turns: () => turns };
+  return { sent, played, asked, transcriptions, open, stopped: () => stopped, turns: () => turns };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -115,6 +123,19 @@ describe('the offline engine', () => {
       expect(t[key]).toBeGreaterThanOrEqual(0);
     expect(lines.join('')).not.toContain('sleeping');
     expect(lines.join('')).not.toContain('chamomile');
+  });
+
+  test('when the visitor goes on after a pause, then the early transcription is withdrawn and the whole utterance asked', async () => {
+    const h = harness(async () => answered());
+    const speech = [...frames(1000, false), ...frames(800, true), ...frames(400, false), ...frames(800, true)];
+    for (const frame of [...speech, ...frames(1000, false)]) h.open.audio(frame);
+    await until(() => h.sent.some((m) => m.type === 'state' && m.state === 'listening'));
+    // The first pause's utterance so far, then the second pause's, which the end of the utterance confirmed.
+    expect(h.transcriptions).toHaveLength(2);
+    expect(h.transcriptions[0]!.signal?.aborted).toBe(true);
+    expect(h.transcriptions[1]!.signal?.aborted).toBe(false);
+    expect(h.transcriptions[1]!.samples).toBeGreaterThan(h.transcriptions[0]!.samples);
+    expect(h.asked).toHaveLength(1);
   });
 
   test('when the words are a crisis, then the crisis signal goes before the answer is spoken', async () => {
