@@ -10,8 +10,9 @@
 //     dev overlay's generated Secrets come from files git ignores and are all referenced;
 //   - each service's image and environment names are docker-compose.yml's for the same service, and each
 //     name is one its config schema (services/<name>/src/config.ts) reads;
-//   - ai-query's HorizontalPodAutoscaler (the prod one also on the adapter's metric), default-deny network
-//     policies, NATS as three JetStream nodes, nginx's ConfigMap equal to the repository's nginx.conf.
+//   - ai-query's HorizontalPodAutoscaler (the prod one also on the adapter's metric, whose rule reads a
+//     series ai-query's metrics module declares), default-deny network policies, NATS as three JetStream
+//     nodes, nginx's ConfigMap equal to the repository's nginx.conf.
 // Nothing is rendered from the working tree itself: deploy/k8s and the files it generates from are copied
 // to a scratch directory with throw-away dev secrets. Afterwards a self-test breaks a copy in several ways
 // and requires each to fail (`--no-self-test` skips it; `--self-test` runs only it).
@@ -28,17 +29,21 @@ const { values: options } = parseArgs({
   options: {
     'self-test': { type: 'boolean' },
     'no-self-test': { type: 'boolean' },
-    // Internal: check the dev overlay of a staged (broken) copy and print the problems as JSON (the self-test).
+    // Internal: check the dev overlay (or `--kustomizations`, comma-separated) of a staged (broken) copy and
+    // print the problems as JSON (the self-test).
     staged: { type: 'string' },
+    kustomizations: { type: 'string' },
   },
 });
 const kustomize = path.join(root, '.tools', 'bin', 'kustomize');
 const venv = path.join(root, '.tools', 'k8s-venv', 'bin');
 const composeSpec = path.join(root, '.tools', 'bin', 'compose-spec');
 const KUBERNETES_VERSION = '1.37.0';
+// ai-query's metrics module: the adapter's rule may read only a series it declares (staged with the rest).
+const AI_METRICS = 'services/ai-query/src/metrics.ts';
 const KUSTOMIZATIONS = ['deploy/k8s/overlays/dev', 'deploy/k8s/overlays/prod', 'deploy/k8s/prometheus-adapter'];
 // What deploy/k8s generates ConfigMaps from (kustomize, with the load restrictor lifted).
-const SOURCES = ['nginx.conf', 'infra/nats/auth.conf', 'infra/mongo/create-users.js'];
+const SOURCES = ['nginx.conf', 'infra/nats/auth.conf', 'infra/mongo/create-users.js', AI_METRICS];
 // The image's own variable (its CMD runs services/${SERVICE}/dist/main.js), read by no config schema.
 const IMAGE_VARIABLES = ['SERVICE'];
 const SECRET_LIKE = /PASSWORD|SECRET|_KEY$|TOKEN|^MONGODB_URI$|^SMTP_URL$|^VOICE_ICE_SERVERS$/;
@@ -356,6 +361,31 @@ function checkPlatform(dir, label, objects, adapterMetrics, problems) {
     problems.push(`${label}: nginx's template is not the repository's nginx.conf`);
 }
 
+/**
+ * The adapter's rules read series ai-query exports: each rule's seriesQuery names a metric that ai-query's
+ * metrics module declares (`name: '…'`), and its `name.matches` selects that metric (else the adapter serves
+ * nothing, and the HPA's Pods metric stays unknown without an error anywhere but the HPA's events).
+ */
+function checkAdapterSeries(dir, config, problems) {
+  const declared = [
+    ...readFileSync(path.join(dir, AI_METRICS), 'utf8').matchAll(/\bname:\s*'([a-zA-Z_:][\w:]*)'/g),
+  ].map((m) => m[1]);
+  if (declared.length === 0) problems.push(`${AI_METRICS}: declares no metric (\`name: '…'\`)`);
+  const rules = config.split(/^\s*- seriesQuery:/m).slice(1);
+  if (rules.length === 0) problems.push('deploy/k8s/prometheus-adapter: no rule has a seriesQuery');
+  for (const rule of rules) {
+    const series = /^\s*['"]?([a-zA-Z_:][\w:]*)/.exec(rule)?.[1];
+    const matches = /^\s*matches:\s*['"]?([^'"\n]+)/m.exec(rule)?.[1];
+    if (!series) problems.push("deploy/k8s/prometheus-adapter: a rule's seriesQuery names no metric");
+    else if (!declared.includes(series))
+      problems.push(
+        `deploy/k8s/prometheus-adapter: the rule reads ${series}, which ai-query's metrics module (${AI_METRICS}) does not declare`,
+      );
+    else if (matches && !new RegExp(matches).test(series))
+      problems.push(`deploy/k8s/prometheus-adapter: the rule's name.matches (${matches}) does not select ${series}`);
+  }
+}
+
 /** Every check on a staged copy: the list of problems (empty when all is well) and what was rendered. */
 function check(dir, kustomizations = KUSTOMIZATIONS) {
   const problems = [];
@@ -371,18 +401,7 @@ function check(dir, kustomizations = KUSTOMIZATIONS) {
   const adapterMetrics = [...(adapter?.data?.['config.yaml'] ?? '').matchAll(/^\s*as:\s*(\S+)/gm)].map((m) => m[1]);
   if (rendered['deploy/k8s/prometheus-adapter'] && adapterMetrics.length === 0)
     problems.push('deploy/k8s/prometheus-adapter: no rule names a metric (`as:`)');
-  // The in-flight rule reads ai-query's question routes (the manifest's, as express labels them).
-  const routeRegex = /route=~"([^"]+)"/.exec(adapter?.data?.['config.yaml'] ?? '')?.[1];
-  if (adapter) {
-    const questionRoutes = SERVICES.find((s) => s.name === 'ai-query').routes.filter((r) =>
-      r.startsWith('/api/query-ai'),
-    );
-    if (!routeRegex) problems.push('deploy/k8s/prometheus-adapter: the rule selects no route');
-    else
-      for (const route of questionRoutes)
-        if (!new RegExp(`^(?:${routeRegex})$`).test(route))
-          problems.push(`deploy/k8s/prometheus-adapter: the rule's routes (${routeRegex}) miss ai-query's ${route}`);
-  }
+  if (adapter) checkAdapterSeries(dir, adapter.data?.['config.yaml'] ?? '', problems);
   for (const overlay of kustomizations.filter((k) => k.includes('/overlays/'))) {
     const objects = rendered[overlay];
     if (objects.length === 0) continue;
@@ -466,6 +485,20 @@ const BREAKAGES = [
     edit: (text) => text.replace('image: hhp-voice:local', 'image: hhp-service:local'),
     expect: /voice runs image hhp-service:local, docker-compose.yml hhp-voice:local/,
   },
+  {
+    what: "an adapter rule reading a series ai-query's metrics module does not declare",
+    file: 'deploy/k8s/prometheus-adapter/rules.yaml',
+    kustomizations: ['deploy/k8s/prometheus-adapter'],
+    edit: (text) => text.replace("seriesQuery: 'ai_questions_in_flight{", "seriesQuery: 'ai_questions_answering{"),
+    expect: /the rule reads ai_questions_answering, which ai-query's metrics module .* does not declare/,
+  },
+  {
+    what: "ai-query's metrics module without the series the adapter's rule reads",
+    file: AI_METRICS,
+    kustomizations: ['deploy/k8s/prometheus-adapter'],
+    edit: (text) => text.replace("name: 'ai_questions_in_flight'", "name: 'ai_questions_now'"),
+    expect: /the rule reads ai_questions_in_flight, which ai-query's metrics module .* does not declare/,
+  },
 ];
 
 /** Each breakage in a staged copy of its own, checked by a child process, three at a time. */
@@ -478,10 +511,11 @@ async function selfTest() {
     writeFileSync(file, after);
     return { breakage, dir, changed: after !== before };
   });
-  // Every breakage is in the base, which the dev overlay renders whole. (The tracked-file check reads git's
-  // list: the broken copy is staged at the same paths.)
-  const checkCopy = async ({ dir }) => {
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--staged', dir], { cwd: root });
+  // Every breakage is in the base, which the dev overlay renders whole, unless it names its kustomizations.
+  // (The tracked-file check reads git's list: the broken copy is staged at the same paths.)
+  const checkCopy = async ({ dir, breakage }) => {
+    const only = breakage.kustomizations ? ['--kustomizations', breakage.kustomizations.join()] : [];
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--staged', dir, ...only], { cwd: root });
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk) => (out += chunk));
@@ -519,7 +553,8 @@ async function selfTest() {
 }
 
 if (options.staged) {
-  process.stdout.write(JSON.stringify(check(options.staged, ['deploy/k8s/overlays/dev']).problems));
+  const only = options.kustomizations?.split(',') ?? ['deploy/k8s/overlays/dev'];
+  process.stdout.write(JSON.stringify(check(options.staged, only).problems));
   process.exit(0);
 }
 
