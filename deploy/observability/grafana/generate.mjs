@@ -192,6 +192,17 @@ const dashboards = {
       panel('Quota store p99, by operation', [[`ai_operation:quota_store_seconds:p99_5m`, '{{operation}}']], {
         unit: 's',
       }),
+      panel(
+        'AI questions in flight',
+        [
+          [`sum(ai_questions_in_flight)`, 'all replicas'],
+          [`ai_questions_in_flight`, '{{instance}}'],
+        ],
+        {
+          description:
+            "Questions being answered now, from arrival to the answer's end (HTTP and spoken). In prod the autoscaler adds ai-query pods when a pod's mean over a minute passes 8.",
+        },
+      ),
       panel('Events: consumer backlog, outbox lag (s), dead letters in the last hour', [
         [`service_consumer:events_backlog:max`, 'backlog {{consumer}}'],
         [`service_outbox:events_outbox_lag_seconds:max`, 'outbox lag {{service}} {{outbox}}'],
@@ -230,6 +241,17 @@ const dashboards = {
         'Quota store: requests per second, by operation',
         [[rate('ai_quota_store_seconds_count{service="ai-query"}', 'operation'), '{{operation}}']],
         { unit: 'ops' },
+      ),
+      panel(
+        'AI questions in flight',
+        [
+          [`ai_questions_in_flight{service="ai-query"}`, 'now {{instance}}'],
+          [`avg_over_time(ai_questions_in_flight{service="ai-query"}[1m])`, 'mean over 1 min {{instance}}'],
+        ],
+        {
+          description:
+            "Questions being answered now, from arrival to the answer's end (HTTP and spoken). The mean over a minute is what prod's autoscaler reads per pod (the Prometheus adapter's ai_query_questions_in_flight; target 8).",
+        },
       ),
       panel('Questions waiting for the quota store, by instance', [[`ai_quota_waiting`, '{{instance}}']]),
       ...events('ai-query', { consumers: false, outbox: false, publisher: true }),
