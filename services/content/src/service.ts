@@ -37,6 +37,7 @@ export async function contentService({
           windowSeconds: config.SIGNUP_LIMIT_WINDOW_SECONDS,
           perAddress: config.SIGNUPS_PER_ADDRESS,
           perEmail: config.SIGNUPS_PER_EMAIL,
+          allowlist: config.LOAD_TEST_ALLOWLIST,
           timeoutMs: Math.min(config.DB_TIMEOUT_MS, 1000),
           logger,
         })
