@@ -16,7 +16,7 @@
 // /proc/<pid>/stat; where the time went (the engine's "voice turn timings" log lines); then concurrent calls
 // stepped up (--steps) until the p95 passes --limit-ms. A JSON summary, then a table.
 //   node scripts/bench/voice-turn.mjs [--turns 21] [--listen 5] [--full-turns 2] [--steps 1,2,4,6,8]
-//                                     [--step-turns 6] [--limit-ms 2000]
+//                                     [--step-turns 9] [--limit-ms 2000]
 //                                     [--max-minutes 30] [--json-only] [--node-args="--cpu-prof …"]
 // Needs `tsc -b` and the bootstrap (the venv, the model, espeak-ng, nginx).
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,7 +33,7 @@ const { values } = parseArgs({
     listen: { type: 'string', default: '5' },
     'full-turns': { type: 'string', default: '2' },
     steps: { type: 'string', default: '1,2,4,6,8' },
-    'step-turns': { type: 'string', default: '6' },
+    'step-turns': { type: 'string', default: '9' },
     'limit-ms': { type: 'string', default: '2000' },
     'max-minutes': { type: 'string', default: '30' },
     'json-only': { type: 'boolean', default: false },
