@@ -9,7 +9,7 @@
 // from the recogniser's queue if it has not started (it would only delay the one wanted). Speaking over the
 // assistant (the detector's barge-in) stops its playback at once, and the answer being made is dropped.
 import type { Logger, ServiceContext } from '@hhp/kit';
-import type { AskAiResponse } from '@hhp/proto';
+import { DISCLAIMER, type AskAiResponse } from '@hhp/proto';
 import { downsample48kTo16k } from '../audio/resample.js';
 import { UtteranceDetector, type DetectorEvent } from '../audio/utterance-detector.js';
 import type { CallContext, EngineCall, VoiceEngine } from '../engine/engine.js';
@@ -78,24 +78,57 @@ export interface TurnTimings {
 
 /**
  * The answer as it is said rather than read: the pages' paths in brackets (the captions keep them, with the
- * sources) and list bullets become pauses, not "slash conditions slash insomnia".
+ * sources) and list bullets become pauses, not "slash conditions slash insomnia"; a paragraph ends a sentence.
  */
 export function spokenText(text: string): string {
   return text
+    .replace(/([^.!?:\s])[ \t]*\n\s*\n/g, '$1.\n\n')
     .replace(/\s*\(\/[^()\s]*\)/g, '')
     .replace(/\s*[•·]\s*/g, '. ')
     .replace(/([.!?])\s*\.\s/g, '$1 ')
     .replace(/:\s*\.\s/g, ': ');
 }
 
-/** The answer's sentences, in order, each short enough to start speaking soon. */
+/** The answer's sentences, in order, each short enough to start speaking soon ("Dr. Helen" is not two). */
 export function sentences(text: string): string[] {
   const parts = spokenText(text)
     .replace(/\s+/g, ' ')
-    .split(/(?<=[.!?]["”’)]?)\s+(?=[A-Z0-9"“(])/)
+    .split(/(?<=[.!?]["”’)]?)(?<!\b(?:Dr|Mr|Mrs|Ms|St|Prof)\.)\s+(?=[A-Z0-9"“(])/)
     .map((s) => s.trim())
     .filter((s) => /[\p{L}\p{N}]/u.test(s));
   return parts.length ? parts : [];
+}
+
+/**
+ * About half a minute of espeak-ng's speech: an answer longer than this is said in part (its first sentences),
+ * and the captions, which carry the whole answer with its pages, say the rest. A voice answer is heard, not
+ * skimmed; the library's answers run to a thousand characters, over a minute of speech.
+ */
+export const SPOKEN_ANSWER_CHARS = 420;
+/** Said where a long answer is cut. */
+export const MORE_IN_CAPTIONS = 'There is more in the captions, with the pages to read.';
+
+/**
+ * What is said of an answer: all of it when `whole` (the crisis lines: every word of them), else its first
+ * sentences up to SPOKEN_ANSWER_CHARS (at least one), then MORE_IN_CAPTIONS when something was left out; the
+ * disclaimer that ends an answer is always said.
+ */
+export function spokenAnswer(text: string, { whole = false } = {}): string[] {
+  const parts = sentences(text);
+  if (whole) return parts;
+  const disclaimer = sentences(DISCLAIMER);
+  const endsWithDisclaimer =
+    parts.length > disclaimer.length && disclaimer.every((s, i) => parts[parts.length - disclaimer.length + i] === s);
+  const body = endsWithDisclaimer ? parts.slice(0, -disclaimer.length) : parts;
+  const tail = endsWithDisclaimer ? disclaimer : [];
+  const kept: string[] = [];
+  let length = 0;
+  for (const sentence of body) {
+    if (kept.length > 0 && length + sentence.length > SPOKEN_ANSWER_CHARS) break;
+    kept.push(sentence);
+    length += sentence.length + 1;
+  }
+  return kept.length < body.length ? [...kept, MORE_IN_CAPTIONS, ...tail] : parts;
 }
 
 export class OfflineEngine implements VoiceEngine {
@@ -242,7 +275,7 @@ class OfflineCall implements EngineCall {
         exceeded: false,
       });
       call.turn();
-      await this.speak(response, generation, onFirstSentence);
+      await this.speak(spokenAnswer(response, { whole: isCrisis }), generation, onFirstSentence);
     } catch (err) {
       call.logger.error({ err }, 'voice turn failed');
       if (this.current(generation)) {
@@ -262,15 +295,15 @@ class OfflineCall implements EngineCall {
   }
 
   /**
-   * Speaks `text` sentence by sentence: the next is synthesised while the one before plays. `onFirstSentence`
+   * Speaks `text` (or its sentences) sentence by sentence: the next is synthesised while the one before plays. `onFirstSentence`
    * hears how long the first took to synthesise and when it went to playback.
    */
   private async speak(
-    text: string,
+    text: string | string[],
     generation: number,
     onFirstSentence?: (synthesisMs: number, playbackAt: number) => void,
   ): Promise<void> {
-    const parts = sentences(text);
+    const parts = typeof text === 'string' ? sentences(text) : text;
     if (!parts.length || !this.current(generation)) return;
     const audio = parts.map(() => undefined as Promise<Int16Array> | undefined);
     const make = (i: number) => (audio[i] ??= this.deps.synthesizer.synthesize(parts[i]!));

@@ -3,7 +3,16 @@
 // barge-in that stops the answer; a failed turn that says so.
 import pino from 'pino';
 import type { AskAiResponse, VoiceServerMessage } from '@hhp/proto';
-import { OfflineEngine, TURN_FAILED, sentences, type Assistant } from '../../src/offline/offline-engine.js';
+import { DISCLAIMER } from '@hhp/proto';
+import {
+  MORE_IN_CAPTIONS,
+  OfflineEngine,
+  SPOKEN_ANSWER_CHARS,
+  TURN_FAILED,
+  sentences,
+  spokenAnswer,
+  type Assistant,
+} from '../../src/offline/offline-engine.js';
 import type { CallContext } from '../../src/engine/engine.js';
 import type { SpeechRecognizer, SpeechSynthesizer } from '../../src/speech/speech.js';
 
@@ -193,10 +202,43 @@ describe('the offline engine', () => {
       '4 is last',
     ]);
     expect(sentences('  ')).toEqual([]);
+    expect(sentences("I'm Dr. Helen's AI. Mr. Smith agrees.")).toEqual(["I'm Dr. Helen's AI.", 'Mr. Smith agrees.']);
+    expect(sentences('• Warm oil before bed\n\nThis is all.')).toEqual(['Warm oil before bed.', 'This is all.']);
     expect(sentences('From "Insomnia" (/conditions/insomnia): • Warm milk • Rest. Done.')).toEqual([
       'From "Insomnia": Warm milk.',
       'Rest.',
       'Done.',
     ]);
+  });
+
+  test('when an answer is longer than half a minute of speech, then its first sentences, a pointer to the captions and the disclaimer are said', () => {
+    const points = Array.from({ length: 20 }, (_, i) => `Point number ${i + 1} is about rest and routine.`);
+    const said = spokenAnswer(`${points.join(' ')}\n\n${DISCLAIMER}`);
+    const body = said.slice(0, -3);
+    expect(body).toEqual(points.slice(0, body.length));
+    expect(body.join(' ').length).toBeLessThanOrEqual(SPOKEN_ANSWER_CHARS);
+    expect(body.length).toBeGreaterThan(3);
+    expect(said.slice(-3)).toEqual([MORE_IN_CAPTIONS, ...sentences(DISCLAIMER)]);
+
+    // Short answers are said whole; one long sentence is said all the same; the crisis lines always whole.
+    expect(spokenAnswer(`Rest well. ${DISCLAIMER}`)).toEqual(['Rest well.', ...sentences(DISCLAIMER)]);
+    const long = `${'Very '.repeat(120)}long.`;
+    expect(spokenAnswer(`${long} Second.`)).toEqual([long, MORE_IN_CAPTIONS]);
+    expect(spokenAnswer(points.join(' '), { whole: true })).toEqual(points);
+  });
+
+  test('when a long answer is played, then only its spoken part is, but the caption carries all of it; a crisis is said whole', async () => {
+    const points = Array.from({ length: 20 }, (_, i) => `Point number ${i + 1} is about rest and routine.`);
+    const response = points.join(' ');
+    const long = harness(async () => answered({ response }));
+    for (const frame of utterance()) long.open.audio(frame);
+    await until(() => long.sent.some((m) => m.type === 'state' && m.state === 'listening') && long.played.length > 0);
+    expect(long.sent.find((m) => m.type === 'transcript' && m.role === 'assistant')).toMatchObject({ text: response });
+    expect(long.played).toEqual(spokenAnswer(response).map((sentence) => sentence.length));
+    expect(long.played.length).toBeLessThan(points.length);
+
+    const crisis = harness(async () => answered({ response, isCrisis: true }));
+    for (const frame of utterance()) crisis.open.audio(frame);
+    await until(() => crisis.played.length === points.length);
   });
 });
