@@ -37,6 +37,7 @@ export function voiceService(engineFactory: EngineFactory) {
           engine,
           slots: new SessionSlots(limits.maxSessions),
           limits,
+          serviceIceServers: config.VOICE_ICE_SERVERS,
           iceServers: iceServersFor(
             config.VOICE_ICE_SERVERS,
             config.VOICE_TURN_SECRET === undefined

@@ -20,8 +20,14 @@ export interface VoiceSocketDeps {
   engine: VoiceEngine | undefined;
   slots: SessionSlots;
   limits: CallLimits;
-  /** The ICE servers of one call (the static ones, and a TURN credential of its own when configured). */
+  /** The ICE servers the browser is given for one call (the static ones, and a TURN credential of its own). */
   iceServers: (sessionId: string) => IceServer[];
+  /**
+   * The ICE servers the service's own end gathers with: the static ones only. A call's minted TURN credential
+   * is the browser's: the service's candidates are reached through the browser's relay, and gathering a relay
+   * of its own would hold every answer back while a TURN server is down (werift waits for the allocation).
+   */
+  serviceIceServers: readonly IceServer[];
   portRange: [number, number];
   pingIntervalMs: number;
   events: CallEvents;
@@ -71,7 +77,7 @@ export function voiceSocket(deps: VoiceSocketDeps) {
           logger,
           engine: deps.engine,
           limits: deps.limits,
-          iceServers,
+          iceServers: deps.serviceIceServers,
           portRange: deps.portRange,
           events: deps.events,
           send,

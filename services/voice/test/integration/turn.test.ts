@@ -10,7 +10,7 @@ import { freePort, spawnManaged, waitFor, type ManagedProcess } from '../../../.
 import { turnCredential } from '../../src/rtc/ice-servers.js';
 import { EchoEngine } from './echo-engine.js';
 import { startVoice, wsUrl, type VoiceService } from './harness.js';
-import { Signalling, openSocket } from './voice-client.js';
+import { Signalling, VoiceClient, openSocket } from './voice-client.js';
 
 const TURNSERVER = '/usr/bin/turnserver';
 const SECRET = 'a-secret-shared-with-coturn-only';
@@ -124,5 +124,29 @@ describeWithCoturn('TURN credentials minted per call, checked by coturn', () => 
     const expired = { urls: turnUrl, ...turnCredential(SECRET, Math.floor(Date.now() / 1000) - 5, 'x') };
     const results = await Promise.all([tampered, otherSecret, expired].map((server) => relayCandidates([server])));
     expect(results).toEqual([[], [], []]);
+  });
+
+  test('when the TURN server is down, then a call still connects at once: the service gathers its own candidates without it', async () => {
+    // A TURN address nothing answers on: the browser's relay would fail, and the service must not wait for one.
+    const down = await startVoice(new EchoEngine(), {
+      VOICE_TURN_URLS: `turn:127.0.0.1:${await freePort()}?transport=udp`,
+      VOICE_TURN_SECRET: SECRET,
+      // Past the other suites' ranges (41000-42099) and coturn's relays (42500-42599).
+      VOICE_RTC_PORT_MIN: '42600',
+      VOICE_RTC_PORT_MAX: '42699',
+    });
+    const signalling = new Signalling(await openSocket(wsUrl(down)));
+    const client = new VoiceClient(signalling);
+    try {
+      signalling.send({ type: 'start', guestId: null });
+      await signalling.next('session');
+      const started = performance.now();
+      await client.connect();
+      expect(performance.now() - started).toBeLessThan(3000);
+    } finally {
+      signalling.send({ type: 'end' });
+      await client.close();
+      await down.close();
+    }
   });
 });
