@@ -2,18 +2,26 @@
 // deployment runs it. Each call's `session` carries a TURN credential minted for it; coturn gives a relay to
 // that credential, and to nothing signed with another secret. (Skipped where coturn is not installed.)
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { IceServer } from '@hhp/proto';
 import { RTCPeerConnection } from 'werift';
 import { freePort, spawnManaged, waitFor, type ManagedProcess } from '../../../../infra/src/dev-servers.js';
 import { turnCredential } from '../../src/rtc/ice-servers.js';
-import { EchoEngine } from './echo-engine.js';
+import { EchoEngine, tone } from './echo-engine.js';
 import { startVoice, wsUrl, type VoiceService } from './harness.js';
 import { Signalling, VoiceClient, openSocket } from './voice-client.js';
 
 const TURNSERVER = '/usr/bin/turnserver';
 const SECRET = 'a-secret-shared-with-coturn-only';
+/**
+ * Where coturn relays from: an address of this machine's that the service's own candidates are on (werift
+ * gathers no loopback candidates), as a TURN server beside a deployment relays on the network it shares with it.
+ */
+const relayAddress =
+  Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal)?.address ?? '127.0.0.1';
 const describeWithCoturn = existsSync(TURNSERVER) ? describe : describe.skip;
 
 /** The candidates a peer connection that may only use relays gathers with `servers`. */
@@ -55,7 +63,7 @@ describeWithCoturn('TURN credentials minted per call, checked by coturn', () => 
         '-n',
         `--listening-ip=127.0.0.1`,
         `--listening-port=${port}`,
-        '--relay-ip=127.0.0.1',
+        `--relay-ip=${relayAddress}`,
         '--min-port=42500',
         '--max-port=42599',
         '--use-auth-secret',
@@ -124,6 +132,24 @@ describeWithCoturn('TURN credentials minted per call, checked by coturn', () => 
     const expired = { urls: turnUrl, ...turnCredential(SECRET, Math.floor(Date.now() / 1000) - 5, 'x') };
     const results = await Promise.all([tampered, otherSecret, expired].map((server) => relayCandidates([server])));
     expect(results).toEqual([[], [], []]);
+  });
+
+  test('when a visitor can only use relays (a strict NAT), then the call goes through coturn with the minted credential, both ways', async () => {
+    const signalling = new Signalling(await openSocket(wsUrl(service)));
+    signalling.send({ type: 'start', guestId: null });
+    const { iceServers } = await signalling.next('session');
+    const client = new VoiceClient(signalling, { iceServers, relayOnly: true });
+    try {
+      await client.connect();
+      expect(client.sent.filter((line) => /^candidate:/.test(line)).every((c) => / typ relay /.test(c))).toBe(true);
+      await client.speak(tone(300, 1.5));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // The echo engine heard the tone through the relay and answered with one the client decoded.
+      expect(client.received.loud).toBeGreaterThan(20);
+    } finally {
+      signalling.send({ type: 'end' });
+      await client.close();
+    }
   });
 
   test('when the TURN server is down, then a call still connects at once: the service gathers its own candidates without it', async () => {

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { WebSocket } from 'ws';
 import { RTCPeerConnection, RTCRtpCodecParameters, RtpHeader, RtpPacket, type RTCRtpTransceiver } from 'werift';
-import type { VoiceServerMessage } from '@hhp/proto';
+import type { IceServer, VoiceServerMessage } from '@hhp/proto';
 import { OpusDecoder, OpusEncoder } from '../../src/rtc/opus.js';
 import { rms } from './echo-engine.js';
 
@@ -76,12 +76,7 @@ export class VoiceClient {
   /** The offer and candidates as sent to the service. */
   readonly sent: string[] = [];
 
-  readonly pc = new RTCPeerConnection({
-    codecs: {
-      audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48_000, channels: 2 })],
-      video: [],
-    },
-  });
+  readonly pc: RTCPeerConnection;
   readonly transceiver: RTCRtpTransceiver;
   /** Inbound packets, and those whose decoded audio had sound. */
   received = { packets: 0, loud: 0 };
@@ -96,8 +91,25 @@ export class VoiceClient {
 
   constructor(
     readonly signalling: Signalling,
-    private readonly options: { mdns?: boolean } = {},
+    private readonly options: {
+      mdns?: boolean;
+      /** The browser's ICE servers (the `session`'s), and whether only relays may be used (a strict NAT). */
+      iceServers?: IceServer[];
+      relayOnly?: boolean;
+    } = {},
   ) {
+    this.pc = new RTCPeerConnection({
+      codecs: {
+        audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48_000, channels: 2 })],
+        video: [],
+      },
+      iceServers: (options.iceServers ?? []).map((s) => ({
+        urls: String(s.urls),
+        username: s.username,
+        credential: s.credential,
+      })),
+      iceTransportPolicy: options.relayOnly ? 'relay' : 'all',
+    });
     this.transceiver = this.pc.addTransceiver('audio', { direction: 'sendrecv' });
     this.pc.onIceCandidate.subscribe((c) => {
       const candidate = c ? c.toJSON() : null;
