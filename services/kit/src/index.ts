@@ -30,6 +30,7 @@ export * from './subscriber-cookie.js';
 export * from './visitor.js';
 export * from './mail/index.js';
 export * from './session-pass.js';
+export * from './purpose-mac.js';
 export { createTracing, disabledTracing, type Tracing, type TracingOptions } from './tracing/tracing.js';
 export { ATTR_REQUEST_ID } from './tracing/http.js';
 export { inSpan, recordError } from './tracing/spans.js';

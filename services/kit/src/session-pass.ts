@@ -3,7 +3,7 @@
 // can be neither a pass nor a subscriber cookie). The pass, a cookie that booking sets when the link is
 // followed inside the session's window, is `<bookingId>.<browserId>.<notBefore>.<notAfter>.<HMAC>` (unix
 // seconds): ai-query verifies it with the same secret and counts nothing while now is within the window.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { purposeMac as mac, sameMac } from './purpose-mac.js';
 
 const JOIN_PURPOSE = 'hhp-session-join:v1';
 const PASS_PURPOSE = 'hhp-session-pass:v1';
@@ -19,15 +19,6 @@ export interface SessionPass {
   /** The window, unix milliseconds (kept to whole seconds in the cookie). */
   notBefore: number;
   notAfter: number;
-}
-
-const mac = (purpose: string, payload: string, secret: string) =>
-  createHmac('sha256', secret).update(`${purpose}\n${payload}`).digest('base64url');
-
-function sameMac(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** The token of a booking's join link. */

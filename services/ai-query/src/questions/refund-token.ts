@@ -4,8 +4,8 @@
 // with an HMAC-SHA256 under SUBSCRIBER_COOKIE_SECRET, the secret every replica already has, under a purpose
 // of its own (the MAC is over `<purpose>\n<payload>`, so a token can be no subscriber cookie, whose MAC is
 // over a payload without a line break, nor the reverse), as the kit's session pass and join token are.
-// `<payload, base64url JSON>.<HMAC, base64url>`. The token is opaque to the caller and never reaches a browser.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// `<payload, base64url JSON>.<HMAC, base64url>` (the kit's purposeMac). The token is opaque to the caller and never reaches a browser.
+import { purposeMac, sameMac } from '@hhp/kit';
 import { z } from 'zod';
 import type { Refundable } from '../quota/admission.js';
 
@@ -27,14 +27,7 @@ const Payload = z
   })
   .strict();
 
-const mac = (payload: string, secret: string) =>
-  createHmac('sha256', secret).update(`${PURPOSE}\n${payload}`).digest('base64url');
-
-function sameMac(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+const mac = (payload: string, secret: string) => purposeMac(PURPOSE, payload, secret);
 
 export function signRefundToken(refundable: Refundable, secret: string, now = Date.now()): string {
   const { key, slot } = refundable;

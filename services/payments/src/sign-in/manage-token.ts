@@ -2,12 +2,11 @@
 // customer id under a purpose of its own (so it is neither a subscriber cookie nor any other signed value of
 // the portal), with the subscriber cookie's secret. It opens only Stripe's customer portal of that customer,
 // where Stripe itself asks nothing more; it does not expire, like the e-mail it is in.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { purposeMac, sameMac } from '@hhp/kit';
 
 const PURPOSE = 'hhp-subscription-manage:v1';
 
-const mac = (customerId: string, secret: string) =>
-  createHmac('sha256', secret).update(`${PURPOSE}\n${customerId}`).digest('base64url');
+const mac = (customerId: string, secret: string) => purposeMac(PURPOSE, customerId, secret);
 
 export function manageToken(customerId: string, secret: string): string {
   return `${Buffer.from(customerId).toString('base64url')}.${mac(customerId, secret)}`;
@@ -23,11 +22,6 @@ export function verifyManageToken(
   if (parts.length !== 2) return undefined;
   const customerId = Buffer.from(parts[0]!, 'base64url').toString();
   if (!/^cus_[A-Za-z0-9_]+$/.test(customerId)) return undefined;
-  const given = Buffer.from(parts[1]!);
-  const matches = (secret: string | undefined) => {
-    if (!secret) return false;
-    const expected = Buffer.from(mac(customerId, secret));
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  };
+  const matches = (secret: string | undefined) => !!secret && sameMac(parts[1]!, mac(customerId, secret));
   return (typeof secrets === 'string' ? [secrets] : secrets).some(matches) ? customerId : undefined;
 }
