@@ -1,7 +1,7 @@
 // Starts the stack's real dependencies (PostgreSQL, FerretDB, nats-server, nginx) as child processes on
 // loopback. Used by the launcher (`npm start`), the jest integration setup and the end-to-end harness.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import {
   chmodSync,
   chownSync,
@@ -9,6 +9,7 @@ import {
   existsSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   renameSync,
   rmSync,
   statSync,
@@ -294,7 +295,12 @@ export interface FerretDb {
 /** Where FerretDB keeps the data: the SQLite backend's files, or a PostgreSQL database (postgresUrl). */
 export type FerretDbBackend = { sqliteDir: string } | { postgresqlUrl: string };
 
-/** FerretDB's arguments: loopback only, its state file under `dataDir` (also the launcher's). */
+/**
+ * FerretDB's arguments: loopback only, its state file under `dataDir` (also the launcher's). On PostgreSQL it
+ * is given the database's URL without the login: FerretDB passes each client's own login (PLAIN) on to
+ * PostgreSQL, so a client without the password is refused (a login in the URL would be lent to anonymous
+ * clients). Its debug server (metrics, pprof) listens only when `debugPort` is given.
+ */
 export function ferretDbArgs({
   port,
   debugPort,
@@ -302,13 +308,13 @@ export function ferretDbArgs({
   backend = { sqliteDir: dataDir },
 }: {
   port: number;
-  debugPort: number;
+  debugPort?: number | undefined;
   dataDir: string;
   backend?: FerretDbBackend;
 }): string[] {
   const storage =
     'postgresqlUrl' in backend
-      ? ['--handler=postgresql', `--postgresql-url=${backend.postgresqlUrl}`]
+      ? ['--handler=postgresql', `--postgresql-url=${withoutLogin(backend.postgresqlUrl)}`]
       : [
           '--handler=sqlite',
           // WAL with synchronous=NORMAL: a commit does not wait for fsync (checkpoints still do), as MongoDB
@@ -320,7 +326,7 @@ export function ferretDbArgs({
   return [
     ...storage,
     `--listen-addr=127.0.0.1:${port}`,
-    `--debug-addr=127.0.0.1:${debugPort}`,
+    `--debug-addr=${debugPort === undefined ? '-' : `127.0.0.1:${debugPort}`}`,
     '--telemetry=disable',
     // FerretDB keeps a small state file; without this it lands in the working directory.
     `--state-dir=${dataDir}`,
@@ -328,21 +334,44 @@ export function ferretDbArgs({
   ];
 }
 
-/** FerretDB 1.x: a MongoDB wire-compatible server on SQLite files under `dataDir`, or on PostgreSQL. */
+/** The URL without its user and password (they stay out of command lines, which every local user can read). */
+function withoutLogin(url: string): string {
+  const parsed = new URL(url);
+  parsed.username = '';
+  parsed.password = '';
+  return parsed.href;
+}
+
+/**
+ * The MongoDB URI of FerretDB on `port`: with the login of `postgresqlUrl` (the PostgreSQL backend's user,
+ * sent as PLAIN, which FerretDB passes on to PostgreSQL), or none (SQLite, or a URL without a login).
+ */
+export function ferretDbUri(port: number, postgresqlUrl?: string): string {
+  const login = postgresqlUrl === undefined ? undefined : new URL(postgresqlUrl);
+  if (!login?.username) return `mongodb://127.0.0.1:${port}`;
+  return `mongodb://${login.username}:${login.password}@127.0.0.1:${port}/?authMechanism=PLAIN`;
+}
+
+/**
+ * FerretDB 1.x: a MongoDB wire-compatible server on SQLite files under `dataDir`, or on PostgreSQL
+ * (`postgresqlUrl` with its login: startPostgres' ferretDbUrl); `uri` carries that login.
+ */
 export async function startFerretDb({
   port,
+  debugPort,
   dataDir,
   logFile,
   postgresqlUrl,
 }: {
   port?: number;
+  /** Serve FerretDB's debug handlers (metrics, pprof) on this loopback port; off without it. */
+  debugPort?: number;
   dataDir: string;
   logFile?: string;
   /** Store in this PostgreSQL database (startPostgres) instead of SQLite files. */
   postgresqlUrl?: string;
 }): Promise<FerretDb> {
   const dbPort = port ?? (await freePort());
-  const debugPort = await freePort();
   mkdirSync(dataDir, { recursive: true });
   const backend = postgresqlUrl ? { postgresqlUrl } : { sqliteDir: dataDir };
   const proc = spawnManaged(
@@ -352,14 +381,17 @@ export async function startFerretDb({
     { env: goEnv(), ...(logFile ? { logFile } : {}) },
   );
   await waitFor(`FerretDB on ${dbPort}`, () => isPortOpen(dbPort), { child: proc });
-  return { uri: `mongodb://127.0.0.1:${dbPort}`, port: dbPort, process: proc, stop: () => proc.stop() };
+  return { uri: ferretDbUri(dbPort, postgresqlUrl), port: dbPort, process: proc, stop: () => proc.stop() };
 }
 
 // --- PostgreSQL, FerretDB's backend -----------------------------------------------------------------
 // One cluster per data directory, created once by initdb (a second start finds it), reachable only on
-// 127.0.0.1 and on a unix socket inside the data directory, with trust authentication (nothing outside
-// this machine can reach it, as with FerretDB and nats-server). PostgreSQL refuses to run as root: under
-// root it runs as the `postgres` system user that Debian's package creates, and its directory is theirs.
+// 127.0.0.1 and on a unix socket inside the data directory. Even from this machine nobody gets in without a
+// password: pg_hba.conf, written at every start, lets only the role `ferretdb` into the database `ferretdb`,
+// with its password (SCRAM-SHA-256). That role owns FerretDB's data and is no superuser; the superuser
+// `postgres` has no password and no line in pg_hba.conf, so it cannot log in at all (the launcher sets the
+// cluster up in single-user mode, before the server listens). PostgreSQL refuses to run as root: under root
+// it runs as the `postgres` system user that Debian's package creates, and its directory is theirs.
 
 /** Where Debian's `postgresql` package puts the server of each major version. */
 const POSTGRES_ROOT = '/usr/lib/postgresql';
@@ -367,8 +399,39 @@ const POSTGRES_ROOT = '/usr/lib/postgresql';
 /** The database FerretDB keeps its data in (one PostgreSQL schema per MongoDB database). */
 export const FERRETDB_DATABASE = 'ferretdb';
 
+/** The PostgreSQL role FerretDB's clients log in as (FerretDB passes their PLAIN login on): it owns FERRETDB_DATABASE. */
+export const FERRETDB_ROLE = 'ferretdb';
+
+/** Who may connect, and how: FerretDB's role to its database, with the password; nobody else, nothing else. */
+export const POSTGRES_HBA = [
+  '# Written by the launcher at every start (infra/src/dev-servers.ts); edits are lost.',
+  `local ${FERRETDB_DATABASE} ${FERRETDB_ROLE} scram-sha-256`,
+  `host ${FERRETDB_DATABASE} ${FERRETDB_ROLE} 127.0.0.1/32 scram-sha-256`,
+  '',
+].join('\n');
+
+/**
+ * What PostgreSQL stores for a SCRAM-SHA-256 password (RFC 5802/7677, as its own `PASSWORD '…'` computes it):
+ * given to ALTER ROLE instead of the password, which so never reaches PostgreSQL's input or its log.
+ * `salt` is the stored verifier's, to check a password against it.
+ */
+export function scramVerifier(password: string, salt: Buffer = randomBytes(16)): string {
+  const iterations = 4096;
+  const salted = pbkdf2Sync(password, salt, iterations, 32, 'sha256');
+  const clientKey = createHmac('sha256', salted).update('Client Key').digest();
+  const storedKey = createHash('sha256').update(clientKey).digest('base64');
+  const serverKey = createHmac('sha256', salted).update('Server Key').digest('base64');
+  return `SCRAM-SHA-256$${iterations}:${salt.toString('base64')}$${storedKey}:${serverKey}`;
+}
+
+/** True when `verifier` (scramVerifier's) was made from `password`. */
+export function scramMatches(password: string, verifier: string): boolean {
+  const salt = /^SCRAM-SHA-256\$4096:([^$]+)\$/.exec(verifier)?.[1];
+  return salt !== undefined && scramVerifier(password, Buffer.from(salt, 'base64')) === verifier;
+}
+
 /** Debian 12's PostgreSQL 15 (`apt-get install postgresql`, which the bootstrap runs), else the newest installed. */
-export function postgresPath(name: 'postgres' | 'initdb'): string {
+export function postgresPath(name: 'postgres' | 'initdb' | 'psql'): string {
   const versions = existsSync(POSTGRES_ROOT)
     ? readdirSync(POSTGRES_ROOT)
         .filter((v) => existsSync(path.join(POSTGRES_ROOT, v, 'bin', 'postgres')))
@@ -403,11 +466,32 @@ export interface PostgresCluster {
   socketDir: string;
 }
 
+/** SQL of single-user mode: one statement a line. */
+const ensureFerretDbRole = (verifier: string) =>
+  [
+    `DO $$BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${FERRETDB_ROLE}') THEN CREATE ROLE ${FERRETDB_ROLE}; END IF; END$$;`,
+    `ALTER ROLE ${FERRETDB_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD '${verifier}';`,
+    `ALTER DATABASE ${FERRETDB_DATABASE} OWNER TO ${FERRETDB_ROLE};`,
+    '',
+  ].join('\n');
+
+/** A cluster of an earlier version held FerretDB's schemas and tables as `postgres`: they become the role's. */
+const ownFerretDbData = [
+  `DO $$DECLARE r record; BEGIN`,
+  `FOR r IN SELECT nspname FROM pg_namespace WHERE nspowner <> '${FERRETDB_ROLE}'::regrole AND nspname NOT LIKE 'pg\\_%' AND nspname NOT IN ('information_schema', 'public') LOOP EXECUTE format('ALTER SCHEMA %I OWNER TO ${FERRETDB_ROLE}', r.nspname); END LOOP;`,
+  `FOR r IN SELECT c.oid::regclass AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind IN ('r', 'p') AND c.relowner <> '${FERRETDB_ROLE}'::regrole AND n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema' LOOP EXECUTE format('ALTER TABLE %s OWNER TO ${FERRETDB_ROLE}', r.name); END LOOP;`,
+  `END$$;`,
+  '',
+].join(' ');
+
 /**
  * The cluster under `dir` (`<dir>/data`, the socket in `<dir>/run`), created by initdb if it is not there
- * yet, with FerretDB's database. A cluster whose creation was interrupted is created again.
+ * yet, with FerretDB's database owned by the role `ferretdb` whose password is `password`. A cluster whose
+ * creation was interrupted is created again. A cluster of an earlier version (trust authentication, the data
+ * the superuser's) and one whose password changed are brought to this one's state, data kept. pg_hba.conf
+ * is written anew every time (POSTGRES_HBA).
  */
-export async function initPostgresCluster(dir: string, logFile: string): Promise<PostgresCluster> {
+export async function initPostgresCluster(dir: string, logFile: string, password: string): Promise<PostgresCluster> {
   const dataDir = path.join(dir, 'data');
   // A unix socket's path has ~107 bytes at most; a long data directory puts the socket in a temporary one.
   let socketDir = path.join(dir, 'run');
@@ -425,45 +509,66 @@ export async function initPostgresCluster(dir: string, logFile: string): Promise
     if (!(mode & 0o001)) chmodSync(parent, mode | 0o001);
   }
   const done = path.join(dir, 'initialized');
-  if (existsSync(done)) return { dataDir, socketDir };
+  // The role's password as PostgreSQL stores it (never the password itself): tells whether it is still the one.
+  const loginFile = path.join(dir, 'login');
+  const created = existsSync(done);
+  const loginSet = created && existsSync(loginFile) && scramMatches(password, readFileSync(loginFile, 'utf8').trim());
 
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(path.dirname(logFile), { recursive: true });
-  const log = createWriteStream(logFile, { flags: 'a' });
-  const run = (command: string, args: string[], input?: string) =>
-    new Promise<void>((resolve, reject) => {
-      const [cmd, argv] = asPostgresUser(command, args);
-      const child = spawn(cmd, argv, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C.UTF-8' } });
-      child.stdout.pipe(log, { end: false });
-      child.stderr.pipe(log, { end: false });
-      child.stdin.end(input ?? '');
-      child.once('error', reject);
-      child.once('exit', (code) =>
-        code === 0 ? resolve() : reject(new Error(`${path.basename(command)} failed (code ${code}); see ${logFile}`)),
-      );
-    });
-  try {
-    // --no-sync: a cluster that a crash interrupts here is created again (no `initialized` file).
-    await run(postgresPath('initdb'), [
-      '-D',
-      dataDir,
-      '-U',
-      'postgres',
-      '--auth=trust',
-      '--encoding=UTF8',
-      '--locale=C.UTF-8',
-      '--no-sync',
-    ]);
-    // Single-user mode, before the server listens: FerretDB finds its database at its first connection.
-    await run(
-      postgresPath('postgres'),
-      ['--single', '-D', dataDir, 'postgres'],
-      `CREATE DATABASE ${FERRETDB_DATABASE};\n`,
-    );
-  } finally {
-    await new Promise<void>((resolve) => log.end(resolve));
+  if (!created || !loginSet) {
+    mkdirSync(path.dirname(logFile), { recursive: true });
+    const log = createWriteStream(logFile, { flags: 'a' });
+    const run = (command: string, args: string[], input?: string) =>
+      new Promise<void>((resolve, reject) => {
+        const [cmd, argv] = asPostgresUser(command, args);
+        const child = spawn(cmd, argv, {
+          stdio: ['pipe', 'pipe', 'pipe'],
+          env: { ...process.env, LC_ALL: 'C.UTF-8' },
+        });
+        child.stdout.pipe(log, { end: false });
+        child.stderr.pipe(log, { end: false });
+        child.stdin.end(input ?? '');
+        child.once('error', reject);
+        child.once('exit', (code) =>
+          code === 0 ? resolve() : reject(new Error(`${path.basename(command)} failed (code ${code}); see ${logFile}`)),
+        );
+      });
+    // Single-user mode, before the server listens.
+    const single = (database: string, sql: string) =>
+      run(postgresPath('postgres'), ['--single', '-D', dataDir, database], sql);
+    const verifier = scramVerifier(password);
+    try {
+      if (!created) {
+        rmSync(dataDir, { recursive: true, force: true });
+        // --no-sync: a cluster that a crash interrupts here is created again (no `initialized` file).
+        // trust only until pg_hba.conf is replaced below, before the server ever listens.
+        await run(postgresPath('initdb'), [
+          '-D',
+          dataDir,
+          '-U',
+          'postgres',
+          '--auth=trust',
+          '--encoding=UTF8',
+          '--locale=C.UTF-8',
+          '--no-sync',
+        ]);
+        await single(
+          'postgres',
+          `CREATE ROLE ${FERRETDB_ROLE} LOGIN PASSWORD '${verifier}';\nCREATE DATABASE ${FERRETDB_DATABASE} OWNER ${FERRETDB_ROLE};\n`,
+        );
+      } else {
+        await single('postgres', ensureFerretDbRole(verifier));
+        await single(FERRETDB_DATABASE, ownFerretDbData);
+      }
+    } finally {
+      await new Promise<void>((resolve) => log.end(resolve));
+    }
+    writeFileSync(loginFile, `${verifier}\n`, { mode: 0o600 });
+    if (!created) writeFileSync(done, `${new Date().toISOString()}\n`);
   }
-  writeFileSync(done, `${new Date().toISOString()}\n`);
+  const hba = path.join(dataDir, 'pg_hba.conf');
+  writeFileSync(hba, POSTGRES_HBA, { mode: 0o600 });
+  chmodSync(hba, 0o600);
+  if (owner) chownSync(hba, owner.uid, owner.gid);
   return { dataDir, socketDir };
 }
 
@@ -497,34 +602,50 @@ export function postgresArgs({
   return ['-D', cluster.dataDir, ...Object.entries(settings).flatMap(([key, value]) => ['-c', `${key}=${value}`])];
 }
 
-/** FerretDB's URL of the cluster's database (trust authentication: no password). */
-export const ferretDbPostgresUrl = (port: number): string =>
-  `postgres://postgres@127.0.0.1:${port}/${FERRETDB_DATABASE}`;
+/**
+ * FerretDB's URL of the cluster's database, with its role's login (ferretDbArgs keeps it off the command
+ * line). The cluster has no TLS: without sslmode=disable, every new connection asks for it first.
+ */
+export const ferretDbPostgresUrl = (port: number, password: string): string =>
+  `postgres://${FERRETDB_ROLE}:${encodeURIComponent(password)}@127.0.0.1:${port}/${FERRETDB_DATABASE}?sslmode=disable`;
 
 export interface PostgresServer {
   port: number;
-  /** What FerretDB's --postgresql-url takes. */
+  /** What FerretDB's --postgresql-url takes, with the login FerretDB's clients use (startFerretDb). */
   ferretDbUrl: string;
+  /** The directory of its unix socket. */
+  socketDir: string;
   process: ManagedProcess;
   stop(): Promise<void>;
 }
 
-/** PostgreSQL with its cluster under `dir` (created on the first start), for FerretDB's PostgreSQL backend. */
+/**
+ * PostgreSQL with its cluster under `dir` (created on the first start), for FerretDB's PostgreSQL backend;
+ * `password` is the `ferretdb` role's (default: a new random one, for a cluster thrown away after the run).
+ */
 export async function startPostgres({
   port,
   dir,
   logFile,
   throwaway,
+  password = randomBytes(32).toString('hex'),
 }: {
   port?: number;
   dir: string;
   logFile: string;
   throwaway?: boolean;
+  password?: string;
 }): Promise<PostgresServer> {
   const pgPort = port ?? (await freePort());
-  const cluster = await initPostgresCluster(dir, logFile);
+  const cluster = await initPostgresCluster(dir, logFile, password);
   const [command, args] = asPostgresUser(postgresPath('postgres'), postgresArgs({ cluster, port: pgPort, throwaway }));
   const proc = spawnManaged('postgres', command, args, { logFile, stopSignal: 'SIGINT' });
   await waitFor(`PostgreSQL on ${pgPort}`, () => isPortOpen(pgPort), { child: proc });
-  return { port: pgPort, ferretDbUrl: ferretDbPostgresUrl(pgPort), process: proc, stop: () => proc.stop() };
+  return {
+    port: pgPort,
+    ferretDbUrl: ferretDbPostgresUrl(pgPort, password),
+    socketDir: cluster.socketDir,
+    process: proc,
+    stop: () => proc.stop(),
+  };
 }

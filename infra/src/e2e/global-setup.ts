@@ -9,6 +9,7 @@ import { startStripeMock } from '../testing/stripe-mock.js';
 import { E2E_SESSION_JOIN_EARLY_MINUTES, E2E_SESSION_PASS_SECRET } from './session-pass.js';
 import { STRIPE_TEST_PUBLISHABLE_KEY, STRIPE_TEST_SECRET_KEY, STRIPE_TEST_WEBHOOK_SECRET } from './stripe.js';
 import { MAILPIT_URL_VARIABLE } from './mail.js';
+import { urlWithLogin } from '../testing/mailpit.js';
 
 declare global {
   var __e2eStack: { stack: Stack; dataDir: string } | undefined;
@@ -56,8 +57,9 @@ export default async function globalSetup(): Promise<void> {
   // global-teardown.ts stops the stack; stripe-mock goes with it.
   const stack: Stack = { ...started, stop: () => started.stop().finally(() => stripeMock.stop()) };
   globalThis.__e2eStack = { stack, dataDir };
-  // Playwright's workers inherit the environment of the process that ran the global setup.
-  process.env[MAILPIT_URL_VARIABLE] = stack.mailUrl;
+  // Playwright's workers inherit the environment of the process that ran the global setup. Mailpit asks for
+  // its login, which the URL carries (MailpitClient sends it as a header).
+  process.env[MAILPIT_URL_VARIABLE] = urlWithLogin(stack.mailUrl!, stack.mailLogin!);
   console.log(
     `[e2e] stack ready at ${stack.url} in ${(stack.readyInMs / 1000).toFixed(1)} s (data: ${dataDir}; mail: ${stack.mailUrl})`,
   );

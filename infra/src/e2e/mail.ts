@@ -2,7 +2,8 @@
 // points at it) and puts its API's address in E2E_MAILPIT_URL, which Playwright passes on to the specs.
 // A spec reads what the portal sent, e.g.
 //   const mail = await e2eMailpit().waitForMessage({ to: 'ada@example.org', subject: /booked/ });
-// With E2E_EXTERNAL_URL the portal is someone else's: set E2E_MAILPIT_URL to its Mailpit, if it has one.
+// With E2E_EXTERNAL_URL the portal is someone else's: set E2E_MAILPIT_URL to its Mailpit, if it has one, with
+// its login in the URL (http://mailpit:<MAILPIT_PASSWORD>@localhost:8025 for an `npm start`).
 import { MailpitClient } from '../testing/mailpit.js';
 
 export const MAILPIT_URL_VARIABLE = 'E2E_MAILPIT_URL';

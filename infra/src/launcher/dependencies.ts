@@ -7,7 +7,7 @@ import {
   asPostgresUser,
   ferretDbArgs,
   ferretDbPostgresUrl,
-  freePort,
+  ferretDbUri,
   goEnv,
   initPostgresCluster,
   isPortOpen,
@@ -71,35 +71,46 @@ async function startListening(
 
 /**
  * PostgreSQL with its cluster under `dir` (initdb on the first start only); the url is FerretDB's
- * --postgresql-url. `throwaway`: a cluster deleted after the run (tests, benchmarks) skips fsync.
+ * --postgresql-url with the login of the role `ferretdb`, whose password is `password`. `throwaway`: a
+ * cluster deleted after the run (tests, benchmarks) skips fsync.
  */
 export async function startPostgresGroup(
-  options: DependencyOptions & { dir: string; throwaway?: boolean },
+  options: DependencyOptions & { dir: string; password: string; throwaway?: boolean },
 ): Promise<Dependency> {
-  const { port, dir, logFile, throwaway } = options;
-  const cluster = await initPostgresCluster(dir, logFile);
+  const { port, dir, logFile, password, throwaway } = options;
+  const cluster = await initPostgresCluster(dir, logFile, password);
   const [command, args] = asPostgresUser(postgresPath('postgres'), postgresArgs({ cluster, port, throwaway }));
   // SIGINT is PostgreSQL's fast shutdown: it does not wait for clients to disconnect.
   const proc = await startListening(
     () => spawnGroup('postgres', command, args, { logFile, stopSignal: 'SIGINT' }),
     options,
   );
-  return { url: ferretDbPostgresUrl(port), process: proc };
+  return { url: ferretDbPostgresUrl(port, password), process: proc };
 }
 
-/** FerretDB on the PostgreSQL database `postgresqlUrl` names; its state file under `dataDir`. */
+/**
+ * FerretDB on the PostgreSQL database `postgresqlUrl` names; its state file under `dataDir`; the url carries
+ * the login of `postgresqlUrl`, without which FerretDB serves nothing. Its debug handlers (metrics, pprof)
+ * listen on `debugPort` only when one is given.
+ */
 export async function startFerretDbGroup(
-  options: DependencyOptions & { dataDir: string; postgresqlUrl: string },
+  options: DependencyOptions & { dataDir: string; postgresqlUrl: string; debugPort?: number | undefined },
 ): Promise<Dependency> {
-  const { port, dataDir, logFile, postgresqlUrl } = options;
-  const debugPort = await freePort();
+  const { port, dataDir, logFile, postgresqlUrl, debugPort } = options;
   mkdirSync(dataDir, { recursive: true });
   const args = ferretDbArgs({ port, debugPort, dataDir, backend: { postgresqlUrl } });
   const proc = await startListening(
     () => spawnGroup('ferretdb', toolPath('ferretdb'), args, { logFile, env: goEnv() }),
     options,
   );
-  return { url: `mongodb://127.0.0.1:${port}`, process: proc };
+  return { url: ferretDbUri(port, postgresqlUrl), process: proc };
+}
+
+/** The banner's line about the database the launcher started (none for an external MONGODB_URI). */
+export function databaseBanner(mongodbUri: string, env: NodeJS.ProcessEnv, secretsFile: string): string | undefined {
+  if (env.MONGODB_URI) return undefined;
+  const { host, username } = new URL(mongodbUri);
+  return `  database: mongodb://${host} (FerretDB; user ${username}, password FERRETDB_PASSWORD in ${secretsFile}, authMechanism=PLAIN)`;
 }
 
 /** nats-server with JetStream; with `configFile` (writeNatsAuthConfig), only its users may connect. */

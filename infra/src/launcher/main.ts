@@ -6,6 +6,7 @@ import { AlreadyRunningError } from './lock.js';
 import { startStack } from './stack.js';
 import { paymentsBanner } from './payments.js';
 import { mailBanner } from './mail.js';
+import { databaseBanner } from './dependencies.js';
 
 const env = process.env;
 const port = Number(env.PORT ?? 8080);
@@ -40,12 +41,17 @@ const sinceStart = Number(env.HHP_STARTED_AT_MS);
 const total =
   Number.isFinite(sinceStart) && sinceStart > 0 ? `; ${seconds(Date.now() - sinceStart)} since npm start` : '';
 console.log(`Holistic Health Portal is running at ${stack.url} (ready in ${seconds(stack.readyInMs)}${total})`);
+const shown = (file: string) => {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') ? relative : file;
+};
+// The local servers' passwords (generated, mode 600): the developer's way into Mailpit and the database.
+const secretsFile = `${shown(stack.secretsFile)} (mode 600)`;
 console.log(paymentsBanner(env, stack.url));
-console.log(mailBanner(stack.mailUrl, env));
-const shownDataDir = path.relative(process.cwd(), stack.dataDir);
-console.log(
-  `  data and logs: ${shownDataDir && !shownDataDir.startsWith('..') ? shownDataDir : stack.dataDir}  ·  press Ctrl-C to stop`,
-);
+console.log(mailBanner(stack.mailUrl, env, secretsFile));
+const database = databaseBanner(stack.mongodbUri, env, secretsFile);
+if (database) console.log(database);
+console.log(`  data and logs: ${shown(stack.dataDir)}  ·  press Ctrl-C to stop`);
 
 let stopping = false;
 const shutdown = (signal: NodeJS.Signals) => {

@@ -15,6 +15,20 @@ export const GENERATED_SECRETS = [
   'BOOKING_LINK_SECRET',
 ] as const;
 
+/**
+ * The passwords of the servers the launcher runs for itself, generated into the same file: FerretDB's
+ * (the PostgreSQL role `ferretdb`'s, which FerretDB passes on), Mailpit's web UI and API's, and Mailpit's
+ * SMTP's. A service gets only the login in its own MONGODB_URI and SMTP_URL, never these variables.
+ */
+export const LOCAL_PASSWORDS = ['FERRETDB_PASSWORD', 'MAILPIT_PASSWORD', 'MAILPIT_SMTP_PASSWORD'] as const;
+
+/** The environment without the local servers' passwords (LOCAL_PASSWORDS). */
+export function withoutLocalPasswords(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(env).filter(([name]) => !(LOCAL_PASSWORDS as readonly string[]).includes(name)),
+  );
+}
+
 export function parseEnvFile(text: string): Record<string, string> {
   const values: Record<string, string> = {};
   for (const raw of text.split('\n')) {

@@ -20,9 +20,17 @@ import { listensOn, startFerretDbGroup, startNatsGroup, startPostgresGroup } fro
 import { acquireLock, type Lock } from './lock.js';
 import { defaultMediaRoot, nginxArgs, testNginxConfig, writeNginxConfig, type NginxVariables } from './nginx-config.js';
 import { releaseReaper, spawnGroup, type GroupProcess } from './process-group.js';
-import { loadSecrets, natsUserEnv, serviceNatsPasswords, withoutNatsPasswords } from './secrets.js';
+import {
+  LOCAL_PASSWORDS,
+  loadSecrets,
+  natsUserEnv,
+  serviceNatsPasswords,
+  withoutLocalPasswords,
+  withoutNatsPasswords,
+} from './secrets.js';
 import { paymentsEnv, withoutStripe } from './payments.js';
 import { startMailpitGroup } from './mail.js';
+import type { MailpitLogin } from '../testing/mailpit.js';
 import { StartupError } from './startup-error.js';
 import { HEALTH_PATHS, databaseName, natsUser, serviceEntry } from '@hhp/proto/services';
 import { SERVICES, UPSTREAM_VARIABLE, serviceEntryPoint, type ServiceName } from './services.js';
@@ -85,12 +93,17 @@ export interface Stack {
   url: string;
   port: number;
   dataDir: string;
+  /** MONGODB_URI as given, else the FerretDB the stack started, with its login (`authMechanism=PLAIN`). */
   mongodbUri: string;
   natsUrl: string;
-  /** Where the services send e-mail: SMTP_URL as given, else the Mailpit the stack started. */
+  /** Where the services send e-mail: SMTP_URL as given, else the Mailpit the stack started (with its login). */
   smtpUrl: string;
   /** Mailpit's web UI and API, when the stack started it (SMTP_URL was not set). */
   mailUrl: string | undefined;
+  /** The login mailUrl asks for (HTTP basic authentication). */
+  mailLogin: MailpitLogin | undefined;
+  /** The file of generated secrets and local passwords (mode 600). */
+  secretsFile: string;
   services: RunningService[];
   /** Milliseconds from the call of startStack until everything answered. */
   readyInMs: number;
@@ -214,6 +227,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     const secrets = loadSecrets(dataDir, env);
     const natsPasswords = serviceNatsPasswords(dataDir, env);
+    const localPasswords = loadSecrets(dataDir, env, LOCAL_PASSWORDS);
+    const ferretDbDebugPort = debugPortOf(env);
 
     const [mongodbUri, natsUrl, mail] = await Promise.all([
       env.MONGODB_URI
@@ -224,6 +239,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               port: await freePort(),
               dir: path.join(dataDir, 'postgres'),
               logFile: path.join(logDir, 'postgres.log'),
+              password: localPasswords.FERRETDB_PASSWORD!,
               output: out,
               restartPolicy,
               throwaway: options.throwawayData ?? false,
@@ -234,6 +250,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
               dataDir: path.join(dataDir, 'ferretdb'),
               logFile: path.join(logDir, 'ferretdb.log'),
               postgresqlUrl: postgres.url,
+              debugPort: ferretDbDebugPort,
               output: out,
               restartPolicy,
             });
@@ -258,13 +275,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
             return nats.url;
           }),
       env.SMTP_URL
-        ? { smtpUrl: env.SMTP_URL, webUrl: undefined }
+        ? { smtpUrl: env.SMTP_URL, webUrl: undefined, login: undefined }
         : Promise.all([choosePort(1025, mode), choosePort(8025, mode)]).then(async ([smtpPort, httpPort]) => {
             const mailpit = await startMailpitGroup({
               smtpPort,
               httpPort,
               dataDir: path.join(dataDir, 'mailpit'),
               logFile: path.join(logDir, 'mailpit.log'),
+              passwords: { ui: localPasswords.MAILPIT_PASSWORD!, smtp: localPasswords.MAILPIT_SMTP_PASSWORD! },
               output: out,
               restartPolicy,
             });
@@ -280,7 +298,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
         const servicePort = await choosePort(service.port + 100 * (replica - 1), mode);
         const logFile = path.join(logDir, `${replica === 1 ? service.name : `${service.name}-${replica}`}.log`);
         const serviceEnv: NodeJS.ProcessEnv = {
-          ...withoutStripe(withoutNatsPasswords(env)),
+          ...withoutStripe(withoutNatsPasswords(withoutLocalPasswords(env))),
           ...(service.name === 'payments' ? paymentsEnv(env, url) : {}),
           ...secrets,
           ...natsUserEnv(natsUser(service.name), natsPasswords),
@@ -354,6 +372,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       natsUrl,
       smtpUrl: mail.smtpUrl,
       mailUrl: mail.webUrl,
+      mailLogin: mail.login,
+      secretsFile: path.join(dataDir, 'secrets.env'),
       services: services.map(({ name, instance, url: serviceUrl, logFile }) => ({
         name,
         instance,
@@ -372,6 +392,20 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
+}
+
+/**
+ * FERRETDB_DEBUG_PORT: the loopback port of FerretDB's debug handlers (metrics, pprof, which need no login);
+ * unset, they are off.
+ */
+function debugPortOf(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.FERRETDB_DEBUG_PORT;
+  if (raw === undefined || raw === '') return undefined;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`FERRETDB_DEBUG_PORT must be a port number, not "${raw}"`);
+  }
+  return port;
 }
 
 /** Resolves once the service at `url` answers /readyz with 200; rejects when it exits first or times out. */

@@ -1,8 +1,9 @@
 // jest globalSetup for the integration project: one database server and one nats-server for every suite
 // (each suite uses its own database names). In order of preference: the servers MONGODB_URI and NATS_URL
 // name; MongoDB 7 and NATS in containers when a Docker engine is reachable (testcontainers); the local
-// FerretDB on PostgreSQL (as `npm start` runs it) and nats-server that the bootstrap installed, which
-// refuses anonymous connections as `npm start`'s does (nats-users.ts: NATS_URL carries the test superuser).
+// FerretDB on PostgreSQL (as `npm start` runs it: MONGODB_URI carries the login of a password made for the
+// run, without which FerretDB serves nothing) and nats-server that the bootstrap installed, which refuses
+// anonymous connections as `npm start`'s does (nats-users.ts: NATS_URL carries the test superuser).
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

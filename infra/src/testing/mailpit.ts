@@ -2,9 +2,27 @@
 // that keeps every e-mail it is sent and shows them in a web UI and a JSON API. Tests start one on free
 // loopback ports (`startMailpit`), give the service SMTP_URL, and read what arrived back through the API
 // (`MailpitClient`); `npm start` (launcher/mail.ts) and the end-to-end stack run it the same way.
+// Its web UI and API always ask for a password (HTTP basic authentication), so that another local process,
+// or a web page that rebinds a name of its own to 127.0.0.1, cannot read the portal's e-mail.
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { freePort, goEnv, isPortOpen, repoRoot, spawnManaged, waitFor, type ManagedProcess } from '../dev-servers.js';
+
+/** A login of Mailpit's: the web UI and API's (HTTP basic authentication) or SMTP's (AUTH PLAIN or LOGIN). */
+export interface MailpitLogin {
+  user: string;
+  password: string;
+}
+
+/** The user of Mailpit's web UI and API. */
+export const MAILPIT_UI_USER = 'mailpit';
+
+/** The user the portal's services send e-mail as, when Mailpit asks for an SMTP login. */
+export const MAILPIT_SMTP_USER = 'portal';
+
+/** A fresh password: 32 hex digits. */
+export const newPassword = (): string => randomBytes(16).toString('hex');
 
 export function mailpitPath(): string {
   const file = path.join(repoRoot, '.tools', 'bin', 'mailpit');
@@ -13,30 +31,54 @@ export function mailpitPath(): string {
 }
 
 /**
- * Mailpit's arguments: SMTP and the web UI/API on loopback; any SMTP login accepted (a production SMTP_URL
- * may carry one), no update check (no network), no reverse DNS of senders. `database`: a file that keeps the
- * e-mails across restarts; without it they live in a temporary file Mailpit deletes when it stops.
+ * Mailpit's arguments: SMTP and the web UI/API on loopback; no update check (no network), no reverse DNS of
+ * senders. SMTP takes any login (a production SMTP_URL may carry one) unless `smtpLogin`: then only the one
+ * mailpitEnv gives it. `database`: a file that keeps the e-mails across restarts; without it they live in a
+ * temporary file Mailpit deletes when it stops. The logins themselves go in the environment (mailpitEnv),
+ * never here: every local user can read a process's arguments.
  */
 export function mailpitArgs({
   smtpPort,
   httpPort,
   database,
+  smtpLogin = false,
 }: {
   smtpPort: number;
   httpPort: number;
   database?: string;
+  smtpLogin?: boolean;
 }): string[] {
   return [
     '--smtp',
     `127.0.0.1:${smtpPort}`,
     '--listen',
     `127.0.0.1:${httpPort}`,
-    '--smtp-auth-accept-any',
+    ...(smtpLogin ? [] : ['--smtp-auth-accept-any']),
     '--smtp-auth-allow-insecure',
     '--smtp-disable-rdns',
     '--disable-version-check',
     ...(database ? ['--database', database] : []),
   ];
+}
+
+/** Mailpit's environment: the web UI and API's login, and SMTP's when it asks for one (mailpitArgs' smtpLogin). */
+export function mailpitEnv(
+  { ui, smtp }: { ui: MailpitLogin; smtp?: MailpitLogin | undefined },
+  env: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
+  return goEnv({
+    ...env,
+    MP_UI_AUTH: `${ui.user}:${ui.password}`,
+    ...(smtp ? { MP_SMTP_AUTH: `${smtp.user}:${smtp.password}` } : {}),
+  });
+}
+
+/** `url` with `login` in it (percent-encoded), for a variable that MailpitClient reads back. */
+export function urlWithLogin(url: string, login: MailpitLogin): string {
+  const withLogin = new URL(url);
+  withLogin.username = encodeURIComponent(login.user);
+  withLogin.password = encodeURIComponent(login.password);
+  return withLogin.href;
 }
 
 export interface MailAddress {
@@ -78,12 +120,33 @@ export interface MailDetail {
   attachment(fileName: string): Promise<Buffer>;
 }
 
-/** Mailpit's JSON API at `apiUrl` (its web UI's address). */
+/**
+ * Mailpit's JSON API at `apiUrl` (its web UI's address), logging in as `login`, or as the user and password
+ * in `apiUrl` (fetch takes no login in a URL: it becomes the Authorization header).
+ */
 export class MailpitClient {
-  constructor(readonly apiUrl: string) {}
+  readonly apiUrl: string;
+  private readonly authorization: string | undefined;
+
+  constructor(apiUrl: string, login?: MailpitLogin) {
+    const url = new URL(apiUrl);
+    const given =
+      login ??
+      (url.username
+        ? { user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) }
+        : undefined);
+    url.username = '';
+    url.password = '';
+    this.apiUrl = url.href;
+    this.authorization = given && basicAuthorization(given);
+  }
 
   private async call(method: string, pathname: string): Promise<Response> {
-    const response = await fetch(new URL(pathname, this.apiUrl), { method, signal: AbortSignal.timeout(5000) });
+    const response = await fetch(new URL(pathname, this.apiUrl), {
+      method,
+      headers: this.authorization ? { authorization: this.authorization } : {},
+      signal: AbortSignal.timeout(5000),
+    });
     if (!response.ok) throw new Error(`Mailpit ${method} ${pathname} answered ${response.status}`);
     return response;
   }
@@ -143,16 +206,26 @@ export class MailpitClient {
   }
 }
 
+/** The Authorization header of an HTTP basic login. */
+export function basicAuthorization({ user, password }: MailpitLogin): string {
+  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
+
 export interface Mailpit {
   /** What a service's SMTP_URL should be. */
   smtpUrl: string;
-  /** The web UI and the API. */
+  /** The web UI and the API (they ask for `login`). */
   apiUrl: string;
+  login: MailpitLogin;
+  /** The API, logged in. */
   client: MailpitClient;
   stop(): Promise<void>;
 }
 
-/** Resolves once Mailpit answers /readyz at `apiUrl`; rejects when `proc` exits first or it times out. */
+/**
+ * Resolves once Mailpit answers /readyz at `apiUrl` (which needs no login); rejects when `proc` exits first
+ * or it times out.
+ */
 export function mailpitReady(apiUrl: string, proc: ManagedProcess, timeoutMs = 20_000): Promise<void> {
   return waitFor(
     `Mailpit at ${apiUrl}`,
@@ -165,11 +238,16 @@ export function mailpitReady(apiUrl: string, proc: ManagedProcess, timeoutMs = 2
   );
 }
 
-/** Mailpit on free loopback ports, its e-mails in a temporary file (gone when it stops). */
+/**
+ * Mailpit on free loopback ports, its e-mails in a temporary file (gone when it stops); its web UI and API
+ * ask for a fresh password (`login`, which `client` uses). Its SMTP takes any login, as a provider's would
+ * take the one SMTP_URL carries (the kit's mailer test logs in with a login of its own).
+ */
 export async function startMailpit({ logFile }: { logFile?: string } = {}): Promise<Mailpit> {
   const [smtpPort, httpPort] = [await freePort(), await freePort()];
+  const login = { user: MAILPIT_UI_USER, password: newPassword() };
   const proc = spawnManaged('mailpit', mailpitPath(), mailpitArgs({ smtpPort, httpPort }), {
-    env: goEnv(),
+    env: mailpitEnv({ ui: login }),
     ...(logFile && { logFile }),
   });
   const apiUrl = `http://127.0.0.1:${httpPort}`;
@@ -183,7 +261,8 @@ export async function startMailpit({ logFile }: { logFile?: string } = {}): Prom
   return {
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     apiUrl,
-    client: new MailpitClient(apiUrl),
+    login,
+    client: new MailpitClient(apiUrl, login),
     stop: () => proc.stop(),
   };
 }
