@@ -1,12 +1,30 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, isPortOpen, repoRoot } from '../../src/dev-servers.js';
 import { checkNginxConfig, defaultNginxVariables } from '../../src/launcher/check-config.js';
 import { acquireLock, AlreadyRunningError } from '../../src/launcher/lock.js';
 import { NGINX_TEMPLATE_VARIABLES, nginxTemplatePath, renderNginxTemplate } from '../../src/launcher/nginx-config.js';
-import { loadSecrets, natsUserEnv, serviceNatsPasswords, withoutNatsPasswords } from '../../src/launcher/secrets.js';
+import {
+  LOCAL_PASSWORDS,
+  loadSecrets,
+  natsUserEnv,
+  parseEnvFile,
+  serviceNatsPasswords,
+  withoutNatsPasswords,
+} from '../../src/launcher/secrets.js';
+import { basicAuthorization } from '../../src/testing/mailpit.js';
 import { connect as connectNats } from '@nats-io/transport-node';
 import { MongoClient } from 'mongodb';
 import { SERVICES, serviceEntryPoint } from '../../src/launcher/services.js';
@@ -195,13 +213,17 @@ describe('the stack', () => {
       const videos = await fetch(`${stack.url}/api/videos`);
       expect(videos.status).toBe(200);
       expect(Array.isArray(await videos.json())).toBe(true);
-      // Mailpit, with its web UI built in (a plain `go install` of it serves a page without its script).
-      expect(stack.smtpUrl).toMatch(/^smtp:\/\/127\.0\.0\.1:\d+$/);
-      const mailUi = await fetch(stack.mailUrl!);
+      // Mailpit, with its web UI built in (a plain `go install` of it serves a page without its script),
+      // behind its login; the services send with theirs.
+      expect(stack.smtpUrl).toMatch(/^smtp:\/\/portal:[0-9a-f]{64}@127\.0\.0\.1:\d+$/);
+      expect((await fetch(stack.mailUrl!)).status).toBe(401);
+      expect((await fetch(new URL('/api/v1/messages', stack.mailUrl))).status).toBe(401);
+      const login = { headers: { authorization: basicAuthorization(stack.mailLogin!) } };
+      const mailUi = await fetch(stack.mailUrl!, login);
       expect(mailUi.status).toBe(200);
       const script = /src="([^"]*app\.js[^"]*)"/.exec(await mailUi.text())?.[1];
       expect(script).toBeDefined();
-      const app = await fetch(new URL(script!, stack.mailUrl));
+      const app = await fetch(new URL(script!, stack.mailUrl), login);
       expect([app.status, (await app.arrayBuffer()).byteLength > 10_000]).toEqual([200, true]);
       const missingRoute = await fetch(`${stack.url}/api/nope`);
       expect(missingRoute.status).toBe(404);
@@ -224,6 +246,18 @@ describe('the stack', () => {
       expect(second.code).toBe(1);
       expect(second.output).toContain(`The portal is already running at ${stack.url}`);
 
+      // FerretDB serves nobody without the login (the services' /readyz above answered with theirs).
+      const anonymous = new URL(stack.mongodbUri);
+      anonymous.username = '';
+      anonymous.password = '';
+      anonymous.search = '';
+      const stranger = await MongoClient.connect(anonymous.href);
+      try {
+        await expect(stranger.db('hhp-launcher-test').collection('kept').findOne({})).rejects.toThrow(/pg_hba\.conf/);
+      } finally {
+        await stranger.close();
+      }
+
       const client = await MongoClient.connect(stack.mongodbUri);
       try {
         await client
@@ -239,6 +273,14 @@ describe('the stack', () => {
     expect(await openPorts(ports)).toEqual([]);
     expect(existsSync(path.join(dir, 'launcher.pid'))).toBe(false);
     expect(readFileSync(path.join(dir, 'secrets.env'), 'utf8')).toMatch(/^CONTENT_INGEST_SECRET=[0-9a-f]{64}$/m);
+    // The local servers' passwords are kept with the secrets, and no log holds one.
+    const stored = parseEnvFile(readFileSync(path.join(dir, 'secrets.env'), 'utf8'));
+    const passwords = LOCAL_PASSWORDS.map((name) => stored[name]);
+    expect(passwords).toEqual(Array(3).fill(expect.stringMatching(/^[0-9a-f]{64}$/)));
+    for (const file of readdirSync(path.join(dir, 'logs'))) {
+      const log = readFileSync(path.join(dir, 'logs', file), 'utf8');
+      expect([file, passwords.filter((password) => log.includes(password!))]).toEqual([file, []]);
+    }
     // Nothing any service did on NATS was refused (nats-server logs each permission violation).
     expect(readFileSync(path.join(dir, 'logs', 'nats.log'), 'utf8')).not.toMatch(/Violation/);
 
