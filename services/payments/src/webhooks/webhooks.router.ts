@@ -19,6 +19,17 @@ export interface WebhookOptions {
   timeoutMs: number;
 }
 
+/**
+ * How far a signature's timestamp may be from this server's clock, either way (Stripe's own default). The
+ * SDK refuses only timestamps too far in the past; one far in the future would let a captured delivery be
+ * replayed for as long as it stays "recent", so it is refused here too.
+ */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+export const OUTSIDE_TOLERANCE = 'Timestamp outside the tolerance zone';
+
+/** The `t=` of a Stripe-Signature header (unix seconds); NaN when there is none. */
+const timestampOf = (header: string) => Number(/(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(header)?.[1] ?? NaN);
+
 /** "No signatures found matching the expected signature for payload. Are you …": its first sentence. */
 const firstSentence = (message: string) => message.split(/(?<=\.)\s/)[0] ?? message;
 
@@ -38,7 +49,10 @@ export function webhooksRouter({ webhooks, secret, inbox, handlers, metrics, tim
     }
     let event: Stripe.Event;
     try {
-      event = webhooks.constructEvent(req.rawBody ?? Buffer.alloc(0), signature, secret);
+      event = webhooks.constructEvent(req.rawBody ?? Buffer.alloc(0), signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+      if (timestampOf(signature) - Date.now() / 1000 > WEBHOOK_TOLERANCE_SECONDS) {
+        throw new Error(`${OUTSIDE_TOLERANCE} (in the future).`);
+      }
     } catch (err) {
       metrics.webhooks.inc({ type: 'unknown', outcome: 'rejected' });
       const why = err instanceof Error ? firstSentence(err.message) : 'unreadable payload';

@@ -14,6 +14,7 @@ import {
   stripeEvent,
   type Payments,
   type Servers,
+  WEBHOOK_SECRET,
 } from './harness.js';
 
 let servers: Servers;
@@ -85,6 +86,40 @@ describe('POST /api/stripe/webhook: signatures', () => {
     const res = await sendWebhook(service, payload.replace('"amount":900', '"amount":1'), { signature: header });
 
     expect(res.status).toBe(400);
+  });
+
+  test.each([
+    ['an hour in the future', 3600],
+    ['six minutes in the future', 360],
+    ['six minutes ago', -360],
+  ])(
+    'when the event is signed with a timestamp %s, then it is 400 saying it is outside the tolerance, and nothing is applied',
+    async (_when, offsetSeconds) => {
+      const event = stripeEvent('payment_intent.succeeded', intent());
+      const payload = JSON.stringify(event);
+      const { generateTestHeaderString } = (await import('stripe')).default.webhooks;
+      const timestamp = Math.floor(Date.now() / 1000) + offsetSeconds;
+      const header = generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp });
+
+      const res = await sendWebhook(service, payload, { signature: header });
+
+      expect(res.status).toBe(400);
+      expect(await messageOf(res)).toMatch(/^Stripe-Signature does not verify: Timestamp outside the tolerance zone/);
+      await sleep(300);
+      expect(withId(await eventsOn(servers, Subjects.paymentSucceeded), event.id)).toHaveLength(0);
+    },
+  );
+
+  test('when the event is signed a few seconds in the future (clocks a little apart), then it is applied', async () => {
+    const event = stripeEvent('payment_intent.succeeded', intent());
+    const payload = JSON.stringify(event);
+    const { generateTestHeaderString } = (await import('stripe')).default.webhooks;
+    const timestamp = Math.floor(Date.now() / 1000) + 30;
+    const header = generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp });
+
+    const res = await sendWebhook(service, payload, { signature: header });
+
+    expect(res.status).toBe(200);
   });
 
   test('when the signature is garbage, then it is 400', async () => {
