@@ -29,15 +29,34 @@ export const CreatePaymentIntentRequest = z
   .strict();
 export const CreatePaymentIntentResponse = z.object({ clientSecret: z.string() });
 
-/** POST /api/create-subscription */
+/**
+ * POST /api/create-subscription. The same answer whether or not the address already subscribes (a subscriber
+ * is e-mailed instead). `completionToken` proves to complete-subscription that it is this browser's attempt:
+ * the customer id alone proves nothing.
+ */
 export const CreateSubscriptionRequest = z.object({ email: Email, sessionId: BookingId.optional() }).strict();
-export const CreateSubscriptionResponse = z.object({ clientSecret: z.string(), customerId: z.string() });
+export const CreateSubscriptionResponse = z.object({
+  clientSecret: z.string(),
+  customerId: z.string(),
+  completionToken: z.string(),
+});
+
+/** create-subscription's `completionToken`: `<customerId>.<attempt>.<expires>.<signature>`. */
+const CompletionToken = z
+  .string()
+  .min(1, 'completionToken is required')
+  .max(300)
+  .regex(
+    /^cus_[A-Za-z0-9_]+\.[A-Za-z0-9_-]{22}\.\d{1,12}\.[A-Za-z0-9_-]{43}$/,
+    'completionToken must be the completionToken that create-subscription answered',
+  );
 
 /** POST /api/complete-subscription */
 export const CompleteSubscriptionRequest = z
   .object({
     customerId: stripeId('cus', 'customerId'),
     paymentMethodId: stripeId('pm', 'paymentMethodId'),
+    completionToken: CompletionToken,
   })
   .strict();
 /**

@@ -25,13 +25,14 @@ describe('the subscribe steps', () => {
     const card = run([
       { type: 'email-changed', email: ' ada@example.com ' },
       { type: 'start' },
-      { type: 'started', clientSecret: 'seti_1_secret_2', customerId: 'cus_1' },
+      { type: 'started', clientSecret: 'seti_1_secret_2', customerId: 'cus_1', completionToken: 'cus_1.a.1.m' },
     ]);
     expect(card).toEqual({
       step: 'card',
       email: 'ada@example.com',
       clientSecret: 'seti_1_secret_2',
       customerId: 'cus_1',
+      completionToken: 'cus_1.a.1.m',
       busy: false,
     });
   });
@@ -40,7 +41,7 @@ describe('the subscribe steps', () => {
     const card = run([
       { type: 'email-changed', email: 'ada@example.com' },
       { type: 'start' },
-      { type: 'started', clientSecret: 's', customerId: 'c' },
+      { type: 'started', clientSecret: 's', customerId: 'c', completionToken: 't' },
     ]);
     expect(subscribeReducer(card, { type: 'change' })).toEqual({ step: 'email', email: '' });
     // Not while the card is being confirmed.
@@ -62,7 +63,7 @@ describe('the subscribe steps', () => {
     const busy = run([
       { type: 'email-changed', email: 'ada@example.com' },
       { type: 'start' },
-      { type: 'started', clientSecret: 's', customerId: 'c' },
+      { type: 'started', clientSecret: 's', customerId: 'c', completionToken: 't' },
       { type: 'confirming' },
     ]);
     expect(busy).toMatchObject({ step: 'card', busy: true });
@@ -72,7 +73,9 @@ describe('the subscribe steps', () => {
 
   test('when an answer arrives for a step the visitor has left, then it is ignored', () => {
     const email = initialSubscribeState('ada@example.com');
-    expect(subscribeReducer(email, { type: 'started', clientSecret: 's', customerId: 'c' })).toBe(email);
+    expect(subscribeReducer(email, { type: 'started', clientSecret: 's', customerId: 'c', completionToken: 't' })).toBe(
+      email,
+    );
     expect(subscribeReducer(email, { type: 'subscribed' })).toBe(email);
   });
 });

@@ -380,7 +380,7 @@ export function buildOpenApiDocument() {
       'Start a subscription',
       CreateSubscriptionRequest,
       CreateSubscriptionResponse,
-      [409, 502, 503],
+      [502, 503],
     ),
     post(
       '/api/complete-subscription',
@@ -388,7 +388,7 @@ export function buildOpenApiDocument() {
       'Confirm a subscription',
       CompleteSubscriptionRequest,
       CompleteSubscriptionResponse,
-      [402, 404, 409, 502, 503],
+      [402, 403, 404, 409, 502, 503],
     ),
     {
       method: 'get',

@@ -9,6 +9,7 @@ export interface PaymentsMetrics {
   refunds: Counter<'outcome'>;
   signInLinks: Counter<'outcome'>;
   welcomeEmails: Counter;
+  alreadySubscribedEmails: Counter<'outcome'>;
 }
 
 export function paymentsMetrics(registry: Registry): PaymentsMetrics {
@@ -50,6 +51,12 @@ export function paymentsMetrics(registry: Registry): PaymentsMetrics {
     welcomeEmails: new Counter({
       name: 'payments_welcome_emails_total',
       help: 'Welcome e-mails sent to new subscribers',
+      registers: [registry],
+    }),
+    alreadySubscribedEmails: new Counter({
+      name: 'payments_already_subscribed_emails_total',
+      help: 'E-mails to a subscriber whose address started another subscription, by outcome (sent, email-limit, failed)',
+      labelNames: ['outcome'] as const,
       registers: [registry],
     }),
   };

@@ -66,6 +66,7 @@ export async function paymentsService(context: ServiceContext<PaymentsConfig>): 
     metrics,
     dbTimeoutMs: config.DB_TIMEOUT_MS,
   };
+  const signIn = await signInParts(context, { stripe, customers, subscriptions, metrics });
   const subscriptionDeps = {
     stripe,
     customers,
@@ -74,10 +75,9 @@ export async function paymentsService(context: ServiceContext<PaymentsConfig>): 
     price: new SubscriptionPrice(stripe),
     metrics,
     dbTimeoutMs: config.DB_TIMEOUT_MS,
-    supportEmail: config.SUPPORT_EMAIL,
+    alreadySubscribed: signIn.alreadySubscribed,
     publicBaseUrl: config.PUBLIC_BASE_URL,
   };
-  const signIn = await signInParts(context, { stripe, customers, subscriptions, metrics });
   return {
     routers: [
       intentsRouter(intentDeps, config.STRIPE_PUBLISHABLE_KEY!),

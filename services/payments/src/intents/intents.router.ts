@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { CreatePaymentIntentRequest, PaymentStatusQuery, type PaymentsConfigResponse } from '@hhp/proto';
 import { parse, requestContext } from '@hhp/kit';
+import { parseBody } from '../parse-body.js';
 import { createPaymentIntent, type IntentDeps } from './create-intent.js';
 import { paymentStatus } from './payment-status.js';
 
@@ -11,7 +12,7 @@ export function intentsRouter(deps: IntentDeps, publishableKey: string): Router 
     res.set('Cache-Control', 'no-store').json({ publishableKey } satisfies PaymentsConfigResponse);
   });
   router.post('/api/create-payment-intent', async (req, res) => {
-    const request = parse(CreatePaymentIntentRequest, req.body ?? {});
+    const request = parseBody(CreatePaymentIntentRequest, req.body);
     const { requestId, logger } = requestContext(req);
     res.set('Cache-Control', 'no-store').json(await createPaymentIntent(deps, request, { requestId, logger }));
   });

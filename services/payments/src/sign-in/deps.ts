@@ -19,10 +19,12 @@ export interface SignInDeps {
   /** The secret before a rotation (SUBSCRIBER_COOKIE_PREVIOUS_SECRET): its cookies and tokens still verify. */
   previousCookieSecret?: string | undefined;
   publicBaseUrl: string;
+  /** Named in the "already subscribed" e-mail. */
+  supportEmail: string;
   linkTtlSeconds: number;
   dbTimeoutMs: number;
   logger: Logger;
-  metrics: Pick<PaymentsMetrics, 'signInLinks' | 'welcomeEmails'>;
+  metrics: Pick<PaymentsMetrics, 'signInLinks' | 'welcomeEmails' | 'alreadySubscribedEmails'>;
 }
 
 export const SIGN_IN_UNAVAILABLE = 'Sign-in is unavailable right now: please try again in a moment.';

@@ -4,6 +4,7 @@ import { html, link, type MailMessage } from '@hhp/kit';
 
 export const SIGN_IN_SUBJECT = 'Your sign-in link';
 export const WELCOME_SUBJECT = 'Welcome: your unlimited subscription is active';
+export const ALREADY_SUBSCRIBED_SUBJECT = 'You already have a subscription';
 
 export const signInUrl = (publicBaseUrl: string, token: string) =>
   `${publicBaseUrl}/subscription/sign-in?token=${encodeURIComponent(token)}`;
@@ -46,6 +47,48 @@ export function welcomeEmail(to: string, manage: string): Omit<MailMessage, 'ide
       'On another device, choose "Already subscribed?" and enter this address: we send a sign-in link for that device.',
       '',
       `To change your card, see your invoices or cancel: Manage subscription: ${manage}`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * To a subscriber's address that someone started a new subscription with. `signIn` only while the
+ * subscription is active (a link would sign nobody in otherwise).
+ */
+export function alreadySubscribedEmail(
+  to: string,
+  {
+    signIn,
+    manage,
+    ttlMinutes,
+    supportEmail,
+  }: { signIn?: string; manage: string; ttlMinutes: number; supportEmail: string },
+): Omit<MailMessage, 'idempotencyKey'> {
+  const within = `${ttlMinutes} minute${ttlMinutes === 1 ? '' : 's'}`;
+  const first = 'Someone (we hope you) started a new subscription with this address, which already has one.';
+  const charged = 'Nothing more will be charged: a second subscription is not created.';
+  const device = `To use your subscription on that device, follow this link there: it works once, within ${within}.`;
+  const ignore = `If it was not you, ignore this e-mail: nothing changes. Questions: ${supportEmail}.`;
+  return {
+    to,
+    subject: ALREADY_SUBSCRIBED_SUBJECT,
+    preheader: charged,
+    html: html`<p>${first} ${charged}</p>
+      ${
+        signIn
+          ? html`<p>${device}</p>
+              <p>${link(signIn, 'Sign in on this device')}</p>`
+          : ''
+      }
+      <p>To change your card, see your invoices or cancel: ${link(manage, 'Manage subscription')}</p>
+      <p>${ignore}</p>`,
+    text: [
+      `${first} ${charged}`,
+      '',
+      ...(signIn ? [device, `Sign in on this device: ${signIn}`, ''] : []),
+      `To change your card, see your invoices or cancel: Manage subscription: ${manage}`,
+      '',
+      ignore,
     ].join('\n'),
   };
 }

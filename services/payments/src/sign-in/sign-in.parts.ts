@@ -1,6 +1,8 @@
 import { HttpError, createInbox, createMailer, type ServiceContext, type ServiceParts } from '@hhp/kit';
 import { Router } from 'express';
 import type { PaymentsConfig } from '../config.js';
+import type { SubscriptionDeps } from '../subscriptions/deps.js';
+import { sendAlreadySubscribed } from './already-subscribed.js';
 import type { SignInDeps } from './deps.js';
 import { SignInLimits } from './sign-in-limits.js';
 import { SignInLinks } from './sign-in-links.js';
@@ -16,14 +18,20 @@ export const SIGN_IN_OFF = 'Signing in by e-mail is not available on this portal
 export async function signInParts(
   { config, mongo, bus, logger }: ServiceContext<PaymentsConfig>,
   shared: Pick<SignInDeps, 'stripe' | 'customers' | 'subscriptions' | 'metrics'>,
-): Promise<{ router: Router; every: NonNullable<ServiceParts['every']>; stop: NonNullable<ServiceParts['stop']> }> {
+): Promise<{
+  router: Router;
+  alreadySubscribed: SubscriptionDeps['alreadySubscribed'];
+  every: NonNullable<ServiceParts['every']>;
+  stop: NonNullable<ServiceParts['stop']>;
+}> {
   const cookieSecret = config.SUBSCRIBER_COOKIE_SECRET;
   if (!cookieSecret) {
     const off = Router();
     off.post(['/api/subscription/sign-in', '/api/subscription/sign-in/complete', '/api/subscription/portal'], () => {
       throw new HttpError(503, SIGN_IN_OFF);
     });
-    return { router: off, every: [], stop: [] };
+    // Subscribing is off too without the secret (subscriptions.router.ts): nobody to tell.
+    return { router: off, alreadySubscribed: () => undefined, every: [], stop: [] };
   }
   const links = new SignInLinks(mongo.connection, config.SIGN_IN_LINK_TTL_SECONDS * 1000);
   const limits = new SignInLimits(mongo.connection, {
@@ -47,6 +55,7 @@ export async function signInParts(
     cookieSecret,
     previousCookieSecret: config.SUBSCRIBER_COOKIE_PREVIOUS_SECRET,
     publicBaseUrl: config.PUBLIC_BASE_URL,
+    supportEmail: config.SUPPORT_EMAIL,
     linkTtlSeconds: config.SIGN_IN_LINK_TTL_SECONDS,
     dbTimeoutMs: config.DB_TIMEOUT_MS,
     logger,
@@ -55,6 +64,10 @@ export async function signInParts(
   const pending = new PendingSends();
   return {
     router: signInRouter(deps, pending),
+    alreadySubscribed: (email, customerId, requestLogger) =>
+      pending.run(sendAlreadySubscribed(deps, email, customerId, requestLogger), requestLogger, (outcome) =>
+        deps.metrics.alreadySubscribedEmails.inc({ outcome }),
+      ),
     every: [
       {
         name: 'sign-in purge',

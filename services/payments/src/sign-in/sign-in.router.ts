@@ -1,20 +1,25 @@
 import { Router } from 'express';
 import { CompleteSignInRequest, PortalRequest, SIGN_IN_LINK_ANSWER, SignInLinkRequest } from '@hhp/proto';
-import { parse, requestContext, type Logger } from '@hhp/kit';
+import { requestContext, type Logger } from '@hhp/kit';
+import { parseBody } from '../parse-body.js';
 import { cookieCustomer, setSubscriberCookie } from '../subscriptions/subscriber-cookie.js';
 import { completeSignIn } from './complete-sign-in.js';
 import type { SignInDeps } from './deps.js';
 import { createPortalSession } from './portal.js';
-import { TooManySignIns, admitSignIn, sendSignInLink, type SendOutcome } from './request-link.js';
+import { TooManySignIns, admitSignIn, sendSignInLink } from './request-link.js';
 
 /** The sends that run after their answers: awaited on shutdown (and by tests). */
 export class PendingSends {
   private readonly running = new Set<Promise<unknown>>();
 
-  run(work: Promise<SendOutcome>, logger: Logger, counted: (outcome: SendOutcome | 'failed') => void): void {
+  run<Outcome extends string>(
+    work: Promise<Outcome>,
+    logger: Logger,
+    counted: (outcome: Outcome | 'failed') => void,
+  ): void {
     const tracked = work.then(counted, (err: unknown) => {
       counted('failed');
-      logger.error({ err }, 'sign-in link not sent');
+      logger.error({ err }, 'e-mail not sent');
     });
     this.running.add(tracked);
     void tracked.finally(() => this.running.delete(tracked));
@@ -32,7 +37,7 @@ export class PendingSends {
 export function signInRouter(deps: SignInDeps, pending: PendingSends): Router {
   const router = Router();
   router.post('/api/subscription/sign-in', async (req, res) => {
-    const { email } = parse(SignInLinkRequest, req.body ?? {});
+    const { email } = parseBody(SignInLinkRequest, req.body);
     const { clientAddress, logger } = requestContext(req);
     res.set('Cache-Control', 'no-store');
     try {
@@ -47,7 +52,7 @@ export function signInRouter(deps: SignInDeps, pending: PendingSends): Router {
     res.status(202).json({ message: SIGN_IN_LINK_ANSWER });
   });
   router.post('/api/subscription/sign-in/complete', async (req, res) => {
-    const { token } = parse(CompleteSignInRequest, req.body ?? {});
+    const { token } = parseBody(CompleteSignInRequest, req.body);
     res.set('Cache-Control', 'no-store');
     const { customerId, status } = await completeSignIn(deps, token);
     setSubscriberCookie(req, res, customerId, deps.cookieSecret);
@@ -55,7 +60,7 @@ export function signInRouter(deps: SignInDeps, pending: PendingSends): Router {
     res.json(status);
   });
   router.post('/api/subscription/portal', async (req, res) => {
-    const { token } = parse(PortalRequest, req.body ?? {});
+    const { token } = parseBody(PortalRequest, req.body);
     res.set('Cache-Control', 'no-store');
     const cookieCustomerId = cookieCustomer(req, [deps.cookieSecret, deps.previousCookieSecret]);
     const answer = await createPortalSession(

@@ -9,10 +9,15 @@ import type { Logger } from 'pino';
 import { answeredAt } from '../stripe/client.js';
 import { callStripe } from '../stripe/errors.js';
 import { SUBSCRIPTIONS_STORE_UNAVAILABLE, type SubscriptionDeps } from './deps.js';
+import { ATTEMPT_METADATA_KEY, verifyCompletionToken } from './completion-token.js';
 import { viewOf } from './subscription-state.js';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found: start the subscription again with your e-mail address.';
 export const SUBSCRIBE_BUSY = 'This subscription is being set up already. Please wait a moment and try again.';
+export const NOT_THIS_ATTEMPT =
+  'completionToken: this subscription was not started in this browser, or over an hour ago. Start again with your e-mail address.';
+export const ALREADY_SUBSCRIBED =
+  'This e-mail address already has a subscription, so nothing was charged. We have e-mailed it how to use the subscription on this device.';
 
 export interface CompletedSubscription {
   response: CompleteSubscriptionResponse;
@@ -38,18 +43,31 @@ function answer(subscription: Stripe.Subscription, customerId: string): Complete
 
 const EXPAND = ['latest_invoice.confirmation_secret'];
 
+/** Who is asking: the signing secrets (current first) and the customer of the request's subscriber cookie. */
+export interface CompletionCaller {
+  secrets: readonly (string | undefined)[];
+  cookieCustomerId: string | undefined;
+}
+
 /**
  * The subscribe screen's last step, after the browser confirmed the SetupIntent: the card becomes the
- * customer's default and the $19/month subscription is created and charged. Called again (after the
- * browser confirmed a first invoice that needed 3-D Secure, or from a second tab), it answers the
- * customer's running subscription as Stripe has it now instead of creating another. Only customers made
- * by create-subscription are accepted. Nothing is stored here until Stripe has created the subscription.
+ * customer's default and the $19/month subscription is created and charged. Only the browser that started
+ * this attempt can ask: `completionToken` is create-subscription's proof (completion-token.ts), bound to this
+ * customer; a customer id alone gets a 400 or 403 and Stripe is not called. Called again (after the browser
+ * confirmed a first invoice that needed 3-D Secure, or from a second tab), it answers the customer's running
+ * subscription as Stripe has it now instead of creating another, but only to the attempt that created it
+ * (its Stripe metadata says which) or to a browser that already holds that customer's subscriber cookie;
+ * anyone else who started an attempt with the address gets 409 and nothing of the subscription. Nothing is
+ * stored here until Stripe has created the subscription.
  */
 export async function completeSubscription(
   deps: SubscriptionDeps,
-  { customerId, paymentMethodId }: CompleteSubscriptionRequest,
+  { customerId, paymentMethodId, completionToken }: CompleteSubscriptionRequest,
+  caller: CompletionCaller,
   { logger, requestId }: { logger: Logger; requestId: string },
 ): Promise<CompletedSubscription> {
+  const proof = verifyCompletionToken(completionToken, caller.secrets);
+  if (!proof || proof.customerId !== customerId) throw new HttpError(403, NOT_THIS_ATTEMPT);
   const { stripe, customers, subscriptions, claims, price, dbTimeoutMs } = deps;
   const db = <T>(work: Promise<T>) => orUnavailable(dbTimeoutMs, work, SUBSCRIPTIONS_STORE_UNAVAILABLE);
   const customer = await db(customers.findById(customerId).lean());
@@ -59,6 +77,11 @@ export async function completeSubscription(
     const live = await db(subscriptions.live(customerId));
     if (!live) return undefined;
     const current = await callStripe(logger, () => stripe.subscriptions.retrieve(live._id, { expand: EXPAND }));
+    const createdByThisAttempt = current.metadata?.[ATTEMPT_METADATA_KEY] === proof.attempt;
+    if (!createdByThisAttempt && caller.cookieCustomerId !== customerId) {
+      logger.info({ customerId, subscriptionId: current.id }, 'another attempt asked for a running subscription');
+      throw new HttpError(409, ALREADY_SUBSCRIBED);
+    }
     const asOf = answeredAt(current);
     const view = { ...viewOf(current, asOf), customerId };
     await db(subscriptions.apply(view, `${current.id}-${current.status}-${asOf}`, requestId));
@@ -91,7 +114,11 @@ export async function completeSubscription(
           // Charged now; when the first invoice needs the customer (3-D Secure) the subscription is
           // created `incomplete` and the browser confirms the invoice's confirmation secret.
           payment_behavior: 'allow_incomplete',
-          metadata: customer.bookingId ? { bookingId: customer.bookingId } : {},
+          // The attempt, so that a later call can be matched to the subscription it created (in the same call).
+          metadata: {
+            [ATTEMPT_METADATA_KEY]: proof.attempt,
+            ...(customer.bookingId && { bookingId: customer.bookingId }),
+          },
           expand: EXPAND,
         },
         { idempotencyKey: `subscription-${customerId}-${paymentMethodId}` },

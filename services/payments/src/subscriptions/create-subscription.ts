@@ -3,29 +3,28 @@ import { HttpError, isDuplicateKeyError, orUnavailable } from '@hhp/kit';
 import type { CreateSubscriptionRequest, CreateSubscriptionResponse } from '@hhp/proto';
 import type { Logger } from 'pino';
 import { PROVIDER_FAILED, callStripe } from '../stripe/errors.js';
+import { completionToken } from './completion-token.js';
 import { SUBSCRIPTIONS_STORE_UNAVAILABLE, type SubscriptionDeps } from './deps.js';
 
 /**
- * The subscribe screen's first step: the e-mail's customer (one per address, made on first use) and a
- * SetupIntent that saves a card for the monthly charges. The booking it came from (if any) is kept with
- * the customer, for the subscription that completes it. An address whose subscription is still running is
- * refused: a second one would charge it twice.
+ * The subscribe screen's first step: the e-mail's customer (one per address, made on first use), a SetupIntent
+ * that saves a card for the monthly charges, and the attempt's `completionToken` (completion-token.ts), which
+ * complete-subscription requires. The booking it came from (if any) is kept with the customer, for the
+ * subscription that completes it. The answer is the same whether or not the address already has a running
+ * subscription, so that it tells nobody who subscribes; the subscriber is e-mailed instead (how to use the
+ * subscription on this device, after the answer), and complete-subscription will not give this attempt the
+ * running subscription nor create a second one.
  */
 export async function createSubscription(
   deps: SubscriptionDeps,
   { email, sessionId }: CreateSubscriptionRequest,
+  secret: string,
   logger: Logger,
 ): Promise<CreateSubscriptionResponse> {
   const { stripe, customers, subscriptions, dbTimeoutMs } = deps;
   const db = <T>(work: Promise<T>) => orUnavailable(dbTimeoutMs, work, SUBSCRIPTIONS_STORE_UNAVAILABLE);
   const customerId = await customerFor(deps, email, logger);
   const live = await db(subscriptions.live(customerId));
-  if (live) {
-    throw new HttpError(
-      409,
-      `This e-mail address already has a subscription (${live.status}). To use it on this device, contact ${deps.supportEmail}.`,
-    );
-  }
   const setup = await callStripe(logger, () =>
     stripe.setupIntents.create({
       customer: customerId,
@@ -47,7 +46,8 @@ export async function createSubscription(
     ),
   );
   logger.info({ customerId, setupIntentId: setup.id, bookingId: sessionId }, 'card setup started');
-  return { clientSecret: setup.client_secret, customerId };
+  if (live) deps.alreadySubscribed(email, customerId, logger);
+  return { clientSecret: setup.client_secret, customerId, completionToken: completionToken(customerId, secret) };
 }
 
 /** The address's customer id, creating the Stripe customer the first time. */

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { Logger } from '@hhp/kit';
 import type { PaymentsMetrics } from '../metrics.js';
 import type { SubscriptionPrice } from '../stripe/plan-price.js';
 import type { CustomerModel } from './customer.model.js';
@@ -14,7 +15,11 @@ export interface SubscriptionDeps {
   price: SubscriptionPrice;
   metrics: PaymentsMetrics;
   dbTimeoutMs: number;
-  supportEmail: string;
+  /**
+   * Tells the address of a running subscription, after the answer, that it already subscribes and how to use
+   * the subscription on this device (sign-in/already-subscribed.ts): someone started another with it.
+   */
+  alreadySubscribed: (email: string, customerId: string, logger: Logger) => void;
   /** The portal's public address, for Checkout's return URLs. */
   publicBaseUrl: string;
 }

@@ -5,18 +5,22 @@ import {
   CreateCheckoutSessionRequest,
   CreateSubscriptionRequest,
 } from '@hhp/proto';
-import { orUnavailable, parse, requestContext } from '@hhp/kit';
+import { HttpError, orUnavailable, requestContext } from '@hhp/kit';
+import { parseBody } from '../parse-body.js';
 import { completeCheckout, createCheckoutSession } from './checkout.js';
 import { completeSubscription } from './complete-subscription.js';
 import { createSubscription } from './create-subscription.js';
 import { SUBSCRIPTIONS_STORE_UNAVAILABLE, type SubscriptionDeps } from './deps.js';
-import { cookieSubscriber, setSubscriberCookie } from './subscriber-cookie.js';
+import { cookieCustomer, cookieSubscriber, setSubscriberCookie } from './subscriber-cookie.js';
 import { statusOf } from './subscription-status.js';
+
+export const SUBSCRIBE_OFF = 'Subscriptions are not available on this portal right now.';
 
 /**
  * POST /api/create-subscription, /api/complete-subscription, /api/create-checkout-session,
  * /api/subscription/checkout-complete; GET /api/subscription. `cookieSecret` undefined: no subscriber
- * cookie is set or read (ai-query could not verify it either).
+ * cookie is set or read (ai-query could not verify it either), and the subscribe screen's two calls answer
+ * 503 (their proof is signed with it).
  */
 export function subscriptionsRouter(
   deps: SubscriptionDeps,
@@ -29,21 +33,27 @@ export function subscriptionsRouter(
     return { requestId, logger };
   };
   router.post('/api/create-subscription', async (req, res) => {
-    const request = parse(CreateSubscriptionRequest, req.body ?? {});
-    res.set('Cache-Control', 'no-store').json(await createSubscription(deps, request, context(req).logger));
+    const request = parseBody(CreateSubscriptionRequest, req.body);
+    // The attempt's proof is signed with the cookie's secret; without one there is no subscriber to make.
+    if (!cookieSecret) throw new HttpError(503, SUBSCRIBE_OFF);
+    const answer = await createSubscription(deps, request, cookieSecret, context(req).logger);
+    res.set('Cache-Control', 'no-store').json(answer);
   });
   router.post('/api/complete-subscription', async (req, res) => {
-    const request = parse(CompleteSubscriptionRequest, req.body ?? {});
-    const { response, subscriberId } = await completeSubscription(deps, request, context(req));
-    if (subscriberId && cookieSecret) setSubscriberCookie(req, res, subscriberId, cookieSecret);
+    const request = parseBody(CompleteSubscriptionRequest, req.body);
+    if (!cookieSecret) throw new HttpError(503, SUBSCRIBE_OFF);
+    const secrets = [cookieSecret, previousCookieSecret];
+    const caller = { secrets, cookieCustomerId: cookieCustomer(req, secrets) };
+    const { response, subscriberId } = await completeSubscription(deps, request, caller, context(req));
+    if (subscriberId) setSubscriberCookie(req, res, subscriberId, cookieSecret);
     res.set('Cache-Control', 'no-store').json(response);
   });
   router.post('/api/create-checkout-session', async (req, res) => {
-    const request = parse(CreateCheckoutSessionRequest, req.body ?? {});
+    const request = parseBody(CreateCheckoutSessionRequest, req.body);
     res.set('Cache-Control', 'no-store').json(await createCheckoutSession(deps, request, context(req).logger));
   });
   router.post('/api/subscription/checkout-complete', async (req, res) => {
-    const { sessionId } = parse(CheckoutCompleteRequest, req.body ?? {});
+    const { sessionId } = parseBody(CheckoutCompleteRequest, req.body);
     const { customerId, subscription } = await completeCheckout(deps, sessionId, context(req));
     if (cookieSecret) setSubscriberCookie(req, res, customerId, cookieSecret);
     res.set('Cache-Control', 'no-store').json(statusOf(subscription));

@@ -194,6 +194,55 @@ export function sendWebhook(
   });
 }
 
+/**
+ * Makes the proxy remember the subscriptions created through it, as Stripe does (stripe-mock keeps no state
+ * and answers one fixture): each gets an id of its own, the customer and metadata it was created with,
+ * `status` and a period paid up for a month; reading it back answers it as stored. Change an entry of the
+ * returned map to change what Stripe says next (an invoice confirmed after 3-D Secure).
+ */
+export function rememberSubscriptions(
+  stripe: StripeMock,
+  { status = 'active', invoiceSecret }: { status?: string; invoiceSecret?: string } = {},
+): Map<string, Record<string, unknown>> {
+  const created = new Map<string, Record<string, unknown>>();
+  const periodEnd = Math.floor(Date.now() / 1000) + 30 * 86_400;
+  stripe.intercept({
+    method: 'POST',
+    path: /^\/v1\/subscriptions$/,
+    transform: (body, call) => {
+      const metadata = Object.fromEntries(
+        [...call.params].flatMap(([key, value]) => {
+          const name = /^metadata\[(.+)\]$/.exec(key)?.[1];
+          return name ? [[name, value]] : [];
+        }),
+      );
+      const items = body.items as { data: Record<string, unknown>[] };
+      const subscription = {
+        ...body,
+        id: `sub_${randomUUID().replace(/-/g, '').slice(0, 14)}`,
+        customer: call.params.get('customer'),
+        status,
+        metadata,
+        items: { ...items, data: items.data.map((item) => ({ ...item, current_period_end: periodEnd })) },
+        ...(invoiceSecret && {
+          latest_invoice: {
+            ...(body.latest_invoice as object),
+            confirmation_secret: { client_secret: invoiceSecret, type: 'payment_intent' },
+          },
+        }),
+      };
+      created.set(subscription.id, subscription);
+      return subscription;
+    },
+  });
+  stripe.intercept({
+    method: 'GET',
+    path: /^\/v1\/subscriptions\/sub_/,
+    transform: (body, call) => created.get(call.path.split('/').pop()!) ?? body,
+  });
+  return created;
+}
+
 export interface StoredEvent {
   id: string;
   type: string;

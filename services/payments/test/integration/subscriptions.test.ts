@@ -3,12 +3,14 @@ import { Subjects } from '@hhp/proto';
 import { SUBSCRIBER_COOKIE_MAX_AGE_SECONDS, signSubscriberCookie, verifySubscriberCookie } from '@hhp/kit';
 import { stripeError } from '../../../../infra/src/testing/stripe-mock.js';
 import { SUBSCRIPTION_LOOKUP_KEY } from '../../src/stripe/plan-price.js';
+import { ATTEMPT_METADATA_KEY, completionToken as signCompletion } from '../../src/subscriptions/completion-token.js';
 import {
   COOKIE_SECRET,
   eventsOn,
   eventually,
   messageOf,
   postJson,
+  rememberSubscriptions,
   startPayments,
   startServers,
   stopPayments,
@@ -43,7 +45,7 @@ const paidUp = (body: Record<string, unknown>) => {
 async function startSubscription(email = newEmail(), sessionId?: string) {
   const res = await post('/api/create-subscription', { email, ...(sessionId && { sessionId }) });
   expect(res.status).toBe(200);
-  return (await res.json()) as { clientSecret: string; customerId: string };
+  return (await res.json()) as { clientSecret: string; customerId: string; completionToken: string };
 }
 
 beforeAll(async () => {
@@ -97,10 +99,14 @@ describe('POST /api/create-subscription', () => {
 
 describe('POST /api/complete-subscription', () => {
   test('when the card was set up, then it becomes the default and the $19/month subscription is created, announced and cookied', async () => {
-    const { customerId } = await startSubscription(newEmail(), 'bk-plan-2');
+    const { customerId, completionToken } = await startSubscription(newEmail(), 'bk-plan-2');
     servers.stripe.intercept({ method: 'POST', path: /^\/v1\/subscriptions$/, transform: paidUp });
 
-    const res = await post('/api/complete-subscription', { customerId, paymentMethodId: 'pm_card_visa' });
+    const res = await post('/api/complete-subscription', {
+      customerId,
+      completionToken,
+      paymentMethodId: 'pm_card_visa',
+    });
 
     expect(res.status).toBe(200);
     const body = (await res.json()) as { subscriptionId: string; status: string; clientSecret?: string };
@@ -151,10 +157,10 @@ describe('POST /api/complete-subscription', () => {
   });
 
   test('when the request came over https through the trusted proxy, then the cookie is Secure', async () => {
-    const { customerId } = await startSubscription();
+    const { customerId, completionToken } = await startSubscription();
     const res = await post(
       '/api/complete-subscription',
-      { customerId, paymentMethodId: 'pm_card_visa' },
+      { customerId, completionToken, paymentMethodId: 'pm_card_visa' },
       { 'x-forwarded-proto': 'https' },
     );
 
@@ -163,7 +169,7 @@ describe('POST /api/complete-subscription', () => {
   });
 
   test('when the first invoice needs 3-D Secure, then its confirmation secret is answered and no cookie is set until it is active', async () => {
-    const { customerId } = await startSubscription();
+    const { customerId, completionToken } = await startSubscription();
     servers.stripe.intercept({
       method: 'POST',
       path: /^\/v1\/subscriptions$/,
@@ -179,6 +185,7 @@ describe('POST /api/complete-subscription', () => {
 
     const res = await post('/api/complete-subscription', {
       customerId,
+      completionToken,
       paymentMethodId: 'pm_card_threeDSecure2Required',
     });
 
@@ -187,14 +194,19 @@ describe('POST /api/complete-subscription', () => {
     expect(body).toMatchObject({ status: 'incomplete', clientSecret: 'pi_3ds_secret_confirmme' });
     expect(subscriberCookie(res)).toBeUndefined();
 
+    // The subscription carries the attempt that created it (the token's second part).
+    const [created] = subscriptionCreates();
+    const attempt = completionToken.split('.')[1];
+    expect(created!.params.get(`metadata[${ATTEMPT_METADATA_KEY}]`)).toBe(attempt);
     // The browser confirmed the invoice; asked again, the service reads the subscription from Stripe.
     servers.stripe.intercept({
       method: 'GET',
       path: /^\/v1\/subscriptions\/sub_/,
-      transform: (sub) => paidUp({ ...sub, status: 'active' }),
+      transform: (sub) => paidUp({ ...sub, status: 'active', metadata: { [ATTEMPT_METADATA_KEY]: attempt } }),
     });
     const again = await post('/api/complete-subscription', {
       customerId,
+      completionToken,
       paymentMethodId: 'pm_card_threeDSecure2Required',
     });
 
@@ -208,7 +220,7 @@ describe('POST /api/complete-subscription', () => {
   });
 
   test("when the card is declined, then it is 402 with Stripe's message, nothing is recorded, and the visitor can try again", async () => {
-    const { customerId } = await startSubscription();
+    const { customerId, completionToken } = await startSubscription();
     servers.stripe.intercept({
       method: 'POST',
       path: /^\/v1\/subscriptions$/,
@@ -222,19 +234,27 @@ describe('POST /api/complete-subscription', () => {
         }),
     });
 
-    const res = await post('/api/complete-subscription', { customerId, paymentMethodId: 'pm_card_chargeDeclined' });
+    const res = await post('/api/complete-subscription', {
+      customerId,
+      completionToken,
+      paymentMethodId: 'pm_card_chargeDeclined',
+    });
 
     expect(res.status).toBe(402);
     expect(await messageOf(res)).toBe('Your card was declined.');
     expect(subscriberCookie(res)).toBeUndefined();
     expect(await records().countDocuments({ customerId })).toBe(0);
-    const retry = await post('/api/complete-subscription', { customerId, paymentMethodId: 'pm_card_visa' });
+    const retry = await post('/api/complete-subscription', {
+      customerId,
+      completionToken,
+      paymentMethodId: 'pm_card_visa',
+    });
     expect(retry.status).toBe(200);
     expect(subscriptionCreates()).toHaveLength(2);
   });
 
   test('when Stripe fails otherwise, then it is 502 with a message that reveals nothing', async () => {
-    const { customerId } = await startSubscription();
+    const { customerId, completionToken } = await startSubscription();
     servers.stripe.intercept({
       method: 'POST',
       path: /^\/v1\/subscriptions$/,
@@ -242,7 +262,11 @@ describe('POST /api/complete-subscription', () => {
         stripeError(400, { type: 'invalid_request_error', message: 'No such price: price_secret_internal_123' }),
     });
 
-    const res = await post('/api/complete-subscription', { customerId, paymentMethodId: 'pm_card_visa' });
+    const res = await post('/api/complete-subscription', {
+      customerId,
+      completionToken,
+      paymentMethodId: 'pm_card_visa',
+    });
 
     expect(res.status).toBe(502);
     expect(await messageOf(res)).not.toMatch(/price_/);
@@ -250,14 +274,19 @@ describe('POST /api/complete-subscription', () => {
   });
 
   test('when the same customer completes twice, at once and again later, then one subscription is created', async () => {
-    const { customerId } = await startSubscription();
+    rememberSubscriptions(servers.stripe);
+    const { customerId, completionToken } = await startSubscription();
 
     const answers = await Promise.all(
       ['pm_card_visa', 'pm_card_mastercard'].map((paymentMethodId) =>
-        post('/api/complete-subscription', { customerId, paymentMethodId }),
+        post('/api/complete-subscription', { customerId, completionToken, paymentMethodId }),
       ),
     );
-    const later = await post('/api/complete-subscription', { customerId, paymentMethodId: 'pm_card_amex' });
+    const later = await post('/api/complete-subscription', {
+      customerId,
+      completionToken,
+      paymentMethodId: 'pm_card_amex',
+    });
 
     expect(answers.map((res) => res.status).sort()).toEqual(expect.arrayContaining([200]));
     for (const res of answers) expect([200, 409]).toContain(res.status);
@@ -268,6 +297,7 @@ describe('POST /api/complete-subscription', () => {
   test('when the customer was not made here, then it is 404 and Stripe is not called', async () => {
     const res = await post('/api/complete-subscription', {
       customerId: 'cus_someone',
+      completionToken: signCompletion('cus_someone', COOKIE_SECRET),
       paymentMethodId: 'pm_card_visa',
     });
 
@@ -276,33 +306,18 @@ describe('POST /api/complete-subscription', () => {
   });
 
   test('when the card belongs to another customer, then it is 400 and nothing is created', async () => {
-    const { customerId } = await startSubscription();
+    const { customerId, completionToken } = await startSubscription();
     servers.stripe.intercept({
       method: 'GET',
       path: /^\/v1\/payment_methods\//,
       transform: (card) => ({ ...card, customer: 'cus_somebody_else' }),
     });
 
-    const res = await post('/api/complete-subscription', { customerId, paymentMethodId: 'pm_stolen' });
+    const res = await post('/api/complete-subscription', { customerId, completionToken, paymentMethodId: 'pm_stolen' });
 
     expect(res.status).toBe(400);
     expect(await messageOf(res)).toMatch(/^paymentMethodId: /);
     expect(subscriptionCreates()).toHaveLength(0);
-  });
-
-  test('when an e-mail whose subscription runs subscribes again, then it is 409 and no card is set up', async () => {
-    const email = newEmail();
-    const { customerId } = await startSubscription(email);
-    expect((await post('/api/complete-subscription', { customerId, paymentMethodId: 'pm_card_visa' })).status).toBe(
-      200,
-    );
-    servers.stripe.reset();
-
-    const res = await post('/api/create-subscription', { email });
-
-    expect(res.status).toBe(409);
-    expect(await messageOf(res)).toMatch(/already has a subscription/);
-    expect(servers.stripe.callsTo('POST', '/v1/setup_intents')).toHaveLength(0);
   });
 });
 
@@ -322,6 +337,21 @@ describe('hosted Checkout', () => {
       'subscription_data[metadata][bookingId]': 'bk-plan-3',
     });
     expect(call!.params.get('line_items[0][price]')).toMatch(/^price_/);
+  });
+
+  test('when the request has no body, then it is 400 naming the body and no checkout is made', async () => {
+    const res = await fetch(`${service.url}/api/create-checkout-session`, { method: 'POST' });
+
+    expect(res.status).toBe(400);
+    expect(await messageOf(res)).toMatch(/^body: is required/);
+    expect(servers.stripe.calls).toHaveLength(0);
+  });
+
+  test('when the body is an empty JSON object (the home page, no e-mail known), then a checkout is made', async () => {
+    const res = await post('/api/create-checkout-session', {});
+
+    expect(res.status).toBe(200);
+    expect(servers.stripe.callsTo('POST', '/v1/checkout/sessions')).toHaveLength(1);
   });
 
   test('when the visitor is back from a checkout Stripe says is still open, then it is 409 and no cookie is set', async () => {
@@ -433,9 +463,13 @@ describe('when the subscriber cookie secret is rotated (SUBSCRIBER_COOKIE_PREVIO
 
   /** A subscriber of the service as it was (signed with COOKIE_SECRET): their customer id and cookie. */
   async function subscriberWithOldCookie() {
-    const { customerId } = await startSubscription(newEmail());
+    const { customerId, completionToken } = await startSubscription(newEmail());
     servers.stripe.intercept({ method: 'POST', path: /^\/v1\/subscriptions$/, transform: paidUp });
-    const res = await post('/api/complete-subscription', { customerId, paymentMethodId: 'pm_card_visa' });
+    const res = await post('/api/complete-subscription', {
+      customerId,
+      completionToken,
+      paymentMethodId: 'pm_card_visa',
+    });
     expect(res.status).toBe(200);
     return { customerId, cookie: subscriberCookie(res)!.value };
   }

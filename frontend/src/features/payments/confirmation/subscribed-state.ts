@@ -1,3 +1,5 @@
+import type { CompleteSubscriptionRequest } from '@hhp/proto';
+
 /**
  * What the subscribe screen hands the confirmation page (router state, in memory only): the visit comes from
  * subscribing, and, for a subscription whose first invoice needed 3-D Secure, what completes it, so that the
@@ -5,7 +7,7 @@
  */
 export interface SubscribedState {
   justSubscribed: true;
-  completion: { customerId: string; paymentMethodId: string };
+  completion: CompleteSubscriptionRequest;
 }
 
 export function subscribedState(state: unknown): Partial<SubscribedState> {

@@ -58,6 +58,7 @@ export function SubscribeScreen() {
           email: returned.email,
           clientSecret: returned.clientSecret,
           customerId: returned.customerId,
+          completionToken: returned.completionToken,
           busy: true,
         }
       : initialSubscribeState(email),
@@ -99,8 +100,11 @@ export function SubscribeScreen() {
     setEmailInvalid(false);
     send({ type: 'start' });
     try {
-      const { clientSecret, customerId } = await createSubscription({ email: state.email.trim(), sessionId }).unwrap();
-      send({ type: 'started', clientSecret, customerId });
+      const { clientSecret, customerId, completionToken } = await createSubscription({
+        email: state.email.trim(),
+        sessionId,
+      }).unwrap();
+      send({ type: 'started', clientSecret, customerId, completionToken });
     } catch {
       send({ type: 'unavailable', reason: 'start' });
     }
@@ -114,7 +118,7 @@ export function SubscribeScreen() {
 
   const complete = async (stripeJs: Stripe, { paymentMethodId }: ConfirmedCard) => {
     if (state.step !== 'card') return;
-    const completion = { customerId: state.customerId, paymentMethodId };
+    const completion = { customerId: state.customerId, paymentMethodId, completionToken: state.completionToken };
     let answer: CompleteSubscriptionResponse;
     try {
       answer = await completeSubscription(completion).unwrap();
@@ -198,7 +202,12 @@ export function SubscribeScreen() {
                 returnUrl={returnUrl}
                 onChange={() => send({ type: 'change' })}
                 onStart={() => {
-                  keepSetup({ clientSecret: shown.clientSecret, customerId: shown.customerId, email: shown.email });
+                  keepSetup({
+                    clientSecret: shown.clientSecret,
+                    customerId: shown.customerId,
+                    completionToken: shown.completionToken,
+                    email: shown.email,
+                  });
                   send({ type: 'confirming' });
                 }}
                 onSetupFailed={setupFailed}

@@ -1,12 +1,13 @@
 // A card whose bank shows its own page leaves /subscribe during confirmSetup and comes back to it with Stripe's
-// parameters (setup_intent_client_secret, redirect_status). The customer the SetupIntent belongs to is kept for
-// that trip in this tab's sessionStorage, tied to the intent's client secret, so the subscription is completed
-// on return instead of being lost with the page.
+// parameters (setup_intent_client_secret, redirect_status). The customer the SetupIntent belongs to, and the
+// attempt's completion token, are kept for that trip in this tab's sessionStorage, tied to the intent's client
+// secret, so the subscription is completed on return instead of being lost with the page.
 const KEY = 'hhp.subscribe.setup';
 
 interface Kept {
   clientSecret: string;
   customerId: string;
+  completionToken: string;
   email: string;
 }
 
@@ -34,10 +35,13 @@ export function takeSetupReturn(params: URLSearchParams): SetupReturn | null {
   } catch {
     return null;
   }
-  if (!kept || kept.clientSecret !== clientSecret || !kept.customerId || !kept.email) return null;
+  if (!kept || kept.clientSecret !== clientSecret || !kept.customerId || !kept.completionToken || !kept.email) {
+    return null;
+  }
   return {
     clientSecret,
     customerId: kept.customerId,
+    completionToken: kept.completionToken,
     email: kept.email,
     succeeded: params.get('redirect_status') === 'succeeded',
   };

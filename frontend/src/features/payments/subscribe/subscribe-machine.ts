@@ -12,14 +12,22 @@ export type UnavailableReason =
 export type SubscribeState =
   | { step: 'email'; email: string }
   | { step: 'starting'; email: string }
-  | { step: 'card'; email: string; clientSecret: string; customerId: string; busy: boolean }
+  | {
+      step: 'card';
+      email: string;
+      clientSecret: string;
+      customerId: string;
+      /** create-subscription's proof that this browser started the attempt; complete-subscription needs it. */
+      completionToken: string;
+      busy: boolean;
+    }
   | { step: 'unavailable'; email: string; reason: UnavailableReason }
   | { step: 'done' };
 
 export type SubscribeEvent =
   | { type: 'email-changed'; email: string }
   | { type: 'start' }
-  | { type: 'started'; clientSecret: string; customerId: string }
+  | { type: 'started'; clientSecret: string; customerId: string; completionToken: string }
   | { type: 'unavailable'; reason: UnavailableReason }
   | { type: 'change' }
   | { type: 'retry' }
@@ -50,6 +58,7 @@ export function subscribeReducer(state: SubscribeState, event: SubscribeEvent): 
             email: state.email,
             clientSecret: event.clientSecret,
             customerId: event.customerId,
+            completionToken: event.completionToken,
             busy: false,
           }
         : state;
