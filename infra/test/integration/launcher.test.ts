@@ -22,6 +22,7 @@ import {
   natsUserEnv,
   parseEnvFile,
   serviceNatsPasswords,
+  withoutLocalPasswords,
   withoutNatsPasswords,
 } from '../../src/launcher/secrets.js';
 import { basicAuthorization } from '../../src/testing/mailpit.js';
@@ -129,6 +130,22 @@ describe('launcher', () => {
     expect(loadSecrets(dir, {})).toEqual(first);
     const override = 'x'.repeat(40);
     expect(loadSecrets(dir, { CONTENT_INGEST_SECRET: override }).CONTENT_INGEST_SECRET).toBe(override);
+  });
+
+  test("when the local servers' passwords are generated, then they are kept with the secrets, and a service is given none of them, even from the environment", () => {
+    const first = loadSecrets(dir, {}, LOCAL_PASSWORDS);
+    expect(Object.keys(first).sort()).toEqual(['FERRETDB_PASSWORD', 'MAILPIT_PASSWORD', 'MAILPIT_SMTP_PASSWORD']);
+    expect(new Set(Object.values(first)).size).toBe(3);
+    expect(loadSecrets(dir, {}, LOCAL_PASSWORDS)).toEqual(first);
+    expect(statSync(path.join(dir, 'secrets.env')).mode & 0o777).toBe(0o600);
+    expect(
+      withoutLocalPasswords({
+        FERRETDB_PASSWORD: 'a',
+        MAILPIT_PASSWORD: 'b',
+        MAILPIT_SMTP_PASSWORD: 'c',
+        PATH: '/bin',
+      }),
+    ).toEqual({ PATH: '/bin' });
   });
 
   test('when the launcher runs its own nats-server, then each service gets a NATS password of its own, kept with the secrets, and no other', () => {
