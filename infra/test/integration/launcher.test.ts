@@ -263,6 +263,13 @@ describe('the stack', () => {
       expect(second.code).toBe(1);
       expect(second.output).toContain(`The portal is already running at ${stack.url}`);
 
+      // FerretDB listens on its MongoDB port only (no debug port unless FERRETDB_DEBUG_PORT asks for one).
+      const ferretPid = stack.pidOf('ferretdb')!;
+      const ferretPorts = spawnSync('ss', ['-ltnpH'], { encoding: 'utf8' })
+        .stdout.split('\n')
+        .filter((line) => line.includes(`pid=${ferretPid},`))
+        .map((line) => Number(line.split(/\s+/)[3]!.split(':').pop()));
+      expect(ferretPorts).toEqual([Number(new URL(stack.mongodbUri).port)]);
       // FerretDB serves nobody without the login (the services' /readyz above answered with theirs).
       const anonymous = new URL(stack.mongodbUri);
       anonymous.username = '';
