@@ -280,6 +280,10 @@ describe('logins of the local servers', () => {
           expect(await kept.findOne({})).toEqual({ _id: 'from-before' });
           await kept.insertOne({ _id: 'after' as never });
           expect(await kept.countDocuments()).toBe(2);
+          // The role owns what the superuser made: it indexes the old collection and makes new ones.
+          await kept.createIndex({ n: 1 });
+          await client.db('kept').collection('new').insertOne({ n: 1 });
+          await client.db('other').collection('c').insertOne({ n: 1 });
         } finally {
           await client.close();
         }
