@@ -415,10 +415,10 @@ export function buildOpenApiDocument() {
     post(
       '/api/subscription/checkout-complete',
       'payments',
-      'Verify a hosted Checkout session with Stripe and mark this browser a subscriber',
+      'Verify a hosted Checkout session this browser started with Stripe and mark this browser a subscriber',
       CheckoutCompleteRequest,
       SubscriptionStatusResponse,
-      [404, 409, 502, 503],
+      [403, 404, 409, 502, 503],
     ),
     post(
       '/api/subscription/sign-in',

@@ -11,13 +11,15 @@ import type { SubscriptionDocument } from './subscription.model.js';
 export const CHECKOUT_NOT_FOUND = 'Checkout session not found';
 export const CHECKOUT_NOT_COMPLETE = 'This checkout has not been completed.';
 export const CHECKOUT_NOT_PAID = 'The payment for this checkout has not gone through yet.';
+export const CHECKOUT_OF_ANOTHER_BROWSER =
+  'This checkout was started in another browser. To use the subscription here, choose "Already subscribed?" and enter your e-mail address.';
 
 /** Stripe's hosted Checkout for the monthly subscription (the specification's "checkout session" call). */
 export async function createCheckoutSession(
   { stripe, price, publicBaseUrl, metrics }: SubscriptionDeps,
   { email, sessionId }: CreateCheckoutSessionRequest,
   logger: Logger,
-): Promise<CreateCheckoutSessionResponse> {
+): Promise<{ response: CreateCheckoutSessionResponse; checkoutSessionId: string }> {
   const priceId = await callStripe(logger, () => price.get());
   const cancel = sessionId ? `/subscribe?sessionId=${encodeURIComponent(sessionId)}` : '/subscribe';
   const checkout = await callStripe(logger, () =>
@@ -41,7 +43,7 @@ export async function createCheckoutSession(
   }
   metrics.checkoutSessions.inc();
   logger.info({ checkoutSessionId: checkout.id, bookingId: sessionId }, 'checkout session created');
-  return { url: checkout.url };
+  return { response: { url: checkout.url }, checkoutSessionId: checkout.id };
 }
 
 export interface CheckoutResult {
@@ -50,8 +52,9 @@ export interface CheckoutResult {
 }
 
 /**
- * The visitor is back from Checkout with its session id: Stripe (not the browser) says whether that
- * checkout was completed and paid, and for which customer. Its subscription is recorded as Stripe has it.
+ * The visitor is back from Checkout with its session id, which the router has matched to the browser's
+ * checkout cookie (checkout-cookie.ts): Stripe (not the browser) says whether that checkout was completed and
+ * paid, and for which customer. Its subscription is recorded as Stripe has it.
  */
 export async function completeCheckout(
   { stripe, customers, subscriptions, dbTimeoutMs }: SubscriptionDeps,

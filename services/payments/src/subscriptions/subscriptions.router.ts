@@ -7,7 +7,8 @@ import {
 } from '@hhp/proto';
 import { HttpError, orUnavailable, requestContext } from '@hhp/kit';
 import { parseBody } from '../parse-body.js';
-import { completeCheckout, createCheckoutSession } from './checkout.js';
+import { CHECKOUT_OF_ANOTHER_BROWSER, completeCheckout, createCheckoutSession } from './checkout.js';
+import { setCheckoutCookie, startedCheckout } from './checkout-cookie.js';
 import { completeSubscription } from './complete-subscription.js';
 import { createSubscription } from './create-subscription.js';
 import { SUBSCRIPTIONS_STORE_UNAVAILABLE, type SubscriptionDeps } from './deps.js';
@@ -19,8 +20,8 @@ export const SUBSCRIBE_OFF = 'Subscriptions are not available on this portal rig
 /**
  * POST /api/create-subscription, /api/complete-subscription, /api/create-checkout-session,
  * /api/subscription/checkout-complete; GET /api/subscription. `cookieSecret` undefined: no subscriber
- * cookie is set or read (ai-query could not verify it either), and the subscribe screen's two calls answer
- * 503 (their proof is signed with it).
+ * cookie is set or read (ai-query could not verify it either), and the four subscribing calls answer 503
+ * (their proofs are signed with it).
  */
 export function subscriptionsRouter(
   deps: SubscriptionDeps,
@@ -50,12 +51,20 @@ export function subscriptionsRouter(
   });
   router.post('/api/create-checkout-session', async (req, res) => {
     const request = parseBody(CreateCheckoutSessionRequest, req.body);
-    res.set('Cache-Control', 'no-store').json(await createCheckoutSession(deps, request, context(req).logger));
+    if (!cookieSecret) throw new HttpError(503, SUBSCRIBE_OFF);
+    const { response, checkoutSessionId } = await createCheckoutSession(deps, request, context(req).logger);
+    setCheckoutCookie(req, res, checkoutSessionId, cookieSecret);
+    res.set('Cache-Control', 'no-store').json(response);
   });
   router.post('/api/subscription/checkout-complete', async (req, res) => {
     const { sessionId } = parseBody(CheckoutCompleteRequest, req.body);
+    if (!cookieSecret) throw new HttpError(503, SUBSCRIBE_OFF);
+    // The id is in the return address (history, logs): only the browser that started the checkout may use it.
+    if (startedCheckout(req, [cookieSecret, previousCookieSecret]) !== sessionId) {
+      throw new HttpError(403, CHECKOUT_OF_ANOTHER_BROWSER);
+    }
     const { customerId, subscription } = await completeCheckout(deps, sessionId, context(req));
-    if (cookieSecret) setSubscriberCookie(req, res, customerId, cookieSecret);
+    setSubscriberCookie(req, res, customerId, cookieSecret);
     res.set('Cache-Control', 'no-store').json(statusOf(subscription));
   });
   router.get('/api/subscription', async (req, res) => {

@@ -3,6 +3,7 @@ import { Subjects } from '@hhp/proto';
 import { SUBSCRIBER_COOKIE_MAX_AGE_SECONDS, signSubscriberCookie, verifySubscriberCookie } from '@hhp/kit';
 import { stripeError } from '../../../../infra/src/testing/stripe-mock.js';
 import { SUBSCRIPTION_LOOKUP_KEY } from '../../src/stripe/plan-price.js';
+import { CHECKOUT_COOKIE, checkoutCookieValue } from '../../src/subscriptions/checkout-cookie.js';
 import { ATTEMPT_METADATA_KEY, completionToken as signCompletion } from '../../src/subscriptions/completion-token.js';
 import {
   COOKIE_SECRET,
@@ -322,6 +323,73 @@ describe('POST /api/complete-subscription', () => {
 });
 
 describe('hosted Checkout', () => {
+  /** checkout-complete from a browser whose hhp_checkout cookie says it started `started`. */
+  const returnFrom = (sessionId: string, started: string | null = sessionId) =>
+    post(
+      '/api/subscription/checkout-complete',
+      { sessionId },
+      started ? { cookie: `${CHECKOUT_COOKIE}=${checkoutCookieValue(started, COOKIE_SECRET)}` } : {},
+    );
+  /** Stripe says the checkout `id` is complete and paid, for a new customer (answered). */
+  const stripeSaysPaid = (id: string) => {
+    const customer = `cus_chk_${randomUUID().slice(0, 6)}`;
+    servers.stripe.intercept({
+      method: 'GET',
+      path: new RegExp(`^/v1/checkout/sessions/${id}$`),
+      transform: (checkout) => ({
+        ...checkout,
+        mode: 'subscription',
+        status: 'complete',
+        payment_status: 'paid',
+        customer,
+        metadata: { bookingId: 'bk-plan-4' },
+        subscription: paidUp({
+          ...(checkout.subscription as object),
+          id: `sub_chk_${randomUUID().slice(0, 6)}`,
+          status: 'active',
+          customer,
+        }),
+      }),
+    });
+    return customer;
+  };
+
+  test('when a checkout is started, then the browser gets an HttpOnly cookie naming it, sent only back to checkout-complete, which then takes it', async () => {
+    const id = `cs_test_started${randomUUID().slice(0, 6)}`;
+    servers.stripe.intercept({ method: 'POST', path: /^\/v1\/checkout\/sessions$/, transform: (b) => ({ ...b, id }) });
+    const customer = stripeSaysPaid(id);
+
+    const res = await post('/api/create-checkout-session', {});
+
+    const header = res.headers.getSetCookie().find((line) => line.startsWith(`${CHECKOUT_COOKIE}=`))!;
+    const [pair, ...attributes] = header.split(';').map((part) => part.trim());
+    expect(pair).toBe(`${CHECKOUT_COOKIE}=${checkoutCookieValue(id, COOKIE_SECRET)}`);
+    expect(attributes).toEqual(
+      expect.arrayContaining(['Path=/api/subscription/checkout-complete', 'HttpOnly', 'SameSite=Lax']),
+    );
+    const back = await post('/api/subscription/checkout-complete', { sessionId: id }, { cookie: pair! });
+    expect(back.status).toBe(200);
+    expect(verifySubscriberCookie(subscriberCookie(back)!.value, COOKIE_SECRET)).toBe(customer);
+  });
+
+  test.each([
+    ['no checkout cookie', null],
+    ['the cookie of another checkout', 'cs_test_another'],
+  ])(
+    "when a browser with %s sends a paid checkout's id, then it is 403: Stripe is not asked, no cookie, nothing recorded",
+    async (_what, started) => {
+      const customer = stripeSaysPaid('cs_test_someone_elses');
+
+      const res = await returnFrom('cs_test_someone_elses', started);
+
+      expect(res.status).toBe(403);
+      expect(await messageOf(res)).toMatch(/another browser/);
+      expect(subscriberCookie(res)).toBeUndefined();
+      expect(servers.stripe.calls).toHaveLength(0);
+      expect(await records().countDocuments({ customerId: customer })).toBe(0);
+    },
+  );
+
   test('when a checkout session is asked for, then it is a subscription Checkout returning to the portal', async () => {
     const res = await post('/api/create-checkout-session', { email: 'Ada@Example.org', sessionId: 'bk-plan-3' });
 
@@ -355,34 +423,16 @@ describe('hosted Checkout', () => {
   });
 
   test('when the visitor is back from a checkout Stripe says is still open, then it is 409 and no cookie is set', async () => {
-    const res = await post('/api/subscription/checkout-complete', { sessionId: 'cs_test_open' });
+    const res = await returnFrom('cs_test_open');
 
     expect(res.status).toBe(409);
     expect(subscriberCookie(res)).toBeUndefined();
   });
 
   test('when Stripe says the checkout is complete and paid, then its customer gets the cookie and the subscription is recorded', async () => {
-    const customer = `cus_chk_${randomUUID().slice(0, 6)}`;
-    servers.stripe.intercept({
-      method: 'GET',
-      path: /^\/v1\/checkout\/sessions\/cs_test_paid$/,
-      transform: (checkout) => ({
-        ...checkout,
-        mode: 'subscription',
-        status: 'complete',
-        payment_status: 'paid',
-        customer,
-        metadata: { bookingId: 'bk-plan-4' },
-        subscription: paidUp({
-          ...(checkout.subscription as object),
-          id: `sub_chk_${randomUUID().slice(0, 6)}`,
-          status: 'active',
-          customer,
-        }),
-      }),
-    });
+    const customer = stripeSaysPaid('cs_test_paid');
 
-    const res = await post('/api/subscription/checkout-complete', { sessionId: 'cs_test_paid' });
+    const res = await returnFrom('cs_test_paid');
 
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'active', active: true });
@@ -406,7 +456,7 @@ describe('hosted Checkout', () => {
         }),
     });
 
-    const res = await post('/api/subscription/checkout-complete', { sessionId: 'cs_test_nope' });
+    const res = await returnFrom('cs_test_nope');
 
     expect(res.status).toBe(404);
     expect(await messageOf(res)).toBe('Checkout session not found');
@@ -425,7 +475,7 @@ describe('hosted Checkout', () => {
       }),
     });
 
-    const res = await post('/api/subscription/checkout-complete', { sessionId: 'cs_test_unpaid' });
+    const res = await returnFrom('cs_test_unpaid');
 
     expect(res.status).toBe(409);
     expect(subscriberCookie(res)).toBeUndefined();
