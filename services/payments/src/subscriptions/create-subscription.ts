@@ -11,9 +11,10 @@ import { SUBSCRIPTIONS_STORE_UNAVAILABLE, type SubscriptionDeps } from './deps.j
  * that saves a card for the monthly charges, and the attempt's `completionToken` (completion-token.ts), which
  * complete-subscription requires. The booking it came from (if any) is kept with the customer, for the
  * subscription that completes it. The answer is the same whether or not the address already has a running
- * subscription, so that it tells nobody who subscribes; the subscriber is e-mailed instead (how to use the
- * subscription on this device, after the answer), and complete-subscription will not give this attempt the
- * running subscription nor create a second one.
+ * subscription, so that it tells nobody who subscribes (the customer a SetupIntent belongs to is not among what
+ * Stripe.js can read of it); the subscriber is e-mailed instead (how to use the subscription on this device,
+ * after the answer), and complete-subscription will not give this attempt the running subscription nor create
+ * a second one.
  */
 export async function createSubscription(
   deps: SubscriptionDeps,
@@ -27,7 +28,9 @@ export async function createSubscription(
   const live = await db(subscriptions.live(customerId));
   const setup = await callStripe(logger, () =>
     stripe.setupIntents.create({
-      customer: customerId,
+      // A subscriber's address gets a card form like anyone's, but the card it saves is no one's: it cannot be
+      // used here (complete-subscription answers 409), and nobody can add cards to a subscriber's customer.
+      ...(!live && { customer: customerId }),
       usage: 'off_session',
       allowed_payment_method_types: ['card'],
       metadata: sessionId ? { bookingId: sessionId } : {},

@@ -239,7 +239,12 @@ describe('POST /api/create-subscription: who subscribes is not told', () => {
     expect(Object.keys(bodyA).sort()).toEqual(Object.keys(bodyB).sort());
     expect(bodyA.clientSecret).toMatch(/^seti_\w+_secret_\w+$/);
     expect(bodyB.clientSecret).toMatch(/^seti_\w+_secret_\w+$/);
-    expect(servers.stripe.callsTo('POST', '/v1/setup_intents')).toHaveLength(2);
+    const setups = servers.stripe.callsTo('POST', '/v1/setup_intents');
+    expect(setups).toHaveLength(2);
+    // The subscriber's card form saves no card on their customer: nobody can add cards to it this way.
+    const customers = setups.map((call) => call.params.get('customer'));
+    expect(customers).toEqual(expect.arrayContaining([null, bodyB.customerId]));
+    expect(customers).not.toContain(known.customerId);
 
     const mail = await mailpit.client.waitForMessage({ to: known.email, subject: 'You already have a subscription' });
     expect(mail.Text).toContain('Nothing more will be charged');
