@@ -3,6 +3,7 @@ import { MAX_QUERY_LENGTH } from './crisis.js';
 import { GUEST_ID_LENGTH } from './catalogue/quota.js';
 import { CRISIS_LINES } from './catalogue/crisis.js';
 import { DISCLAIMER } from './catalogue/practitioner.js';
+import { maxCharacters, multiLine, singleLine } from './text.js';
 
 export const GuestId = z
   .string()
@@ -32,13 +33,14 @@ export function normalizeQuery(text: string): string {
 /** POST /api/query-ai and /api/query-ai/stream. Every surface of the frontend sends the guestId. */
 export const QueryAiRequest = z
   .object({
-    query: z
-      .string()
-      .overwrite(normalizeQuery)
-      .min(1, 'query must not be blank')
-      .max(MAX_QUERY_LENGTH, `query must be at most ${MAX_QUERY_LENGTH} characters`),
-    userId: z.string().max(100).nullish(),
-    sessionId: z.string().max(100).nullish(),
+    // Counted once the invisible characters are gone, as the question is read.
+    query: maxCharacters(
+      multiLine().overwrite(normalizeQuery).min(1, 'query must not be blank'),
+      MAX_QUERY_LENGTH,
+      `query must be at most ${MAX_QUERY_LENGTH} characters`,
+    ),
+    userId: singleLine({ max: 100 }).nullish(),
+    sessionId: singleLine({ max: 100 }).nullish(),
     guestId: GuestId.nullish(),
   })
   .strict();
@@ -82,9 +84,9 @@ export const AskAiRequest = z
   .object({
     query: QueryAiRequest.shape.query,
     guestId: GuestId.nullish(),
-    cookie: z.string().max(8192).optional(),
-    clientAddress: z.string().min(1).max(100),
-    requestId: z.string().max(200).optional(),
+    cookie: singleLine({ max: 8192 }).optional(),
+    clientAddress: singleLine({ max: 100 }).min(1),
+    requestId: singleLine({ max: 200 }).optional(),
     /**
      * `answer` (the default): ai-query answers, and the reply is an AskAiResponse. `admit`: the caller's own
      * model answers (voice's OpenAI Realtime engine, which hears the visitor itself): ai-query decides the
@@ -138,8 +140,8 @@ export type AdmitAiResponse = z.infer<typeof AdmitAiResponse>;
  */
 export const GiveBackAiRequest = z
   .object({
-    refundToken: z.string().min(1).max(1024),
-    requestId: z.string().max(200).optional(),
+    refundToken: singleLine({ max: 1024 }).min(1),
+    requestId: singleLine({ max: 200 }).optional(),
   })
   .strict();
 export type GiveBackAiRequest = z.infer<typeof GiveBackAiRequest>;

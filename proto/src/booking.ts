@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SESSION_TYPES } from './catalogue/plans.js';
+import { EmailAddress, multiLine, singleLine } from './text.js';
 
 export const SessionTypeSchema = z.enum(SESSION_TYPES);
 
@@ -20,9 +21,9 @@ export const BookSessionRequest = z
       .string()
       .regex(/^\d{1,5}(\.\d{2})?$/, 'price must be a decimal like 9.00')
       .optional(),
-    notes: z.string().trim().max(2000, 'notes must be at most 2000 characters').optional().default(''),
-    name: z.string().trim().min(1, 'name is required').max(200),
-    email: z.string().trim().toLowerCase().pipe(z.email('email must be a valid e-mail address').max(254)),
+    notes: multiLine({ max: 2000, tooLong: 'notes must be at most 2000 characters' }).trim().optional().default(''),
+    name: singleLine({ max: 200 }).trim().min(1, 'name is required'),
+    email: EmailAddress,
   })
   .strict();
 export type BookSessionRequest = z.infer<typeof BookSessionRequest>;
@@ -46,6 +47,10 @@ export const SESSION_STATUSES = [
 ] as const;
 export const SessionStatus = z.enum(SESSION_STATUSES);
 export type SessionStatus = z.infer<typeof SessionStatus>;
+
+/** The `{id}` of /api/session/{id} and of its POSTs (a booking id is 24 characters of A-Z, a-z, 0-9, _ and -). */
+export const SessionParams = z.object({ id: singleLine({ max: 100 }) }).strict();
+export type SessionParams = z.infer<typeof SessionParams>;
 
 /** GET /api/session/{id}: everything but the visitor's name and e-mail. */
 export const SessionResponse = z.object({
@@ -96,7 +101,7 @@ export const AvailabilityResponse = z.object({
 export type AvailabilityResponse = z.infer<typeof AvailabilityResponse>;
 
 /** rpc.booking.v1.session: payments asks for a booking's authoritative price and state. */
-export const BookingLookupRequest = z.object({ sessionId: z.string().min(1).max(100) }).strict();
+export const BookingLookupRequest = z.object({ sessionId: singleLine({ max: 100 }).min(1) }).strict();
 export type BookingLookupRequest = z.infer<typeof BookingLookupRequest>;
 
 export const BookingLookupResponse = z.object({
@@ -127,7 +132,9 @@ export const SESSION_PASS_COOKIE = 'hhp_pass';
 
 /** POST /api/session/{id}/join: the token of the join link (`/join?booking=<id>&token=<token>`). */
 export const JoinSessionRequest = z
-  .object({ token: z.string().min(1, 'token is required').max(128, 'token must be at most 128 characters') })
+  .object({
+    token: singleLine({ max: 128, tooLong: 'token must be at most 128 characters' }).min(1, 'token is required'),
+  })
   .strict();
 export type JoinSessionRequest = z.infer<typeof JoinSessionRequest>;
 
@@ -147,13 +154,15 @@ export type JoinSessionResponse = z.infer<typeof JoinSessionResponse>;
  * the booking id under a purpose of its own) is the only proof the manage routes accept.
  */
 export const ManageSessionRequest = z
-  .object({ token: z.string().min(1, 'token is required').max(128, 'token must be at most 128 characters') })
+  .object({
+    token: singleLine({ max: 128, tooLong: 'token must be at most 128 characters' }).min(1, 'token is required'),
+  })
   .strict();
 export type ManageSessionRequest = z.infer<typeof ManageSessionRequest>;
 
 /** POST /api/session/{id}/reschedule: another slot of the same plan (a `startsAt` of /api/availability). */
 export const RescheduleSessionRequest = ManageSessionRequest.extend({
-  scheduledAt: z.iso.datetime({ offset: true, message: 'scheduledAt must be an ISO date-time' }),
+  scheduledAt: BookSessionRequest.shape.scheduledAt,
 }).strict();
 export type RescheduleSessionRequest = z.infer<typeof RescheduleSessionRequest>;
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { EmailAddress, noControlCharacters } from './text.js';
 
 export const EMAIL_SOURCES = ['hero', 'footer', 'condition', 'booking'] as const;
 
 /** POST /api/subscribe-email */
 export const SubscribeEmailRequest = z
   .object({
-    email: z.string().trim().toLowerCase().pipe(z.email('email must be a valid e-mail address').max(254)),
+    email: EmailAddress,
     source: z.enum(EMAIL_SOURCES).default('hero'),
   })
   .strict();
@@ -24,6 +25,7 @@ export type SubscribeEmailResponse = z.infer<typeof SubscribeEmailResponse>;
  */
 export const ListToken = z
   .string()
+  .check(noControlCharacters)
   .trim()
   .regex(/^[0-9a-f]{24}\.[A-Za-z0-9_-]{43}$/, 'token must be the token from the e-mail\u2019s link');
 

@@ -9,3 +9,4 @@ export * from './voice.js';
 export * from './events.js';
 export * from './event-catalogue.js';
 export * from './catalogue/index.js';
+export * from './text.js';

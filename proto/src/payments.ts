@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_STATUSES } from './events.js';
+import { EmailAddress, singleLine } from './text.js';
 
-const Email = z.string().trim().toLowerCase().pipe(z.email('email must be a valid e-mail address').max(254));
+const Email = EmailAddress;
 
 /** POST /api/create-checkout-session */
-const BookingId = z.string().min(1).max(100);
+const BookingId = singleLine({ max: 100 }).min(1);
 
 /** A Stripe object id (`cus_…`, `pm_…`, `cs_test_…`): anything else is refused before Stripe is asked. */
 const stripeId = (prefix: string, field: string, max = 100) =>
@@ -24,7 +25,7 @@ export const CreateCheckoutSessionResponse = z.object({ url: z.url() });
 export const CreatePaymentIntentRequest = z
   .object({
     amount: z.number().positive('amount must be positive'),
-    sessionId: z.string().min(1, 'sessionId is required').max(100),
+    sessionId: singleLine({ max: 100 }).min(1, 'sessionId is required'),
   })
   .strict();
 export const CreatePaymentIntentResponse = z.object({ clientSecret: z.string() });
@@ -74,7 +75,9 @@ export const PaymentsConfigResponse = z.object({ publishableKey: z.string() });
 export type PaymentsConfigResponse = z.infer<typeof PaymentsConfigResponse>;
 
 /** GET /api/payments/status?sessionId=: what Stripe says of the session's payment, checked by the server. */
-export const PaymentStatusQuery = z.object({ sessionId: z.string().min(1, 'sessionId is required').max(100) }).strict();
+export const PaymentStatusQuery = z
+  .object({ sessionId: singleLine({ max: 100 }).min(1, 'sessionId is required') })
+  .strict();
 export const PAYMENT_STATES = ['none', 'processing', 'succeeded', 'failed', 'refunded'] as const;
 export const PaymentStatusResponse = z.object({ payment: z.enum(PAYMENT_STATES) });
 export type PaymentStatusResponse = z.infer<typeof PaymentStatusResponse>;

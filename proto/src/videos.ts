@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLine, noControlCharacters, singleLine, urlText } from './text.js';
 
 export const VIDEO_CATEGORIES = ['ayurveda', 'chiropractic', 'naet', 'nutrition', 'lifevessel', 'lifewave'] as const;
 export const VideoCategory = z.enum(VIDEO_CATEGORIES);
@@ -42,22 +43,24 @@ export const IngestVideoRequest = z
   .object({
     id: z
       .string()
+      .check(noControlCharacters)
       .trim()
       .min(1)
       .max(100)
       .regex(/^[a-z0-9][a-z0-9-]*$/, 'lowercase letters, digits and dashes'),
-    title: z.string().trim().min(1).max(200),
-    description: z.string().trim().max(5000).optional(),
+    title: singleLine({ max: 200 }).trim().min(1),
+    description: multiLine({ max: 5000 }).trim().optional(),
     category: VideoCategory,
-    thumbnailUrl: z.url().max(2000).optional(),
+    thumbnailUrl: urlText(2000).optional(),
     duration: z
       .string()
+      .check(noControlCharacters)
       .trim()
       .regex(/^\d{1,2}(:\d{2}){1,2}$/, 'like 12:34 or 1:02:03')
       .optional(),
     youtubeId: z.string().regex(YOUTUBE_ID, 'an 11-character YouTube id').optional(),
-    videoUrl: z.url().max(2000).optional(),
-    captionsUrl: z.url().max(2000).optional(),
+    videoUrl: urlText(2000).optional(),
+    captionsUrl: urlText(2000).optional(),
   })
   .strict();
 export type IngestVideoRequest = z.infer<typeof IngestVideoRequest>;

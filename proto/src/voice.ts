@@ -10,6 +10,7 @@
 // side ends the call (`end` from the browser; `ended` from the service, with its reason, then it closes).
 import { z } from 'zod';
 import { GuestId, Quota, Source } from './ai.js';
+import { crlfLines, singleLine } from './text.js';
 
 /** The largest text frame the service reads (an SDP offer is a few KB); a larger one closes the socket (1009). */
 export const MAX_VOICE_FRAME_BYTES = 64 * 1024;
@@ -17,14 +18,16 @@ export const MAX_VOICE_FRAME_BYTES = 64 * 1024;
 /** How the socket is closed when a frame is not a message of this protocol (RFC 6455's policy violation). */
 export const VOICE_CLOSE_BAD_FRAME = 1008;
 export const VOICE_CLOSE_TOO_BIG = 1009;
+/** How a socket is closed when the visitor's network already holds as many sockets or calls as one address may. */
+export const VOICE_CLOSE_TRY_AGAIN_LATER = 1013;
 
 /** An ICE candidate as RTCIceCandidate.toJSON() gives it; null: the end of the candidates. */
 export const IceCandidate = z
   .object({
-    candidate: z.string().max(1000),
-    sdpMid: z.string().max(64).nullish(),
+    candidate: singleLine({ max: 1000 }),
+    sdpMid: singleLine({ max: 64 }).nullish(),
     sdpMLineIndex: z.number().int().min(0).max(64).nullish(),
-    usernameFragment: z.string().max(256).nullish(),
+    usernameFragment: singleLine({ max: 256 }).nullish(),
   })
   .nullable();
 export type IceCandidate = z.infer<typeof IceCandidate>;
@@ -32,7 +35,7 @@ export type IceCandidate = z.infer<typeof IceCandidate>;
 export const VoiceClientMessage = z.discriminatedUnion('type', [
   /** Begin a call: the guest whose free questions a spoken question counts against (subscribers by cookie). */
   z.object({ type: z.literal('start'), guestId: GuestId.nullish() }).strict(),
-  z.object({ type: z.literal('offer'), sdp: z.string().min(1).max(60_000) }).strict(),
+  z.object({ type: z.literal('offer'), sdp: crlfLines({ max: 60_000 }).min(1) }).strict(),
   z.object({ type: z.literal('candidate'), candidate: IceCandidate }).strict(),
   /** The visitor ended the call. */
   z.object({ type: z.literal('end') }).strict(),
@@ -96,10 +99,14 @@ export const VoiceServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('crisis'), isEmergency: z.boolean() }),
   /** The visitor's free questions after a spoken question; `exceeded`: none left, the widget shows the upgrade options. */
   z.object({ type: z.literal('quota'), quota: Quota, exceeded: z.boolean() }),
-  /** A limit refused the call or ended it: the words are spoken too. */
+  /**
+   * A limit refused the call or ended it: the words are spoken too (once connected). `sessions`: every call
+   * slot is taken; `address`: the visitor's network holds as many sockets or calls as one address may;
+   * `setup`: the call was not offered or connected in time; `duration`, `idle`, `rate`: the call's own limits.
+   */
   z.object({
     type: z.literal('limit'),
-    reason: z.enum(['sessions', 'duration', 'idle', 'rate']),
+    reason: z.enum(['sessions', 'address', 'setup', 'duration', 'idle', 'rate']),
     message: z.string(),
   }),
   z.object({ type: z.literal('ended'), reason: VoiceEndReason }),

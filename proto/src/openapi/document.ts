@@ -35,6 +35,7 @@ import {
   ManageSessionRequest,
   ManageSessionResponse,
   RescheduleSessionRequest,
+  SessionParams,
   SessionResponse,
 } from '../booking.js';
 import {
@@ -89,9 +90,11 @@ const QUOTA_EXCEEDED = json(
 const MODEL_FAILED = json(ErrorResponse, 'The model did not answer; the question was not counted');
 
 const REQUEST_BODY_NOTE =
-  `A JSON object of at most ${BODY_LIMIT} (16 KiB, counted after any Content-Encoding is undone; a larger body ` +
-  "is 413). The fields' maxLength count characters, so a body within every maxLength can still be over the " +
-  'limit when its text is mostly escaped (`\\uXXXX`) or non-ASCII characters.';
+  `A JSON object of at most ${BODY_LIMIT} (${MAX_JSON_BODY_BYTES / 1024} KiB, counted after any Content-Encoding ` +
+  "is undone; a larger body is 413). Every body within the fields' maxLength fits, even with every character " +
+  'written as a `\\uXXXX` escape. maxLength counts characters (code points: an emoji is one). Text fields ' +
+  'refuse control characters (their pattern): a one-line field any C0 or C1 control, U+2028 and U+2029; free ' +
+  'text allows line feeds and tabs; no field a lone surrogate.';
 
 // One request each that the running stack answers with 200: documentation, and the first case schemathesis
 // sends (its examples phase), so every success response is checked even when generated bodies are refused.
@@ -143,7 +146,7 @@ const sessionPost = (
   tags: ['booking'],
   summary,
   request: {
-    params: z.object({ id: z.string() }),
+    params: SessionParams,
     body: { required: true, description: REQUEST_BODY_NOTE, content: { 'application/json': { schema: request } } },
   },
   responses: {
@@ -304,7 +307,7 @@ export function buildOpenApiDocument() {
       path: '/api/session/{id}',
       tags: ['booking'],
       summary: 'A booked session',
-      request: { params: z.object({ id: z.string() }) },
+      request: { params: SessionParams },
       responses: { 200: json(SessionResponse, 'OK'), ...errors(404, 503) },
     },
     sessionPost(

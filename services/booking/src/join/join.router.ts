@@ -2,7 +2,7 @@
 // Secure when the request came over https (req.secure believes X-Forwarded-Proto from trusted proxies only),
 // kept until the session ends.
 import { Router, type Request } from 'express';
-import { JoinSessionRequest, SESSION_PASS_COOKIE } from '@hhp/proto';
+import { JoinSessionRequest, SESSION_PASS_COOKIE, SessionParams } from '@hhp/proto';
 import { HttpError, parse } from '@hhp/kit';
 import { joinSession, type JoinDeps } from './join-session.js';
 
@@ -32,11 +32,12 @@ function passCookie(req: Request): string | undefined {
 export function joinRouter(deps: JoinDeps | undefined): Router {
   const router = Router();
   router.post('/api/session/:id/join', async (req, res) => {
+    const { id } = parse(SessionParams, req.params);
     const { token } = parse(JoinSessionRequest, bodyObject(req));
     res.set('Cache-Control', 'no-store');
     if (!deps) throw new HttpError(503, JOIN_UNAVAILABLE);
     const { answer, pass } = await joinSession(deps, {
-      bookingId: req.params.id,
+      bookingId: id,
       token,
       passCookie: passCookie(req),
       now: new Date(),

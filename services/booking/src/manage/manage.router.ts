@@ -4,7 +4,7 @@
 // is 503 (a change that lands after it is what the page shows on its next read).
 import { Router, type Request } from 'express';
 import type { z } from 'zod';
-import { ManageSessionRequest, RescheduleSessionRequest, type ManageSessionResponse } from '@hhp/proto';
+import { ManageSessionRequest, RescheduleSessionRequest, SessionParams, type ManageSessionResponse } from '@hhp/proto';
 import { HttpError, orUnavailable, parse, requestContext, verifyBookingManageToken } from '@hhp/kit';
 import { BOOKING_UNAVAILABLE } from '../sessions/book-session.js';
 import { SESSION_NOT_FOUND } from '../sessions/sessions.router.js';
@@ -32,6 +32,7 @@ export function manageRouter(deps: ManageDeps | undefined): Router {
   const router = Router();
   /** The parsed body, once the token is known to be the booking's. */
   function authorised<T extends z.ZodType<{ token: string }>>(req: Request<{ id: string }>, schema: T) {
+    parse(SessionParams, req.params);
     const body = parse(schema, bodyObject(req));
     if (!deps) throw new HttpError(503, MANAGE_UNAVAILABLE);
     if (!verifyBookingManageToken(req.params.id, body.token, deps.secret)) throw new HttpError(403, BAD_MANAGE_TOKEN);

@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { BookSessionRequest, type BookSessionResponse } from '@hhp/proto';
+import { BookSessionRequest, SessionParams, type BookSessionResponse } from '@hhp/proto';
 import { HttpError, orUnavailable, parse, requestContext } from '@hhp/kit';
 import type { BookingDeps } from '../rules.js';
 import { BOOKING_UNAVAILABLE, HoldLimitError, bookWithin } from './book-session.js';
@@ -34,7 +34,8 @@ export function sessionsRouter(deps: BookingDeps, timeoutMs: number): Router {
   });
 
   router.get('/api/session/:id', async (req, res) => {
-    const booking = await orUnavailable(timeoutMs, deps.bookings.find(req.params.id), BOOKING_UNAVAILABLE);
+    const { id } = parse(SessionParams, req.params);
+    const booking = await orUnavailable(timeoutMs, deps.bookings.find(id), BOOKING_UNAVAILABLE);
     if (!booking) throw new HttpError(404, SESSION_NOT_FOUND);
     res.set('Cache-Control', 'no-store').json(sessionView(booking));
   });

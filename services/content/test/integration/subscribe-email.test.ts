@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Subjects } from '@hhp/proto';
+import { MAX_JSON_BODY_BYTES, Subjects } from '@hhp/proto';
 import { eventsOn, eventually, postJson, sleep, startContent, uniqueDb, type ContentService } from './harness.js';
 
 let service: ContentService;
@@ -96,7 +96,7 @@ describe('POST /api/subscribe-email', () => {
     ],
     [
       'an oversized body',
-      JSON.stringify({ email: marker, source: 'hero', pad: 'x'.repeat(20_000) }),
+      JSON.stringify({ email: marker, source: 'hero', pad: 'x'.repeat(MAX_JSON_BODY_BYTES) }),
       {},
       413,
       /too large/,

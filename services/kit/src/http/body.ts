@@ -43,8 +43,10 @@ function withClearErrors(parse: RequestHandler, limitBytes: number): RequestHand
 }
 
 /**
- * Parses JSON bodies up to `limitBytes` (by default MAX_JSON_BODY_BYTES, 16 KiB) and keeps the raw bytes on
- * `req.rawBody` (for signature checks).
+ * Parses JSON bodies up to `limitBytes` and keeps the raw bytes on `req.rawBody` (for signature checks). The
+ * default, proto's MAX_JSON_BODY_BYTES (160 KiB), is what the largest request of any route takes when every
+ * field is at its character limit and every character is written as a `\uXXXX` escape: a limit in bytes never
+ * refuses what a schema's limit in characters allows.
  */
 export function jsonBody({ limitBytes = MAX_JSON_BODY_BYTES }: { limitBytes?: number } = {}): RequestHandler {
   const parse = express.json({
@@ -77,7 +79,7 @@ export function rawBody({ limitBytes }: { limitBytes: number }): RequestHandler 
 
 /**
  * A route that parses its body its own way: the kit runs `parsers` for it instead of the default (JSON only,
- * at most 16 KiB). `method` (any when left out) and `path` match the request exactly, as the route is declared.
+ * at most MAX_JSON_BODY_BYTES). `method` (any when left out) and `path` match the request exactly, as the route is declared.
  */
 export interface RouteBody {
   method?: string;

@@ -218,7 +218,7 @@ describe("nginx's own errors", () => {
       'a body over the limit',
       () =>
         raw(
-          `POST /api/detect-crisis HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\nConnection: close\r\n\r\n`,
+          `POST /api/detect-crisis HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10000000\r\nConnection: close\r\n\r\n`,
         ),
       413,
       'Request body too large',
@@ -240,7 +240,7 @@ describe("nginx's own errors", () => {
     ['headers too large', () => get('/', `X-Big: ${LONG}\r\n`), 400],
     [
       'a body over the limit',
-      () => raw(`POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\nConnection: close\r\n\r\n`),
+      () => raw(`POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10000000\r\nConnection: close\r\n\r\n`),
       413,
     ],
     [

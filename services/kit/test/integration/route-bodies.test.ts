@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import type { z } from 'zod';
+import { MAX_JSON_BODY_BYTES } from '@hhp/proto';
 import {
   largerJsonBody,
   rawBody,
@@ -79,8 +80,9 @@ describe('per-route body parsers', () => {
     expect(await res.json()).toEqual({ message: 'Request body is too large (limit 512kb)' });
   });
 
-  test('when a route asks for a larger JSON limit, then a 100 kB body is parsed there, and a wrong type is still 415', async () => {
-    const body = JSON.stringify({ text: 'y'.repeat(100_000) });
+  test('when a route asks for a larger JSON limit, then a 200 kB body is parsed there, and a wrong type is still 415', async () => {
+    expect(200_000).toBeGreaterThan(MAX_JSON_BODY_BYTES);
+    const body = JSON.stringify({ text: 'y'.repeat(200_000) });
     const res = await post('/api/large', body);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ size: body.length });
@@ -94,10 +96,10 @@ describe('per-route body parsers', () => {
     expect(await res.json()).toEqual({ message: 'Request body is too large (limit 256kb)' });
   });
 
-  test('when any other route gets more than 16 kB, then the global limit still answers 413', async () => {
-    const res = await post('/api/small', JSON.stringify({ text: 'y'.repeat(20_000) }));
+  test('when any other route gets more than the global limit, then it answers 413', async () => {
+    const res = await post('/api/small', JSON.stringify({ text: 'y'.repeat(MAX_JSON_BODY_BYTES) }));
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ message: 'Request body is too large (limit 16kb)' });
+    expect(await res.json()).toEqual({ message: `Request body is too large (limit ${MAX_JSON_BODY_BYTES / 1024}kb)` });
   });
 
   test('when a route reads its request context, then it has the request id and the client address', async () => {

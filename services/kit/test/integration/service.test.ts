@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { Router } from 'express';
 import { z } from 'zod';
-import { DEAD_LETTER_SUBJECT, EVENTS_STREAM } from '@hhp/proto';
+import { DEAD_LETTER_SUBJECT, EVENTS_STREAM, MAX_JSON_BODY_BYTES } from '@hhp/proto';
 import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
 import { HttpError, createEnvelope, parse, serviceConfig, startService, type RunningService } from '../../src/index.js';
 
@@ -95,10 +95,10 @@ describe('a service built on the kit', () => {
     ],
     [
       'an oversized body',
-      JSON.stringify({ word: 'x'.repeat(20_000) }),
+      JSON.stringify({ word: 'x'.repeat(MAX_JSON_BODY_BYTES) }),
       'application/json',
       413,
-      'Request body is too large (limit 16kb)',
+      `Request body is too large (limit ${MAX_JSON_BODY_BYTES / 1024}kb)`,
     ],
     ['a missing field', '{}', 'application/json', 400, 'word: is required'],
     ['an unknown field', '{"word":"a","extra":1}', 'application/json', 400, 'extra: is not allowed'],
@@ -144,9 +144,10 @@ describe('a service built on the kit', () => {
   });
 
   test('when a compressed body inflates past the limit, then the answer is 413', async () => {
-    const res = await compressed('gzip', gzipSync(Buffer.from(JSON.stringify({ word: 'x'.repeat(100_000) }))));
+    const inflated = JSON.stringify({ word: 'x'.repeat(MAX_JSON_BODY_BYTES) });
+    const res = await compressed('gzip', gzipSync(Buffer.from(inflated)));
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ message: 'Request body is too large (limit 16kb)' });
+    expect(await res.json()).toEqual({ message: `Request body is too large (limit ${MAX_JSON_BODY_BYTES / 1024}kb)` });
   });
 
   test('when a route throws, then an HttpError keeps its status and anything else is a 500 without details', async () => {
