@@ -205,14 +205,28 @@ test.describe('the monthly subscription', () => {
   test('when the hosted Checkout returns, then the page asks payments to verify its session rather than trusting the address', async ({
     page,
   }) => {
+    // This browser starts the checkout (as the home page's button does): payments remembers it in a cookie.
+    expect((await page.request.post('/api/create-checkout-session', { data: {} })).status()).toBe(200);
+    const started = (await page.context().cookies()).find((cookie) => cookie.name === 'hhp_checkout');
+    expect(started).toMatchObject({ httpOnly: true, path: '/api/subscription/checkout-complete' });
+    const sessionId = started!.value.split('.')[0]!;
     const verified = page.waitForRequest((req) => req.url().endsWith('/api/subscription/checkout-complete'));
-    await page.goto('/subscription-confirmed?session_id=cs_test_e2eReturn0001');
-    expect((await verified).postDataJSON()).toEqual({ sessionId: 'cs_test_e2eReturn0001' });
+    await page.goto(`/subscription-confirmed?session_id=${sessionId}`);
+    expect((await verified).postDataJSON()).toEqual({ sessionId });
     // stripe-mock's Checkout session is not a completed subscription: payments says so, and so does the page.
     await expect(heading(page, 'Your subscription could not be checked right now.')).toBeVisible();
     await expect(page.getByRole('alert')).toContainText('409: This checkout has not been completed.');
     await expect(heading(page, 'Your subscription is active')).toHaveCount(0);
     await expectNoAxeViolations(page);
+  });
+
+  test("when another browser opens a checkout's return address, then it is refused and nothing is verified", async ({
+    page,
+  }) => {
+    await page.goto('/subscription-confirmed?session_id=cs_test_e2eReturn0001');
+    await expect(heading(page, 'Your subscription could not be checked right now.')).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('403: This checkout was started in another browser.');
+    await expect(heading(page, 'Your subscription is active')).toHaveCount(0);
   });
 
   test('when /subscription-confirmed is opened without a subscription, then it says none was found', async ({
