@@ -431,7 +431,7 @@ export function scramMatches(password: string, verifier: string): boolean {
 }
 
 /** Debian 12's PostgreSQL 15 (`apt-get install postgresql`, which the bootstrap runs), else the newest installed. */
-export function postgresPath(name: 'postgres' | 'initdb' | 'psql'): string {
+export function postgresPath(name: 'postgres' | 'initdb' | 'psql' | 'pg_isready'): string {
   const versions = existsSync(POSTGRES_ROOT)
     ? readdirSync(POSTGRES_ROOT)
         .filter((v) => existsSync(path.join(POSTGRES_ROOT, v, 'bin', 'postgres')))
@@ -609,6 +609,17 @@ export function postgresArgs({
 export const ferretDbPostgresUrl = (port: number, password: string): string =>
   `postgres://${FERRETDB_ROLE}:${encodeURIComponent(password)}@127.0.0.1:${port}/${FERRETDB_DATABASE}?sslmode=disable`;
 
+/**
+ * True once PostgreSQL on `port` accepts connections: pg_isready, which needs no login, says so only past the
+ * server's startup and recovery (its port opens earlier, and a client then gets "the database system is
+ * starting up").
+ */
+export function postgresAccepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    execFile(postgresPath('pg_isready'), ['-q', '-h', '127.0.0.1', '-p', String(port)], (error) => resolve(!error));
+  });
+}
+
 export interface PostgresServer {
   port: number;
   /** What FerretDB's --postgresql-url takes, with the login FerretDB's clients use (startFerretDb). */
@@ -640,7 +651,7 @@ export async function startPostgres({
   const cluster = await initPostgresCluster(dir, logFile, password);
   const [command, args] = asPostgresUser(postgresPath('postgres'), postgresArgs({ cluster, port: pgPort, throwaway }));
   const proc = spawnManaged('postgres', command, args, { logFile, stopSignal: 'SIGINT' });
-  await waitFor(`PostgreSQL on ${pgPort}`, () => isPortOpen(pgPort), { child: proc });
+  await waitFor(`PostgreSQL on ${pgPort}`, () => postgresAccepts(pgPort), { child: proc });
   return {
     port: pgPort,
     ferretDbUrl: ferretDbPostgresUrl(pgPort, password),

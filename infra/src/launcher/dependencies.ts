@@ -12,6 +12,7 @@ import {
   initPostgresCluster,
   isPortOpen,
   natsArgs,
+  postgresAccepts,
   postgresArgs,
   postgresPath,
   toolPath,
@@ -41,11 +42,19 @@ export function listensOn(port: number) {
     waitFor(`${proc.name} on port ${port}`, () => isPortOpen(port), { child: proc, timeoutMs });
 }
 
+type Ready = (proc: ManagedProcess, timeoutMs: number) => Promise<void>;
+
+/** Resolves once PostgreSQL on `port` accepts connections (past its startup and recovery, not only listening). */
+function postgresReady(port: number): Ready {
+  return (proc, timeoutMs) =>
+    waitFor(`${proc.name} on port ${port}`, () => postgresAccepts(port), { child: proc, timeoutMs });
+}
+
 /** Resolves when the process accepts connections; stops it and throws a StartupError when it does not. */
-async function listening(supervised: Supervised, port: number, timeoutMs = 30_000): Promise<void> {
+async function listening(supervised: Supervised, port: number, ready: Ready, timeoutMs = 30_000): Promise<void> {
   const proc = supervised.current;
   try {
-    await listensOn(port)(proc, timeoutMs);
+    await ready(proc, timeoutMs);
   } catch {
     const exited = proc.exited;
     await supervised.stop(2000);
@@ -59,13 +68,14 @@ async function listening(supervised: Supervised, port: number, timeoutMs = 30_00
   }
 }
 
-/** A supervised process that serves once it listens on `port`. */
+/** A supervised process that serves once it listens on `port` (or once `ready` says so). */
 async function startListening(
   spawn: () => GroupProcess,
   { port, output, restartPolicy }: DependencyOptions,
+  ready: Ready = listensOn(port),
 ): Promise<Supervised> {
-  const supervised = new Supervised({ spawn, ready: listensOn(port), output, policy: restartPolicy ?? {} });
-  await listening(supervised, port);
+  const supervised = new Supervised({ spawn, ready, output, policy: restartPolicy ?? {} });
+  await listening(supervised, port, ready);
   return supervised;
 }
 
@@ -84,6 +94,7 @@ export async function startPostgresGroup(
   const proc = await startListening(
     () => spawnGroup('postgres', command, args, { logFile, stopSignal: 'SIGINT' }),
     options,
+    postgresReady(port),
   );
   return { url: ferretDbPostgresUrl(port, password), process: proc };
 }

@@ -296,7 +296,10 @@ describe('logins of the local servers', () => {
       // A new password: the next start takes it, and the old one no longer opens the door.
       const again = await startPostgres({ dir: clusterDir, logFile, password: 'n3w3r' });
       try {
-        expect(psql(again, { user: 'ferretdb', database: 'ferretdb', password: 'n3w3r' }).code).toBe(0);
+        expect(psql(again, { user: 'ferretdb', database: 'ferretdb', password: 'n3w3r' })).toEqual({
+          code: 0,
+          output: 'f\n',
+        });
         expect(psql(again, { user: 'ferretdb', database: 'ferretdb', password: 'n3w' }).output).toContain(
           'password authentication failed',
         );
