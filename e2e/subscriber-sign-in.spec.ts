@@ -14,6 +14,7 @@ import { expectNoAxeViolations } from './support/axe';
 import { visitor } from './support/booking';
 import { serveStripeJs } from './support/stripe-js';
 import { sendSubscriptionActive } from './support/stripe-webhook';
+import { errorToast } from './support/toast';
 
 const ANSWER =
   'If that address has an active subscription, we have sent it a sign-in link. It works once, within 15 minutes.';
@@ -190,6 +191,40 @@ test.describe('subscribers on another device', () => {
     await expectNoAxeViolations(page);
     await page.waitForTimeout(1000);
     expect((await e2eMailpit().messages()).filter((m) => m.To.some((a) => a.Address === email))).toHaveLength(0);
+  });
+
+  test('when a subscriber starts subscribing again on another browser, then the screen goes on as for anyone, nothing is charged, and the e-mail signs that browser in', async ({
+    page,
+    browser,
+  }) => {
+    const mail = e2eMailpit();
+    const { email } = visitor();
+    await subscribe(page, email);
+
+    const second = await browser.newContext();
+    try {
+      const other = await second.newPage();
+      await serveStripeJs(other);
+      await other.goto('/subscribe');
+      await other.getByRole('textbox', { name: 'Email address', exact: true }).fill(email);
+      await other.getByRole('button', { name: 'Continue to payment' }).click();
+      // The same card step as for a new address: nothing on the page says this address subscribes.
+      await expect(heading(other, 'Card details')).toBeFocused();
+      const completed = other.waitForResponse((res) => res.url().endsWith('/api/complete-subscription'));
+      await other.getByRole('button', { name: 'Subscribe for $19/month' }).click();
+      expect((await completed).status()).toBe(409);
+      await expect(errorToast(other)).toContainText('Subscription Failed');
+      await expect(errorToast(other)).toContainText('already has a subscription, so nothing was charged');
+      expect((await second.cookies()).find((c) => c.name === 'hhp_sub')).toBeUndefined();
+
+      const notice = await mail.waitForMessage({ to: email, subject: 'You already have a subscription' });
+      const link = new URL(/Sign in on this device: (\S+)/.exec(notice.Text)![1]!);
+      await other.goto(link.pathname + link.search);
+      await expect(heading(other, "You're signed in")).toBeVisible();
+      expect((await second.cookies()).find((c) => c.name === 'hhp_sub')).toBeDefined();
+    } finally {
+      await second.close();
+    }
   });
 
   test('when the sign-in page is opened without its token or with a link cut short, then it says so and offers a new link', async ({
