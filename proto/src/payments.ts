@@ -144,3 +144,12 @@ export const PortalRequest = z
 export type PortalRequest = z.infer<typeof PortalRequest>;
 export const PortalResponse = z.object({ url: z.url() });
 export type PortalResponse = z.infer<typeof PortalResponse>;
+
+/**
+ * POST /api/stripe/webhook: what the portal reads of a Stripe event once its signature verifies (the rest is
+ * Stripe's own). Its id is stored, as the record that the event was applied.
+ */
+export const StripeWebhookRequest = z.object({
+  id: singleLine({ max: 255 }).min(1, 'id is required'),
+  type: singleLine({ max: 255 }).min(1, 'type is required'),
+});

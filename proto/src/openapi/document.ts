@@ -56,6 +56,7 @@ import {
   PortalResponse,
   SignInLinkRequest,
   SignInLinkResponse,
+  StripeWebhookRequest,
   SubscriptionStatusResponse,
 } from '../payments.js';
 
@@ -469,7 +470,7 @@ export function buildOpenApiDocument() {
       summary: "Stripe's events, signed (Stripe-Signature); each applied once by its id",
       request: {
         headers: z.object({ 'stripe-signature': z.string() }),
-        body: { content: { 'application/json': { schema: z.object({ id: z.string(), type: z.string() }) } } },
+        body: { content: { 'application/json': { schema: StripeWebhookRequest } } },
       },
       responses: {
         200: json(z.object({ received: z.boolean() }), 'Applied, or already applied'),

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { HttpError, orUnavailable, requestContext, type Inbox } from '@hhp/kit';
+import { StripeWebhookRequest } from '@hhp/proto';
+import { HttpError, orUnavailable, parse, requestContext, type Inbox } from '@hhp/kit';
 import type Stripe from 'stripe';
 import type { PaymentsMetrics } from '../metrics.js';
 import { handlerFor, type EventHandlers } from './apply-event.js';
@@ -58,6 +59,7 @@ export function webhooksRouter({ webhooks, secret, inbox, handlers, metrics, tim
       const why = err instanceof Error ? firstSentence(err.message) : 'unreadable payload';
       throw new HttpError(400, `Stripe-Signature does not verify: ${why}`);
     }
+    parse(StripeWebhookRequest, event);
     const { requestId, logger } = requestContext(req);
     const log = logger.child({ stripeEventId: event.id, stripeEventType: event.type });
     const apply = handlerFor(event, handlers);

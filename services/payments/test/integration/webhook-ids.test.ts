@@ -1,0 +1,49 @@
+// A Stripe event whose id holds a control character: the id is stored (the inbox's record of applied events)
+// and PostgreSQL, under FerretDB, cannot store a NUL (it was a 500). Refused before anything is applied.
+import { randomUUID } from 'node:crypto';
+import { Subjects } from '@hhp/proto';
+import {
+  eventsOn,
+  sendWebhook,
+  startPayments,
+  startServers,
+  stopPayments,
+  stripeEvent,
+  type Payments,
+  type Servers,
+} from './harness.js';
+
+let servers: Servers;
+let service: Payments;
+
+beforeAll(async () => {
+  servers = await startServers();
+  service = await startPayments(servers);
+});
+
+afterAll(async () => {
+  await stopPayments(service);
+  await servers?.stop();
+});
+
+const intent = (bookingId: string) => ({
+  id: `pi_${randomUUID().replace(/-/g, '').slice(0, 14)}`,
+  object: 'payment_intent',
+  amount: 900,
+  amount_received: 900,
+  currency: 'usd',
+  status: 'succeeded',
+  last_payment_error: null,
+  metadata: { bookingId },
+});
+
+test.each([
+  ['a NUL', 'evt_\u0000nul'],
+  ['a line break', 'evt_line\nbreak'],
+])('when a signed event id holds %s, then the answer is a 400 naming it and nothing is applied', async (_, id) => {
+  const bookingId = `bk-${randomUUID()}`;
+  const res = await sendWebhook(service, { ...stripeEvent('payment_intent.succeeded', intent(bookingId)), id });
+  expect([res.status, await res.json()]).toEqual([400, { message: 'id: must not contain control characters' }]);
+  const published = await eventsOn(servers, Subjects.paymentSucceeded);
+  expect(published.filter((event) => event.data.bookingId === bookingId)).toEqual([]);
+});
