@@ -125,6 +125,40 @@ test.describe('the booking screen', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('when the calendar reaches the booking horizon (6 months ahead), then later days are closed, no later month is shown, and the note says until when', async ({
+    page,
+  }) => {
+    await page.goto('/book');
+    // The calendar opens on the first open day's month: today's, unless today is its last and closed.
+    const todayCell = calendar(page).locator('[aria-current="date"]');
+    if ((await todayCell.count()) === 0) await page.getByRole('button', { name: 'Previous month' }).click();
+    const today = await todayCell.getAttribute('data-day');
+    const [y, m, d] = today!.split('-').map(Number) as [number, number, number];
+    const monthLength = new Date(Date.UTC(y, m + 6, 0)).getUTCDate();
+    const last = new Date(Date.UTC(y, m - 1 + 6, Math.min(d, monthLength))).toISOString().slice(0, 10);
+    const note = `You can book up to 6 months ahead, until ${dayName(last)}.`;
+    await expect(page.getByText(note)).toBeVisible();
+    await expect(calendar(page)).toHaveAccessibleDescription(
+      `${note} Use the arrow keys to move between days, Page Up and Page Down to change the month.`,
+    );
+
+    const next = page.getByRole('button', { name: 'Next month' });
+    for (let i = 0; i < 6; i += 1) await next.click();
+    await expect(next).toBeDisabled();
+    const shown = await shownDays(page);
+    expect(shown.some(({ day }) => day === last)).toBe(true);
+    for (const { day, disabled } of shown) {
+      expect({ day, disabled }).toEqual({ day, disabled: weekdayOf(day) === 0 || day > last });
+    }
+    const after = shown.find(({ day }) => day > last && weekdayOf(day) !== 0);
+    if (after) {
+      await expect(dayCell(page, after.day)).toHaveAccessibleName(`${dayName(after.day)} (more than 6 months ahead)`);
+      await dayCell(page, after.day).click({ force: true });
+      await expect(dayCell(page, after.day)).toHaveAttribute('aria-selected', 'false');
+    }
+    await expectNoAxeViolations(page);
+  });
+
   test('when the calendar is used from the keyboard, then the arrows move the day and Enter chooses it', async ({
     page,
   }) => {

@@ -8,6 +8,7 @@ import {
   todayIn,
   weekday,
 } from '../../src/features/payments/booking/calendar';
+import { lastBookableDay } from '@hhp/proto/catalogue/plans';
 
 // 2 December 2025 is a Tuesday.
 const TODAY = '2025-12-02';
@@ -86,6 +87,27 @@ describe('the booking calendar', () => {
     expect(moveFocus('2026-03-31', 'PageUp')).toBe('2026-02-28');
     expect(moveFocus(TODAY, 'a')).toBeNull();
     expect(addMonthsClamped('2024-01-31', 1)).toBe('2024-02-29');
+  });
+
+  test('when a day is after the booking horizon (6 months from today), then it is closed for every plan; the horizon’s last day is open', () => {
+    // From Tuesday 2 December 2025 the last day is Tuesday 2 June 2026.
+    expect(lastBookableDay(TODAY)).toBe('2026-06-02');
+    for (const type of ['ai-session', 'subscription', 'dr-helen'] as const) {
+      expect(closedReason('2026-06-02', type, TODAY)).toBeNull();
+      expect(closedReason('2026-06-03', type, TODAY)).toBe('beyond');
+      expect(closedReason('2026-06-09', type, TODAY)).toBe('beyond');
+      expect(closedReason('2999-03-05', type, TODAY)).toBe('beyond');
+    }
+    // 31 August: the horizon ends on the last day of February (Tuesday 29 February 2028).
+    expect(lastBookableDay('2026-08-31')).toBe('2027-02-28');
+    expect(lastBookableDay('2027-08-31')).toBe('2028-02-29');
+    expect(closedReason('2028-02-29', 'dr-helen', '2027-08-31')).toBeNull();
+    expect(closedReason('2028-03-01', 'ai-session', '2027-08-31')).toBe('beyond');
+  });
+
+  test('when no day is open before the horizon, then the first focus stays where it was asked', () => {
+    expect(firstOpenDay('dr-helen', TODAY, '2026-06-03')).toBe('2026-06-03');
+    expect(firstOpenDay('ai-session', TODAY, '2026-06-01')).toBe('2026-06-01');
   });
 
   test('when the calendar opens, then its first focus is the first day the plan is open', () => {

@@ -56,3 +56,21 @@ export const PRACTITIONER_SLOTS = ['09:00', '11:00', '14:00'] as const;
 /** Other plans: every day but Sunday, hourly. */
 export const CLOSED_WEEKDAYS_OTHER_PLANS = [0] as const;
 export const HOURLY_SLOTS = ['09:00', '10:00', '11:00', '14:00', '15:00', '16:00'] as const;
+
+/**
+ * The booking horizon: a session can be booked up to this many calendar months ahead of the practice's today,
+ * that day included. Every booking path (availability, booking, a move by the "Change or cancel" link) and the
+ * booking calendar use it through `lastBookableDay`.
+ */
+export const BOOKING_HORIZON_MONTHS = 6;
+
+/**
+ * The last day that can be booked from `today` ("2026-03-10", the practice's calendar date): the same day of the
+ * month `months` later, or that month's last day when it is shorter (31 August gives 28 or 29 February). Plain
+ * date arithmetic on UTC midnights, so no time zone or daylight-saving change moves it.
+ */
+export function lastBookableDay(today: string, months: number = BOOKING_HORIZON_MONTHS): string {
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  const monthLength = new Date(Date.UTC(year, month - 1 + months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month - 1 + months, Math.min(day, monthLength))).toISOString().slice(0, 10);
+}

@@ -1,7 +1,7 @@
 // Screen texts of booking, checkout and the subscription. The specification's quoted texts (sections 2, 5, 8)
 // are used verbatim: the toasts' titles and descriptions, the chat input's placeholder, the panels' titles and
 // sentences, "What Happens Next", "Change", "Try Subscribe Again".
-import { PLANS, type SessionType } from '@hhp/proto/catalogue/plans';
+import { BOOKING_HORIZON_MONTHS, PLANS, type SessionType } from '@hhp/proto/catalogue/plans';
 import { PRACTITIONER_NAME } from '../../shared/config/practitioner';
 
 const named = (text: string) => text.replaceAll('{name}', PRACTITIONER_NAME);
@@ -28,8 +28,10 @@ export const texts = {
     previousMonth: 'Previous month',
     nextMonth: 'Next month',
     calendarHelp: 'Use the arrow keys to move between days, Page Up and Page Down to change the month.',
+    horizonNote: (lastDay: string) => `You can book up to ${BOOKING_HORIZON_MONTHS} months ahead, until ${lastDay}.`,
     closed: {
       past: 'past',
+      beyond: `more than ${BOOKING_HORIZON_MONTHS} months ahead`,
       sunday: 'closed on Sundays',
       'not-tuesday': `${PRACTITIONER_NAME} sees visitors on Tuesdays only`,
     },

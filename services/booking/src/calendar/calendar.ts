@@ -5,6 +5,7 @@ import { TZDate } from '@date-fns/tz';
 import {
   CLOSED_WEEKDAYS_OTHER_PLANS,
   HOURLY_SLOTS,
+  lastBookableDay,
   PLANS,
   PRACTITIONER_SLOTS,
   PRACTITIONER_WEEKDAYS,
@@ -23,7 +24,7 @@ export interface Slot {
   startsAt: Date;
 }
 
-export type DayState = 'open' | 'past' | 'closed';
+export type DayState = 'open' | 'past' | 'beyond' | 'closed';
 
 export interface Day {
   date: string;
@@ -65,9 +66,16 @@ function opensOn(type: SessionType, date: string): boolean {
 
 const timesOf = (type: SessionType): readonly string[] => (type === 'dr-helen' ? PRACTITIONER_SLOTS : HOURLY_SLOTS);
 
-/** A plan's day: past (before the practice's today), closed (not one of its weekdays), or open with its slots. */
+/** The last day that can be booked now: the booking horizon from the practice's today (catalogue). */
+export const horizonDay = (timeZone: string, now: Date): string => lastBookableDay(practiceDate(now, timeZone));
+
+/**
+ * A plan's day: past (before the practice's today), beyond (after the booking horizon's last day), closed (not
+ * one of its weekdays), or open with its slots.
+ */
 export function planDay(type: SessionType, date: string, timeZone: string, now: Date): Day {
   if (date < practiceDate(now, timeZone)) return { date, state: 'past', slots: [] };
+  if (date > horizonDay(timeZone, now)) return { date, state: 'beyond', slots: [] };
   if (!opensOn(type, date)) return { date, state: 'closed', slots: [] };
   const minutes = PLANS[type].durationMinutes;
   const slots = timesOf(type).map((time) => ({
@@ -79,7 +87,8 @@ export function planDay(type: SessionType, date: string, timeZone: string, now: 
 }
 
 export type SlotLookup =
-  { ok: true; date: string; slot: Slot } | { ok: false; reason: 'not-a-slot' | 'past' | 'closed' | 'started' };
+  | { ok: true; date: string; slot: Slot }
+  | { ok: false; reason: 'not-a-slot' | 'past' | 'beyond' | 'closed' | 'started' };
 
 /** The plan's slot that starts at exactly `instant`, if it is still bookable. */
 export function slotAt(type: SessionType, instant: Date, timeZone: string, now: Date): SlotLookup {

@@ -10,7 +10,7 @@
 import { HttpError, KeyedLock } from '@hhp/kit';
 import { slotAt } from '../calendar/calendar.js';
 import { capacityOf, type BookingDeps } from '../rules.js';
-import { SLOT_TAKEN, REFUSALS, closedMessage } from '../sessions/book-session.js';
+import { SLOT_TAKEN, notBookable } from '../sessions/book-session.js';
 import type { BookingDocument } from '../sessions/booking.model.js';
 import { cancelledEvent, rescheduledEvent } from '../sessions/booking-events.js';
 import { SESSION_NOT_FOUND } from '../sessions/sessions.router.js';
@@ -65,10 +65,7 @@ async function rescheduleInTurn(
   const { rules, claims, bookings, metrics, logger } = deps;
   const booking = await changeable(deps, bookingId, now);
   const found = slotAt(booking.type, new Date(scheduledAt), rules.timeZone, now);
-  if (!found.ok) {
-    const why = found.reason === 'closed' ? closedMessage(booking.type) : REFUSALS[found.reason];
-    throw new HttpError(400, `scheduledAt: ${why}`);
-  }
+  if (!found.ok) throw notBookable(booking.type, found.reason, rules.timeZone, now);
   const to = found.slot.startsAt;
   if (to.getTime() === booking.scheduledAt.getTime()) throw new HttpError(400, SAME_SLOT);
 

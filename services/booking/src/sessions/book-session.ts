@@ -4,8 +4,8 @@
 // the frontend only ever sends the catalogue's values.
 import { randomBytes } from 'node:crypto';
 import { HttpError, TIMED_OUT, within } from '@hhp/kit';
-import { PLANS, type BookSessionRequest } from '@hhp/proto';
-import { slotAt } from '../calendar/calendar.js';
+import { BOOKING_HORIZON_MONTHS, PLANS, type BookSessionRequest } from '@hhp/proto';
+import { horizonDay, slotAt, type SlotLookup } from '../calendar/calendar.js';
 import { capacityOf, type BookingDeps } from '../rules.js';
 import { addressSeats, slotSeats } from '../slots/slot-keys.js';
 import type { BookingDocument } from './booking.model.js';
@@ -25,16 +25,32 @@ export class HoldLimitError extends HttpError {
 /** 18 random bytes: 24 url-safe characters, the only key to a booking. */
 export const newBookingId = () => randomBytes(18).toString('base64url');
 
-export const REFUSALS = {
+const REFUSALS = {
   'not-a-slot': 'must be the start of one of the slots of that day for this plan (see /api/availability)',
   past: 'that day has passed',
   started: 'that slot has already started',
 } as const;
 
-export function closedMessage(type: BookSessionRequest['type']): string {
+function closedMessage(type: BookSessionRequest['type']): string {
   return type === 'dr-helen'
     ? 'consultations with the practitioner are held on Tuesdays only'
     : 'sessions are not held on Sundays';
+}
+
+/** The 400 for a `scheduledAt` that is not a bookable slot of the plan (booking and moving a booking alike). */
+export function notBookable(
+  type: BookSessionRequest['type'],
+  reason: Exclude<SlotLookup, { ok: true }>['reason'],
+  timeZone: string,
+  now: Date,
+): HttpError {
+  const why =
+    reason === 'closed'
+      ? closedMessage(type)
+      : reason === 'beyond'
+        ? `sessions can be booked at most ${BOOKING_HORIZON_MONTHS} months ahead, until ${horizonDay(timeZone, now)}`
+        : REFUSALS[reason];
+  return new HttpError(400, `scheduledAt: ${why}`);
 }
 
 export interface BookingInput {
@@ -48,10 +64,7 @@ export async function bookSession(deps: BookingDeps, input: BookingInput, now = 
   const { request } = input;
   const plan = PLANS[request.type];
   const found = slotAt(request.type, new Date(request.scheduledAt), rules.timeZone, now);
-  if (!found.ok) {
-    const why = found.reason === 'closed' ? closedMessage(request.type) : REFUSALS[found.reason];
-    throw new HttpError(400, `scheduledAt: ${why}`);
-  }
+  if (!found.ok) throw notBookable(request.type, found.reason, rules.timeZone, now);
   if (
     (request.price && request.price !== plan.price) ||
     (request.duration && request.duration !== String(plan.durationMinutes))

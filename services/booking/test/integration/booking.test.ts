@@ -6,9 +6,12 @@ import {
   bookingBody,
   collection,
   fromAddress,
+  horizonLastDay,
   openDays,
+  plusDays,
   postJson,
   sessionOf,
+  slotOn,
   startBooking,
   takeConsumers,
   uniqueDb,
@@ -290,6 +293,73 @@ describe('POST /api/book-session', () => {
     expect(((await refused.json()) as { message: string }).message).toMatch(/^Too many unpaid bookings from here/);
     // The refused booking gave its seat back.
     expect((await postJson(bookUrl, bookingBody('ai-session', slots[5]!.startsAt), fromAddress())).status).toBe(200);
+  });
+});
+
+describe('the booking horizon (6 months ahead on the practice’s calendar)', () => {
+  const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+  /** The first day on or after `from` (or before it, stepping back) that is a given weekday, or any but Sunday. */
+  const find = (from: string, step: 1 | -1, fits: (weekday: number) => boolean) => {
+    let date = from;
+    while (!fits(weekdayOf(date))) date = plusDays(date, step);
+    return date;
+  };
+  const notSunday = (weekday: number) => weekday !== 0;
+  const tuesday = (weekday: number) => weekday === 2;
+  const horizon = () => {
+    const last = horizonLastDay();
+    return {
+      last,
+      lastAi: find(last, -1, notSunday),
+      beyondAi: find(plusDays(last, 1), 1, notSunday),
+      beyondTuesday: find(plusDays(last, 1), 1, tuesday),
+    };
+  };
+  const farAway = { ai: '2999-03-02', tuesday: '2999-03-05' }; // a Saturday and a Tuesday
+
+  test('when a day is past the horizon (the day after it, or in the year 2999), then availability shows it closed; the horizon’s last day is open', async () => {
+    const { lastAi, beyondAi, beyondTuesday } = horizon();
+    const closed = [
+      ['ai-session', beyondAi],
+      ['subscription', beyondAi],
+      ['dr-helen', beyondTuesday],
+      ['ai-session', farAway.ai],
+      ['dr-helen', farAway.tuesday],
+    ] as const;
+    for (const [type, date] of closed) {
+      expect([type, date, await availabilityOf(service, type, date)]).toEqual([
+        type,
+        date,
+        { date, type, timeZone: 'America/New_York', open: false, slots: [] },
+      ]);
+    }
+    const last = await availabilityOf(service, 'ai-session', lastAi);
+    expect(last.open).toBe(true);
+    expect(last.slots.map((s) => s.available)).toEqual([true, true, true, true, true, true]);
+  });
+
+  test.each([
+    ['the first open day past the horizon', 'ai-session', () => slotOn(horizon().beyondAi)],
+    ['a Tuesday past the horizon', 'dr-helen', () => slotOn(horizon().beyondTuesday)],
+    ['a slot in the year 2999', 'ai-session', () => slotOn(farAway.ai)],
+    ['a consultation in the year 2999', 'dr-helen', () => slotOn(farAway.tuesday)],
+  ] as const)(
+    'when the slot is %s, then the answer is 400 naming scheduledAt and nothing is stored',
+    async (_what, type, at) => {
+      const before = await collection(service, 'seat_claims').countDocuments();
+      const res = await postJson(bookUrl, bookingBody(type, at()), fromAddress());
+
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        message: `scheduledAt: sessions can be booked at most 6 months ahead, until ${horizon().last}`,
+      });
+      expect(await collection(service, 'seat_claims').countDocuments()).toBe(before);
+    },
+  );
+
+  test('when the slot is the last of the horizon’s last open day, then it is booked', async () => {
+    const id = await book(service, 'ai-session', slotOn(horizon().lastAi, '16:00'));
+    expect((await sessionOf(service, id)).body).toMatchObject({ status: 'pending-payment' });
   });
 });
 

@@ -18,7 +18,7 @@ import {
 import { EVENTS_STREAM, Subjects, type SessionType } from '@hhp/proto';
 import { BookingConfig } from '../../src/config.js';
 import { bookingService } from '../../src/service.js';
-import { planDay, type Slot } from '../../src/calendar/calendar.js';
+import { planDay, wallClock, type Slot } from '../../src/calendar/calendar.js';
 import { natsEnvFor } from '../../../../infra/src/testing/nats-users.js';
 
 export type BookingService = RunningService<BookingConfig>;
@@ -189,13 +189,37 @@ const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 export function openDays(type: SessionType, fromDays: number) {
   let offset = fromDays;
   return (): { date: string; slots: Slot[] } => {
-    for (;;) {
+    for (const last = offset + 31; offset < last;) {
       const date = isoDate(new Date(Date.now() + offset++ * 86_400_000));
       const day = planDay(type, date, TIME_ZONE, new Date());
       if (day.state === 'open') return { date, slots: day.slots };
     }
+    throw new Error(`no open ${type} day within a month of ${offset - 31} days ahead (past the booking horizon?)`);
   };
 }
+
+/** The calendar date `days` after `date` ("2026-03-10"). */
+export const plusDays = (date: string, days: number): string =>
+  isoDate(new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000));
+
+/**
+ * The last day of the booking horizon, worked out here on its own: the practice's today plus 6 calendar months
+ * (the same day of the month, or that month's last day when it is shorter).
+ */
+export function horizonLastDay(now = new Date()): string {
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const daysInMonth = new Date(Date.UTC(y, m - 1 + 6 + 1, 0)).getUTCDate();
+  return isoDate(new Date(Date.UTC(y, m - 1 + 6, Math.min(d, daysInMonth))));
+}
+
+/** A plan's slot time on any calendar date, whatever the calendar says of that day. */
+export const slotOn = (date: string, time = '09:00'): Date => wallClock(date, time, TIME_ZONE);
 
 export function bookingBody(type: SessionType, scheduledAt: string | Date, extra: Record<string, unknown> = {}) {
   return {

@@ -15,10 +15,13 @@ import {
   book,
   eventsFor,
   eventually,
+  horizonLastDay,
   openDays,
+  plusDays,
   postJson,
   publishEvent,
   sleep,
+  slotOn,
   startBooking,
   takeConsumers,
   uniqueDb,
@@ -275,6 +278,26 @@ test('when the session is closer than the notice, then the page says why, and ne
   });
   expect((await call('manage', id, { token })).body.status).toBe('confirmed');
   expect(await eventsFor(Subjects.bookingCancelled, id)).toHaveLength(0);
+});
+
+test('when the visitor moves the session past the booking horizon or to the year 2999, then the answer is 400 naming scheduledAt and the booking stays', async () => {
+  const { slots } = days();
+  const { id, token } = await confirmed('ai-session', slots[1]!.startsAt);
+  const last = horizonLastDay();
+  let beyond = plusDays(last, 1);
+  if (new Date(`${beyond}T12:00:00Z`).getUTCDay() === 0) beyond = plusDays(beyond, 1);
+
+  for (const to of [slotOn(beyond), slotOn('2999-03-02')]) {
+    expect(await call('reschedule', id, { token, scheduledAt: to.toISOString() })).toEqual({
+      status: 400,
+      body: { message: `scheduledAt: sessions can be booked at most 6 months ahead, until ${last}` },
+    });
+  }
+  expect((await call('manage', id, { token })).body).toMatchObject({
+    status: 'confirmed',
+    scheduledAt: slots[1]!.startsAt.toISOString(),
+  });
+  expect(await eventsFor(Subjects.bookingRescheduled, id)).toHaveLength(0);
 });
 
 test('when a consultation is moved and then cancelled, then the practitioner gets a copy of each with the invite', async () => {

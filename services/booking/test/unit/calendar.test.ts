@@ -1,4 +1,5 @@
-import { addMinutes, planDay, practiceDate, slotAt, wallClock } from '../../src/calendar/calendar.js';
+import { BOOKING_HORIZON_MONTHS, lastBookableDay } from '@hhp/proto/catalogue/plans';
+import { addMinutes, horizonDay, planDay, practiceDate, slotAt, wallClock } from '../../src/calendar/calendar.js';
 
 const NY = 'America/New_York';
 const at = (iso: string) => new Date(iso);
@@ -55,8 +56,32 @@ describe('the practice calendar', () => {
   });
 
   test('when daylight saving time ends (1 November 2026 in New York), then 09:00 moves from 13:00 UTC to 14:00 UTC', () => {
-    expect(starts(planDay('ai-session', '2026-10-31', NY, now))[0]).toBe('2026-10-31T13:00:00.000Z');
-    expect(starts(planDay('ai-session', '2026-11-02', NY, now))[0]).toBe('2026-11-02T14:00:00.000Z');
+    const october = at('2026-10-01T15:00:00Z');
+    expect(starts(planDay('ai-session', '2026-10-31', NY, october))[0]).toBe('2026-10-31T13:00:00.000Z');
+    expect(starts(planDay('ai-session', '2026-11-02', NY, october))[0]).toBe('2026-11-02T14:00:00.000Z');
+  });
+
+  test('when a date is after the booking horizon (6 months from the practice’s today), then the day is beyond and has no slots; its last day is open', () => {
+    // Today is 2 March 2026 in New York: the horizon's last day is 2 September 2026 (a Wednesday).
+    expect(horizonDay(NY, now)).toBe('2026-09-02');
+    expect(planDay('ai-session', '2026-09-02', NY, now).state).toBe('open');
+    expect(planDay('ai-session', '2026-09-03', NY, now)).toEqual({ date: '2026-09-03', state: 'beyond', slots: [] });
+    expect(planDay('dr-helen', '2026-09-01', NY, now).state).toBe('open');
+    expect(planDay('dr-helen', '2026-09-08', NY, now).state).toBe('beyond');
+    expect(planDay('ai-session', '2999-03-02', NY, now).state).toBe('beyond');
+  });
+
+  test('when the practice’s today differs from UTC’s, then the horizon counts from the practice’s today', () => {
+    const lateEvening = at('2026-03-03T03:30:00Z'); // still 2 March in New York, already 3 March in UTC
+    expect(horizonDay(NY, lateEvening)).toBe('2026-09-02');
+    expect(horizonDay('Asia/Tokyo', lateEvening)).toBe('2026-09-03');
+  });
+
+  test('when the horizon lands on a shorter month, then its last day is that month’s last (31 August → 28 February)', () => {
+    expect(lastBookableDay('2026-08-31')).toBe('2027-02-28');
+    expect(lastBookableDay('2027-08-31')).toBe('2028-02-29');
+    expect(lastBookableDay('2026-12-15')).toBe('2027-06-15');
+    expect(BOOKING_HORIZON_MONTHS).toBe(6);
   });
 
   test('when the clocks change on an open day itself (Cairo, Friday 24 April 2026 at midnight), then that day’s slots are already in the new offset', () => {
@@ -90,6 +115,8 @@ describe('finding the slot a booking names', () => {
     ['a Wednesday for the practitioner', 'dr-helen', '2026-03-11T13:00:00Z', 'closed'],
     ['a Sunday for an AI session', 'ai-session', '2026-03-15T13:00:00Z', 'closed'],
     ['yesterday', 'ai-session', '2026-03-09T13:00:00Z', 'past'],
+    ['the day after the horizon', 'ai-session', '2026-09-11T13:00:00Z', 'beyond'],
+    ['a Tuesday in the year 2999', 'dr-helen', '2999-03-05T14:00:00Z', 'beyond'],
     ['a slot start shifted by a second', 'ai-session', '2026-03-11T13:00:01Z', 'not-a-slot'],
   ] as const)('when it is %s (%s), then it is refused: %s', (_what, type, iso, reason) => {
     expect(slotAt(type, at(iso), NY, now)).toEqual({ ok: false, reason });

@@ -1,9 +1,10 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import type { SessionType } from '@hhp/proto/catalogue/plans';
+import { lastBookableDay, type SessionType } from '@hhp/proto/catalogue/plans';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { texts } from '../texts';
 import { formatIsoDay } from '../ui/time';
 import {
+  addMonths,
   addMonthsClamped,
   closedReason,
   firstOpenDay,
@@ -18,7 +19,7 @@ const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Frida
 
 interface Props {
   type: SessionType;
-  /** Today in the practice's calendar: earlier days are closed. */
+  /** Today in the practice's calendar: earlier days are closed, and so are those after the booking horizon. */
   today: IsoDay;
   value: IsoDay | null;
   onChange: (day: IsoDay) => void;
@@ -35,7 +36,8 @@ function monthTitle(day: IsoDay): string {
 /**
  * The booking calendar: a grid of one month's days (the WAI-ARIA date grid). One day is the tab stop; the arrow
  * keys move by a day or a week, Home and End to the week's ends, Page Up and Page Down by a month; Enter or
- * Space chooses the day. Closed days stay reachable, so a keyboard user hears why they are closed.
+ * Space chooses the day. Closed days stay reachable, so a keyboard user hears why they are closed. The months shown
+ * run from today's to the booking horizon's (the catalogue's), whose last day is said under the grid.
  */
 export function DateCalendar({ type, today, value, onChange, labelledBy }: Props) {
   const [focused, setFocused] = useState<IsoDay>(() => value ?? firstOpenDay(type, today));
@@ -44,8 +46,14 @@ export function DateCalendar({ type, today, value, onChange, labelledBy }: Props
   const moveFocusToDay = useRef(false);
   const monthId = useId();
   const helpId = useId();
+  const horizonId = useId();
+  const lastDay = lastBookableDay(today);
   const earliest = startOfMonth(today);
-  const shownMonth = startOfMonth(focused < earliest ? earliest : focused);
+  const latest = startOfMonth(lastDay);
+  // The tab stop stays within the months shown: today's month to the horizon's.
+  const within = (day: IsoDay) => (day < earliest ? earliest : day >= addMonths(latest, 1) ? lastDay : day);
+  const tabStop = within(focused);
+  const shownMonth = startOfMonth(tabStop);
 
   useEffect(() => {
     if (!moveFocusToDay.current) return;
@@ -67,14 +75,14 @@ export function DateCalendar({ type, today, value, onChange, labelledBy }: Props
     const next = moveFocus(day, event.key);
     if (!next) return;
     event.preventDefault();
-    if (next < earliest) return;
+    if (within(next) !== next) return;
     moveFocusToDay.current = true;
     setFocused(next);
   };
 
   const showMonth = (months: number) => {
-    const day = addMonthsClamped(focused, months);
-    setFocused(day < today ? today : day);
+    const day = addMonthsClamped(tabStop, months);
+    setFocused(day < today ? today : day > lastDay ? lastDay : day);
   };
 
   return (
@@ -96,6 +104,7 @@ export function DateCalendar({ type, today, value, onChange, labelledBy }: Props
           type="button"
           className={styles.navButton}
           aria-label={texts.booking.nextMonth}
+          disabled={shownMonth >= latest}
           onClick={() => showMonth(1)}
         >
           <RightOutlined aria-hidden />
@@ -106,7 +115,7 @@ export function DateCalendar({ type, today, value, onChange, labelledBy }: Props
         role="grid"
         className={styles.grid}
         aria-labelledby={`${labelledBy} ${monthId}`}
-        aria-describedby={helpId}
+        aria-describedby={`${horizonId} ${helpId}`}
       >
         <thead>
           <tr>
@@ -131,7 +140,7 @@ export function DateCalendar({ type, today, value, onChange, labelledBy }: Props
                     reason={closedReason(day, type, today)}
                     selected={day === value}
                     isToday={day === today}
-                    tabStop={day === (focused < earliest ? earliest : focused)}
+                    tabStop={day === tabStop}
                     onChoose={choose}
                     onKeyDown={onKeyDown}
                   />
@@ -141,6 +150,9 @@ export function DateCalendar({ type, today, value, onChange, labelledBy }: Props
           ))}
         </tbody>
       </table>
+      <p id={horizonId} className={styles.help}>
+        {texts.booking.horizonNote(formatIsoDay(lastDay))}
+      </p>
       <p id={helpId} className={styles.help}>
         {texts.booking.calendarHelp}
       </p>

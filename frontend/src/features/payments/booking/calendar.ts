@@ -1,9 +1,15 @@
-// The booking calendar's rules (specification, section 5): past days are closed; the practitioner sees
-// visitors on Tuesdays only; the other plans every day but Sunday. Weeks start on Sunday (section 9).
+// The booking calendar's rules (specification, section 5): past days are closed, and so are the days after the
+// booking horizon (the catalogue's `BOOKING_HORIZON_MONTHS` from today); the practitioner sees visitors on
+// Tuesdays only; the other plans every day but Sunday. Weeks start on Sunday (section 9).
 // Days are plain "YYYY-MM-DD" strings, a date in the practice's calendar, and the arithmetic below runs
 // on UTC midnights, so no time zone or daylight-saving change can move a day. The booking service applies
 // the same rules and has the last word (`open` in its availability answer).
-import { CLOSED_WEEKDAYS_OTHER_PLANS, PRACTITIONER_WEEKDAYS, type SessionType } from '@hhp/proto/catalogue/plans';
+import {
+  CLOSED_WEEKDAYS_OTHER_PLANS,
+  lastBookableDay,
+  PRACTITIONER_WEEKDAYS,
+  type SessionType,
+} from '@hhp/proto/catalogue/plans';
 
 /** A calendar day, "2025-12-02". */
 export type IsoDay = string;
@@ -56,11 +62,12 @@ export function todayIn(timeZone: string | undefined, now: Date = new Date()): I
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
-export type ClosedReason = 'past' | 'sunday' | 'not-tuesday';
+export type ClosedReason = 'past' | 'beyond' | 'sunday' | 'not-tuesday';
 
 /** Why a plan cannot be booked on a day, or null when it can. */
 export function closedReason(day: IsoDay, type: SessionType, today: IsoDay): ClosedReason | null {
   if (day < today) return 'past';
+  if (day > lastBookableDay(today)) return 'beyond';
   const dayOfWeek = weekday(day);
   if (type === 'dr-helen') {
     return (PRACTITIONER_WEEKDAYS as readonly number[]).includes(dayOfWeek) ? null : 'not-tuesday';
@@ -72,10 +79,11 @@ export function isDayOpen(day: IsoDay, type: SessionType, today: IsoDay): boolea
   return closedReason(day, type, today) === null;
 }
 
-/** The first day on or after `from` that the plan can be booked (within a year), for the calendar's first focus. */
+/** The first day on or after `from` that the plan can be booked (up to the horizon), for the calendar's first focus. */
 export function firstOpenDay(type: SessionType, today: IsoDay, from: IsoDay = today): IsoDay {
+  const last = lastBookableDay(today);
   let day = from < today ? today : from;
-  for (let i = 0; i < 366; i += 1, day = addDays(day, 1)) {
+  for (; day <= last; day = addDays(day, 1)) {
     if (isDayOpen(day, type, today)) return day;
   }
   return from;
