@@ -10,6 +10,10 @@
 // however many are stored, where the database (FerretDB) would scan. The bucket's age limit drops a window's
 // slots after it. Addresses are stored hashed.
 //
+// The e-mail's count is the mailbox's (`mailboxOf`): aliases that reach one inbox (`a+1@x.com`, `a+2@x.com`, and
+// for Gmail `a.b@gmail.com`, `ab@googlemail.com`) share it, or they would flood that inbox with opt-in e-mails
+// one alias at a time. The list itself still stores and mails the address as it was typed.
+//
 // A limit is a guard, not the list itself: when NATS does not answer, sign-ups are let through (and logged).
 import { createHash, randomBytes } from 'node:crypto';
 import { JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream';
@@ -46,6 +50,23 @@ function isTaken(err: unknown): boolean {
 
 const hashed = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 32);
 
+const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * The mailbox an address delivers to, as the per-e-mail limit counts it: lower case, the `+tag` of the local part
+ * dropped (a local part that starts with `+` is kept whole), and for Gmail the dots dropped too, with
+ * googlemail.com as gmail.com. Dots elsewhere are kept: other providers deliver `a.b@` and `ab@` to two people.
+ */
+export function mailboxOf(email: string): string {
+  const at = email.lastIndexOf('@');
+  let local = email.slice(0, at).toLowerCase();
+  const domain = email.slice(at + 1).toLowerCase();
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (!GMAIL_DOMAINS.has(domain)) return `${local}@${domain}`;
+  return `${local.replaceAll('.', '')}@gmail.com`;
+}
+
 export class SignupLimits {
   /** Where this process last found room, per counter: the next take starts there. */
   private readonly hints = new Map<string, number>();
@@ -64,7 +85,7 @@ export class SignupLimits {
     return new SignupLimits(kv, options, () => bus.isConnected());
   }
 
-  /** Counts this sign-up against the client address, then (if that allowed it) against the e-mail. */
+  /** Counts this sign-up against the client address, then (if that allowed it) against the e-mail's mailbox. */
   async admit({ address, email }: { address: string; email: string }, now = new Date()): Promise<Admission> {
     const window = Math.floor(now.getTime() / 1000 / this.options.windowSeconds);
     const retryAfterSeconds = (window + 1) * this.options.windowSeconds - Math.floor(now.getTime() / 1000);
@@ -73,7 +94,7 @@ export class SignupLimits {
         `${window}.ip.${hashed(clientKey(address))}`,
         this.options.allowlist?.exempt(address) ? 0 : this.options.perAddress,
       ],
-      [`${window}.email.${hashed(email)}`, this.options.perEmail],
+      [`${window}.email.${hashed(mailboxOf(email))}`, this.options.perEmail],
     ];
     for (const [counter, limit] of counters) {
       if (limit === 0) continue;

@@ -71,6 +71,42 @@ describe('sign-up limits', () => {
     expect([...forUnlisted.headers.keys()].sort()).toEqual([...last.headers.keys()].sort());
   });
 
+  test('when one mailbox is signed up under plus-addressed aliases from many clients, then they count as one e-mail address, and each is stored as typed', async () => {
+    const mailbox = `alias-${randomUUID().slice(0, 12)}`;
+    const aliases = [`${mailbox}+1@example.com`, `${mailbox}+2@Example.COM`, `${mailbox}+news@example.com`];
+    const answers = [];
+    for (const alias of aliases) answers.push(await signUp(alias, clientAddress()));
+
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
+    const stored = await subscribers()
+      .find({ email: { $regex: `^${mailbox}` } })
+      .toArray();
+    expect(stored.map((doc) => doc.email as string).sort()).toEqual([
+      `${mailbox}+1@example.com`,
+      `${mailbox}+2@example.com`,
+    ]);
+  });
+
+  test('when a Gmail mailbox is signed up with dots, a tag, upper case and googlemail.com, then they count as one e-mail address', async () => {
+    const name = `dots${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+    const spelled = `${name.slice(0, 2)}.${name.slice(2, 5)}.${name.slice(5)}`;
+    const answers = [];
+    for (const email of [`${name}@gmail.com`, `${spelled}+x@googlemail.com`, `${spelled.toUpperCase()}@GMail.com`]) {
+      answers.push(await signUp(email, clientAddress()));
+    }
+
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 429]);
+  });
+
+  test('when two addresses differ by a dot outside Gmail, then they are two e-mail addresses', async () => {
+    const name = `d${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+    const dotted = `${name.slice(0, 4)}.${name.slice(4)}@example.com`;
+    const answers = [];
+    for (const email of [dotted, dotted, `${name}@example.com`]) answers.push(await signUp(email, clientAddress()));
+
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+  });
+
   test('when a client rotates through the IPv6 addresses of its /64, then they count as one client', async () => {
     const network = `2001:db8:${randomInt(65536).toString(16)}:${randomInt(65536).toString(16)}`;
     const answers = [];
