@@ -29,7 +29,7 @@ export interface ServiceContext<C extends ServiceConfig> {
 export interface ServiceParts {
   routers: Router[];
   readiness?: ReadinessChecks;
-  /** Routes that parse their body their own way instead of the default JSON (at most 16 KiB): see body.ts. */
+  /** Routes that parse their body their own way instead of the default JSON (at most MAX_JSON_BODY_BYTES): see body.ts. */
   bodies?: readonly RouteBody[];
   /** WebSocket upgrades on one path of the service's HTTP server; drained first on shutdown. */
   websocket?: WebSocketRoute;
