@@ -42,13 +42,13 @@ export const CreateSubscriptionResponse = z.object({
   completionToken: z.string(),
 });
 
-/** create-subscription's `completionToken`: `<customerId>.<attempt>.<expires>.<signature>`. */
+/** create-subscription's `completionToken`: `<customerId>.<attempt>.<expires>.<booking>.<signature>`. */
 const CompletionToken = z
   .string()
   .min(1, 'completionToken is required')
-  .max(300)
+  .max(800)
   .regex(
-    /^cus_[A-Za-z0-9_]+\.[A-Za-z0-9_-]{22}\.\d{1,12}\.[A-Za-z0-9_-]{43}$/,
+    /^cus_[A-Za-z0-9_]+\.[A-Za-z0-9_-]{22}\.\d{1,12}\.[A-Za-z0-9_-]{0,540}\.[A-Za-z0-9_-]{43}$/,
     'completionToken must be the completionToken that create-subscription answered',
   );
 

@@ -117,7 +117,7 @@ export async function completeSubscription(
           // The attempt, so that a later call can be matched to the subscription it created (in the same call).
           metadata: {
             [ATTEMPT_METADATA_KEY]: proof.attempt,
-            ...(customer.bookingId && { bookingId: customer.bookingId }),
+            ...(proof.bookingId && { bookingId: proof.bookingId }),
           },
           expand: EXPAND,
         },
@@ -128,7 +128,7 @@ export async function completeSubscription(
     const view = {
       ...viewOf(subscription, asOf),
       customerId,
-      ...(customer.bookingId && { bookingId: customer.bookingId }),
+      ...(proof.bookingId && { bookingId: proof.bookingId }),
     };
     await db(subscriptions.apply(view, `${subscription.id}-${subscription.status}-${asOf}`, requestId));
     deps.metrics.subscriptionsCreated.inc({ status: subscription.status });

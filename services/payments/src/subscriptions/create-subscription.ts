@@ -9,8 +9,8 @@ import { SUBSCRIPTIONS_STORE_UNAVAILABLE, type SubscriptionDeps } from './deps.j
 /**
  * The subscribe screen's first step: the e-mail's customer (one per address, made on first use), a SetupIntent
  * that saves a card for the monthly charges, and the attempt's `completionToken` (completion-token.ts), which
- * complete-subscription requires. The booking it came from (if any) is kept with the customer, for the
- * subscription that completes it. The answer is the same whether or not the address already has a running
+ * complete-subscription requires. The booking it came from (if any) is in that token, for the subscription
+ * that completes it (kept with the attempt, not the customer: another attempt with the address cannot swap it). The answer is the same whether or not the address already has a running
  * subscription, so that it tells nobody who subscribes (the customer a SetupIntent belongs to is not among what
  * Stripe.js can read of it); the subscriber is e-mailed instead (how to use the subscription on this device,
  * after the answer), and complete-subscription will not give this attempt the running subscription nor create
@@ -22,7 +22,7 @@ export async function createSubscription(
   secret: string,
   logger: Logger,
 ): Promise<CreateSubscriptionResponse> {
-  const { stripe, customers, subscriptions, dbTimeoutMs } = deps;
+  const { stripe, subscriptions, dbTimeoutMs } = deps;
   const db = <T>(work: Promise<T>) => orUnavailable(dbTimeoutMs, work, SUBSCRIPTIONS_STORE_UNAVAILABLE);
   const customerId = await customerFor(deps, email, logger);
   const live = await db(subscriptions.live(customerId));
@@ -40,17 +40,13 @@ export async function createSubscription(
     logger.error({ setupIntentId: setup.id }, 'Stripe returned a SetupIntent without a client secret');
     throw new HttpError(502, PROVIDER_FAILED);
   }
-  await db(
-    customers.updateOne(
-      { _id: customerId },
-      sessionId
-        ? { $set: { bookingId: sessionId, updatedAt: new Date() } }
-        : { $set: { updatedAt: new Date() }, $unset: { bookingId: 1 } },
-    ),
-  );
   logger.info({ customerId, setupIntentId: setup.id, bookingId: sessionId }, 'card setup started');
   if (live) deps.alreadySubscribed(email, customerId, logger);
-  return { clientSecret: setup.client_secret, customerId, completionToken: completionToken(customerId, secret) };
+  return {
+    clientSecret: setup.client_secret,
+    customerId,
+    completionToken: completionToken(customerId, secret, { bookingId: sessionId }),
+  };
 }
 
 /** The address's customer id, creating the Stripe customer the first time. */

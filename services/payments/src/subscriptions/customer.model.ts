@@ -2,13 +2,13 @@ import { Schema, type Connection } from 'mongoose';
 
 /**
  * A Stripe customer that this service made, one per e-mail address. Only these may complete a
- * subscription here; `bookingId` is the booking of the latest card setup (/subscribe?sessionId=).
+ * subscription here. (The booking a subscription confirms travels with its attempt, in the completion token:
+ * kept on the customer, another attempt with the same address could swap it.)
  */
 export interface CustomerDocument {
   /** Stripe's customer id. */
   _id: string;
   email: string;
-  bookingId?: string;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -17,7 +17,6 @@ const customerSchema = new Schema<CustomerDocument>(
   {
     _id: { type: String, required: true },
     email: { type: String, required: true },
-    bookingId: { type: String },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
   },

@@ -44,8 +44,8 @@ interface Started {
   completionToken: string;
 }
 
-async function start(email: string): Promise<Started> {
-  const res = await post('/api/create-subscription', { email });
+async function start(email: string, sessionId?: string): Promise<Started> {
+  const res = await post('/api/create-subscription', { email, ...(sessionId && { sessionId }) });
   expect(res.status).toBe(200);
   return (await res.json()) as Started;
 }
@@ -141,7 +141,7 @@ describe('POST /api/complete-subscription: knowing a customer id is not enough',
 
   test.each([
     ['signed with another secret', (customerId: string) => completionToken(customerId, 'x'.repeat(40))],
-    ['expired', (customerId: string) => completionToken(customerId, COOKIE_SECRET, Date.now() - 2 * 3600_000)],
+    ['expired', (customerId: string) => completionToken(customerId, COOKIE_SECRET, { now: Date.now() - 2 * 3600_000 })],
   ])('when the proof is %s, then it is 403 and nothing is created', async (_what, forge) => {
     const someone = await start(newEmail());
     servers.stripe.reset();
@@ -204,6 +204,37 @@ describe('POST /api/complete-subscription: knowing a customer id is not enough',
     expect(withoutCookie.status).toBe(409);
     expect(cookieOf(withoutCookie)).toBeUndefined();
     expect(subscriptionCreates()).toHaveLength(1);
+  });
+
+  test('when someone starts another attempt with the same address and their own booking, then the subscription confirms the booking of the attempt that created it', async () => {
+    const email = newEmail();
+    const visitor = await start(email, 'bk-the-visitors-own');
+    await start(email, 'bk-someone-elses');
+
+    const res = await post('/api/complete-subscription', {
+      customerId: visitor.customerId,
+      paymentMethodId: 'pm_card_visa',
+      completionToken: visitor.completionToken,
+    });
+
+    expect(res.status).toBe(200);
+    const [created] = subscriptionCreates();
+    expect(created!.params.get('metadata[bookingId]')).toBe('bk-the-visitors-own');
+  });
+
+  test('when an attempt was started without a booking, then its subscription carries none, whatever another attempt named', async () => {
+    const email = newEmail();
+    const visitor = await start(email);
+    await start(email, 'bk-someone-elses');
+
+    const res = await post('/api/complete-subscription', {
+      customerId: visitor.customerId,
+      paymentMethodId: 'pm_card_visa',
+      completionToken: visitor.completionToken,
+    });
+
+    expect(res.status).toBe(200);
+    expect(subscriptionCreates()[0]!.params.get('metadata[bookingId]')).toBeNull();
   });
 
   test("when a forged cookie names the subscriber's customer, then it is no proof either", async () => {
