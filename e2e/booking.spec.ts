@@ -129,6 +129,7 @@ test.describe('the booking screen', () => {
     page,
   }) => {
     await page.goto('/book');
+    await expect(calendar(page).getByRole('columnheader')).toHaveCount(7);
     // The calendar opens on the first open day's month: today's, unless today is its last and closed.
     const todayCell = calendar(page).locator('[aria-current="date"]');
     if ((await todayCell.count()) === 0) await page.getByRole('button', { name: 'Previous month' }).click();
