@@ -3,7 +3,7 @@ import { MAX_QUERY_LENGTH } from './crisis.js';
 import { GUEST_ID_LENGTH } from './catalogue/quota.js';
 import { CRISIS_LINES } from './catalogue/crisis.js';
 import { DISCLAIMER } from './catalogue/practitioner.js';
-import { maxCharacters, multiLine, singleLine } from './text.js';
+import { CONTROL_CHARACTERS, MULTI_LINE, maxCharacters, singleLine } from './text.js';
 
 export const GuestId = z
   .string()
@@ -33,9 +33,15 @@ export function normalizeQuery(text: string): string {
 /** POST /api/query-ai and /api/query-ai/stream. Every surface of the frontend sends the guestId. */
 export const QueryAiRequest = z
   .object({
-    // Counted once the invisible characters are gone, as the question is read.
+    // Read as the browser sends it: the invisible characters (NUL and the other controls among them) removed,
+    // not refused, so that "I want to d\u0000ie" is still read as a crisis. What is left is held to free text
+    // (a carriage return or a lone surrogate is refused) and counted.
     query: maxCharacters(
-      multiLine().overwrite(normalizeQuery).min(1, 'query must not be blank'),
+      z
+        .string()
+        .overwrite(normalizeQuery)
+        .min(1, 'query must not be blank')
+        .refine((query) => MULTI_LINE.test(query), CONTROL_CHARACTERS),
       MAX_QUERY_LENGTH,
       `query must be at most ${MAX_QUERY_LENGTH} characters`,
     ),
