@@ -94,7 +94,10 @@ export const AvailabilityResponse = z.object({
   type: SessionTypeSchema,
   /** The practice's IANA time zone, in which `time` and `endTime` are written. */
   timeZone: z.string(),
-  /** False for a whole day the plan is closed (past, Sunday, not a Tuesday for the practitioner). */
+  /**
+   * False for a whole day the plan is closed (past, after the booking horizon, Sunday, not a Tuesday for the
+   * practitioner).
+   */
   open: z.boolean(),
   slots: z.array(AvailabilitySlot),
 });
