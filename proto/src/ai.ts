@@ -3,7 +3,7 @@ import { MAX_QUERY_LENGTH } from './crisis.js';
 import { GUEST_ID_LENGTH } from './catalogue/quota.js';
 import { CRISIS_LINES } from './catalogue/crisis.js';
 import { DISCLAIMER } from './catalogue/practitioner.js';
-import { CONTROL_CHARACTERS, MULTI_LINE, maxCharacters, singleLine } from './text.js';
+import { CONTROL_CHARACTERS, MULTI_LINE, maxCharacters, singleLine, wellFormed } from './text.js';
 
 export const GuestId = z
   .string()
@@ -41,7 +41,8 @@ export const QueryAiRequest = z
         .string()
         .overwrite(normalizeQuery)
         .min(1, 'query must not be blank')
-        .refine((query) => MULTI_LINE.test(query), CONTROL_CHARACTERS),
+        .refine((query) => MULTI_LINE.test(query), CONTROL_CHARACTERS)
+        .check(wellFormed),
       MAX_QUERY_LENGTH,
       `query must be at most ${MAX_QUERY_LENGTH} characters`,
     ),

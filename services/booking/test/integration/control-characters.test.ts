@@ -40,7 +40,11 @@ describe('POST /api/book-session', () => {
     ],
     ['a NUL in the notes', { notes: 'first\u0000visit' }, 'notes: must not contain control characters'],
     ['an escape in the notes', { notes: 'first \u001b[2J visit' }, 'notes: must not contain control characters'],
-    ['a lone surrogate in the notes', { notes: 'first \ud800 visit' }, 'notes: must not contain control characters'],
+    [
+      'a lone surrogate in the notes',
+      { notes: 'first \ud800 visit' },
+      'notes: must not contain a lone surrogate (half of a UTF-16 pair)',
+    ],
     ['a NUL in the e-mail address', { email: 'ada@example.com\u0000' }, 'email: must not contain control characters'],
   ])(
     'when the body has %s, then the answer is a 400 naming the field and nothing is stored',
