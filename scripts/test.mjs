@@ -72,6 +72,13 @@ function playwright(layer) {
   record(layer, stats.expected, failed, seconds, stats.skipped);
 }
 
+/** Counts a JUnit report's test cases: those with a failure or error, the others. */
+function junitCases(file) {
+  const cases = readFileSync(file, 'utf8').match(/<testcase\b[^>]*?(\/>|>[\s\S]*?<\/testcase>)/g) ?? [];
+  const failed = cases.filter((c) => /<(failure|error)\b/.test(c)).length;
+  return { cases: cases.length, failed };
+}
+
 /** schemathesis (scripts/api-test.mjs): one test per API operation; those it did not test are skipped. */
 function api(layer) {
   if (only.length && !only.includes(layer)) return;
@@ -80,11 +87,22 @@ function api(layer) {
   console.log(`\n=== ${layer}: node scripts/api-test.mjs`);
   const { ok, seconds } = run(process.execPath, ['scripts/api-test.mjs', '--junit', out]);
   if (!existsSync(out)) return record(layer, 0, 1, seconds);
-  const cases = readFileSync(out, 'utf8').match(/<testcase\b[^>]*?(\/>|>[\s\S]*?<\/testcase>)/g) ?? [];
-  const failed = cases.filter((c) => /<(failure|error)\b/.test(c)).length;
+  const { cases, failed } = junitCases(out);
   const { paths } = JSON.parse(readFileSync(path.join(root, 'proto', 'openapi.json'), 'utf8'));
   const operations = Object.values(paths).reduce((n, item) => n + Object.keys(item).length, 0);
-  record(layer, cases.length - failed, failed + (ok || failed ? 0 : 1), seconds, operations - cases.length);
+  record(layer, cases - failed, failed + (ok || failed ? 0 : 1), seconds, operations - cases);
+}
+
+/** The bad-input corpus (scripts/bad-input.mjs): one test per API operation, one for the /api paths none has. */
+function probe(layer) {
+  if (only.length && !only.includes(layer)) return;
+  const out = path.join(results, 'bad-input-junit.xml');
+  rmSync(out, { force: true });
+  console.log(`\n=== ${layer}: node scripts/bad-input.mjs`);
+  const { ok, seconds } = run(process.execPath, ['scripts/bad-input.mjs', '--junit', out]);
+  if (!existsSync(out)) return record(layer, 0, 1, seconds);
+  const { cases, failed } = junitCases(out);
+  record(layer, cases - failed, failed + (ok || failed ? 0 : 1), seconds);
 }
 
 const npx = path.join(root, 'node_modules', '.bin');
@@ -101,6 +119,7 @@ jest('unit');
 jest('integration');
 playwright('e2e');
 api('api');
+probe('probe');
 // Every script of the k6 kit, smoke profile (scripts/load-test.mjs, infra/k6/README.md).
 step('load', process.execPath, ['scripts/load-test.mjs', '--guests', '60']);
 

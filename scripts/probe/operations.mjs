@@ -1,0 +1,150 @@
+// One valid request per operation of proto/openapi.json, the base every bad variant of scripts/probe/corpus.mjs
+// starts from: a variant differs from a request the portal accepts in one thing only, so what it reaches is
+// the code behind validation (the store, Stripe, the signature checks), not an early refusal of something else.
+// Every operation must have one: scripts/bad-input.mjs fails an operation missing here.
+import { createHmac, randomBytes } from 'node:crypto';
+
+const TYPES = ['ai-session', 'dr-helen', 'subscription'];
+const DAYS_AHEAD = 21;
+
+/** A fresh guest id of the shape the assistant takes (21 characters of nanoid's alphabet). */
+const guestId = () => randomBytes(16).toString('base64url').slice(0, 21);
+
+/** Stripe's Stripe-Signature over the exact bytes sent (t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">). */
+const stripeSignature = (secret) => (body) => {
+  const t = Math.floor(Date.now() / 1000);
+  const v1 = createHmac('sha256', secret).update(`${t}.`).update(body).digest('hex');
+  return { 'Stripe-Signature': `t=${t},v1=${v1}` };
+};
+
+/** The video ingest's x-timestamp and x-signature (services/content/src/ingest/signature.ts). */
+const ingestSignature = (secret) => (body) => {
+  const t = String(Math.floor(Date.now() / 1000));
+  const digest = createHmac('sha256', secret).update(`${t}.`).update(body).digest('hex');
+  return { 'x-timestamp': t, 'x-signature': `sha256=${digest}` };
+};
+
+/**
+ * Free slots of the next weeks, in turn: a variant that passes validation books a slot no one holds, so it
+ * reaches the insert instead of stopping at "taken". Once all are used, slots repeat (409s).
+ * @param {(method: string, target: string, body?: unknown) => Promise<{ status: number, json: any, headers: Record<string, string> }>} call
+ */
+async function freeSlots(call) {
+  const slots = [];
+  for (let day = 1; day <= DAYS_AHEAD; day++) {
+    const date = new Date(Date.now() + day * 86400000).toISOString().slice(0, 10);
+    for (const type of TYPES) {
+      const { status, json } = await call('GET', `/api/availability?type=${type}&date=${date}`);
+      if (status !== 200) throw new Error(`availability ${type} ${date}: ${status}`);
+      for (const slot of json.slots) if (slot.available) slots.push({ type, scheduledAt: slot.startsAt });
+    }
+  }
+  if (slots.length < 2) throw new Error('fewer than 2 free slots in the next three weeks');
+  let next = 0;
+  return () => slots[next++ % slots.length];
+}
+
+/**
+ * The base request of every operation, keyed "METHOD /path": `() => ({ path, query, body, sign })`, fresh on
+ * each call. `secrets` are the stack's ingest and webhook secrets.
+ */
+export async function bases(call, { ingestSecret, webhookSecret }) {
+  const slot = await freeSlots(call);
+  const booked = await call('POST', '/api/book-session', {
+    ...slot(),
+    name: 'Probe Visitor',
+    email: 'probe.visitor@example.com',
+  });
+  if (booked.status !== 200) throw new Error(`book-session: ${booked.status} ${JSON.stringify(booked.json)}`);
+  const sessionId = booked.json.id;
+  // A token of each link's shape (the real ones come by e-mail): the variants reach the booking's lookup and
+  // the token's check.
+  const token = randomBytes(32).toString('base64url');
+  const emailToken = `${randomBytes(12).toString('hex')}.${randomBytes(32).toString('base64url')}`;
+  // A subscription attempt and a hosted Checkout of this "browser": what completing them takes (the attempt's
+  // completion token, the Checkout's cookie), so the variants get past those checks to Stripe and the store.
+  const attempt = await call('POST', '/api/create-subscription', { email: 'probe.subscriber@example.com' });
+  if (attempt.status !== 200)
+    console.log(`create-subscription answered ${attempt.status}: completing one is probed without its token`);
+  const checkout = await call('POST', '/api/create-checkout-session', { email: 'probe.checkout@example.com' });
+  const checkoutCookie = (checkout.headers['set-cookie'] ?? '').split(';')[0];
+  const checkoutId = /cs_[A-Za-z0-9_]+/.exec(checkout.json?.url ?? '')?.[0] ?? 'cs_test_probe0001';
+  let video = 0;
+  let event = 0;
+
+  return {
+    'POST /api/detect-crisis': () => ({ body: { query: 'I have trouble sleeping before exams' } }),
+    'POST /api/query-ai': () => ({ body: { query: 'What can help with stress headaches?', guestId: guestId() } }),
+    'POST /api/query-ai/stream': () => ({ body: { query: 'Which foods support digestion?', guestId: guestId() } }),
+    'GET /api/quota': () => ({ query: { guestId: guestId() } }),
+    'POST /api/subscribe-email': () => ({ body: { email: 'probe.list@example.com', source: 'footer' } }),
+    'POST /api/subscribe-email/confirm': () => ({ body: { token: emailToken } }),
+    'POST /api/subscribe-email/unsubscribe': () => ({ query: { token: emailToken }, body: {} }),
+    'GET /api/videos': () => ({ query: { category: 'ayurveda' } }),
+    'POST /api/videos/ingest': () => ({
+      body: {
+        id: `probe-video-${++video}`,
+        title: 'Probe video',
+        description: 'A video the bad-input run adds',
+        category: 'nutrition',
+        thumbnailUrl: 'https://example.com/probe.jpg',
+        duration: '3:05',
+        youtubeId: 'dQw4w9WgXcQ',
+      },
+      sign: ingestSignature(ingestSecret),
+    }),
+    'POST /api/book-session': () => ({
+      body: { ...slot(), name: 'Probe Visitor', email: 'probe.visitor@example.com', notes: 'First visit' },
+    }),
+    'GET /api/session/{id}': () => ({ path: { id: sessionId } }),
+    'POST /api/session/{id}/join': () => ({ path: { id: sessionId }, body: { token } }),
+    'POST /api/session/{id}/manage': () => ({ path: { id: sessionId }, body: { token } }),
+    'POST /api/session/{id}/reschedule': () => ({
+      path: { id: sessionId },
+      body: { token, scheduledAt: slot().scheduledAt },
+    }),
+    'POST /api/session/{id}/cancel': () => ({ path: { id: sessionId }, body: { token } }),
+    'GET /api/availability': () => ({
+      query: { type: 'ai-session', date: new Date(Date.now() + 2 * 86400000).toISOString().slice(0, 10) },
+    }),
+    'POST /api/create-checkout-session': () => ({ body: { email: 'probe.checkout@example.com' } }),
+    'POST /api/create-payment-intent': () => ({ body: { amount: 150, sessionId } }),
+    'POST /api/create-subscription': () => ({ body: { email: 'probe.subscriber@example.com' } }),
+    'POST /api/complete-subscription': () => ({
+      body: {
+        customerId: attempt.json?.customerId ?? 'cus_probe0001',
+        paymentMethodId: 'pm_card_visa',
+        ...(attempt.json?.completionToken ? { completionToken: attempt.json.completionToken } : {}),
+      },
+    }),
+    'GET /api/payments/config': () => ({}),
+    'GET /api/payments/status': () => ({ query: { sessionId } }),
+    'GET /api/subscription': () => ({}),
+    'POST /api/subscription/checkout-complete': () => ({
+      body: { sessionId: checkoutId },
+      headers: checkoutCookie ? { Cookie: checkoutCookie } : {},
+    }),
+    'POST /api/subscription/sign-in': () => ({ body: { email: 'probe.subscriber@example.com' } }),
+    'POST /api/subscription/sign-in/complete': () => ({ body: { token } }),
+    'POST /api/subscription/portal': () => ({ body: { token: `${token}.${token}` } }),
+    'POST /api/stripe/webhook': () => ({
+      body: {
+        id: `evt_probe${++event}`,
+        object: 'event',
+        type: 'payment_intent.processing',
+        created: Math.floor(Date.now() / 1000),
+        data: {
+          object: {
+            id: `pi_probe${event}`,
+            object: 'payment_intent',
+            amount: 15000,
+            currency: 'usd',
+            status: 'processing',
+            metadata: { bookingId: sessionId },
+          },
+        },
+      },
+      sign: stripeSignature(webhookSecret),
+    }),
+  };
+}
