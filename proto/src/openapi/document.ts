@@ -159,6 +159,48 @@ const sessionPost = (
 
 const MANAGE_TOKEN_REFUSED = "The token is not this booking's change-or-cancel token";
 
+/** An operation's address inside this document, for a link's `operationRef`. */
+const operationRef = (path: string, method: string) => `#/paths/${path.replaceAll('/', '~1')}/${method}`;
+
+/**
+ * What a success answer gives the next request (OpenAPI links): documentation of how the calls chain, and
+ * the chains schemathesis's stateful phase follows (scripts/api-test.mjs). A link's requestBody fills the
+ * fields it names; schemathesis generates the rest.
+ */
+const LINKS: Record<string, Record<string, object>> = {
+  '/api/book-session': {
+    GetSession: { operationRef: operationRef('/api/session/{id}', 'get'), parameters: { id: '$response.body#/id' } },
+    ...Object.fromEntries(
+      (['join', 'manage', 'reschedule', 'cancel'] as const).map((action) => [
+        `${action[0]!.toUpperCase()}${action.slice(1)}Session`,
+        { operationRef: operationRef(`/api/session/{id}/${action}`, 'post'), parameters: { id: '$response.body#/id' } },
+      ]),
+    ),
+    PayForSession: {
+      operationRef: operationRef('/api/create-payment-intent', 'post'),
+      requestBody: { sessionId: '$response.body#/id' },
+    },
+    SessionPaymentStatus: {
+      operationRef: operationRef('/api/payments/status', 'get'),
+      parameters: { sessionId: '$response.body#/id' },
+    },
+  },
+  '/api/create-subscription': {
+    CompleteSubscription: {
+      operationRef: operationRef('/api/complete-subscription', 'post'),
+      requestBody: { customerId: '$response.body#/customerId', completionToken: '$response.body#/completionToken' },
+    },
+  },
+};
+
+/** The route with its LINKS on its 200 answer. */
+function withLinks(route: RouteConfig): RouteConfig {
+  const links = LINKS[route.path];
+  const ok = route.responses[200];
+  if (!links || !ok || '$ref' in ok) return route;
+  return { ...route, responses: { ...route.responses, 200: { ...ok, links } } };
+}
+
 type SchemaComponent = Parameters<typeof OpenAPIRegistry.prototype.registerComponent<'schemas'>>[2];
 
 const STREAM_EVENTS = { StreamMetaEvent, StreamDeltaEvent, StreamDoneEvent, StreamErrorEvent };
@@ -309,7 +351,7 @@ export function buildOpenApiDocument() {
       tags: ['booking'],
       summary: 'A booked session',
       request: { params: SessionParams },
-      responses: { 200: json(SessionResponse, 'OK'), ...errors(404, 503) },
+      responses: { 200: json(SessionResponse, 'OK'), ...errors(400, 404, 503) },
     },
     sessionPost(
       '/api/session/{id}/join',
@@ -470,7 +512,7 @@ export function buildOpenApiDocument() {
       summary: "Stripe's events, signed (Stripe-Signature); each applied once by its id",
       request: {
         headers: z.object({ 'stripe-signature': z.string() }),
-        body: { content: { 'application/json': { schema: StripeWebhookRequest } } },
+        body: { required: true, content: { 'application/json': { schema: StripeWebhookRequest } } },
       },
       responses: {
         200: json(z.object({ received: z.boolean() }), 'Applied, or already applied'),
@@ -479,7 +521,7 @@ export function buildOpenApiDocument() {
       },
     },
   ];
-  for (const route of routes) registry.registerPath(route);
+  for (const route of routes) registry.registerPath(withLinks(route));
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
