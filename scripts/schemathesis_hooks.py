@@ -104,3 +104,4 @@ def before_call(context, case, kwargs):
         digest = _hmac_hex(os.environ["STRIPE_WEBHOOK_SECRET"], timestamp, _raw_body(case.body))
         headers[name] = f"t={timestamp},v1={digest}"
         case.headers = headers
+

@@ -168,6 +168,12 @@ const operationRef = (path: string, method: string) => `#/paths/${path.replaceAl
  * fields it names; schemathesis generates the rest.
  */
 const LINKS: Record<string, Record<string, object>> = {
+  '/api/availability': {
+    BookSlot: {
+      operationRef: operationRef('/api/book-session', 'post'),
+      requestBody: { type: '$request.query.type', scheduledAt: '$response.body#/slots/0/startsAt' },
+    },
+  },
   '/api/book-session': {
     GetSession: { operationRef: operationRef('/api/session/{id}', 'get'), parameters: { id: '$response.body#/id' } },
     ...Object.fromEntries(
