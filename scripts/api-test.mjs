@@ -84,6 +84,8 @@ function run(url) {
         API_URL: url,
         SCHEMATHESIS_HOOKS: 'schemathesis_hooks',
         PYTHONPATH: path.join(root, 'scripts'),
+        // No scripts/__pycache__ left in the working tree by importing the hooks.
+        PYTHONDONTWRITEBYTECODE: '1',
       },
     });
     const limit = Number(values['time-limit']) * 1000;

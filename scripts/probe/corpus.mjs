@@ -117,6 +117,9 @@ function wire({ method, path, query, headers = {}, body, contentType = JSON_TYPE
   return { method, target, headers: all, body };
 }
 
+/** Marks a request that only a 4xx may answer (`refuse`). */
+const mustRefuse = (request, refuse) => (refuse ? { ...request, refuse: true } : request);
+
 /** The operation's path with its parameters filled in (each already percent-encoded). */
 const fillPath = (template, params) => template.replace(/\{(\w+)\}/g, (_, name) => params[name]);
 
@@ -315,18 +318,22 @@ export function* variants(pathTemplate, method, operation, base) {
       what: 'Content-Encoding unknown',
       request: request({ headers: { 'Content-Encoding': 'probe' } }),
     };
-    for (const [what, text] of [
-      ['truncated JSON', '{"a":'],
-      ['a JSON array', '[]'],
-      ['JSON null', 'null'],
-      ['a JSON string', '"probe"'],
-      ['a JSON number', '1'],
-      ['an unknown property', '{"probe":1}'],
-      ['a byte-order mark', '\ufeff{}'],
-      ['nested 5000 deep', `${'['.repeat(5000)}${']'.repeat(5000)}`],
-      ['__proto__', '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}'],
+    // A required body that is not a JSON object (or none at all), and unknown properties where the schema
+    // allows none, must be refused: a 2xx would mean something acted on a request it could not read.
+    const required = Boolean(operation.requestBody?.required);
+    const closed = jsonBodySchema(operation)?.additionalProperties === false;
+    for (const [what, text, refuse] of [
+      ['truncated JSON', '{"a":', required],
+      ['a JSON array', '[]', required],
+      ['JSON null', 'null', required],
+      ['a JSON string', '"probe"', required],
+      ['a JSON number', '1', required],
+      ['an unknown property', '{"probe":1}', closed],
+      ['a byte-order mark', '\ufeff{}', false],
+      ['nested 5000 deep', `${'['.repeat(5000)}${']'.repeat(5000)}`, required],
+      ['__proto__', '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}', closed],
     ]) {
-      yield { kind: 'malformed JSON', what, request: request({ body: () => Buffer.from(text) }) };
+      yield { kind: 'malformed JSON', what, request: mustRefuse(request({ body: () => Buffer.from(text) }), refuse) };
     }
     if (hasJsonBody) {
       const fields = bodyFields(operation, sample.body).filter((f) => f.length === 1);
@@ -345,8 +352,16 @@ export function* variants(pathTemplate, method, operation, base) {
         }
       }
     }
-    yield { kind: 'empty body', what: 'empty, as JSON', request: request({ body: () => Buffer.alloc(0) }) };
-    yield { kind: 'empty body', what: 'no body at all', request: request({ body: () => undefined }) };
+    yield {
+      kind: 'empty body',
+      what: 'empty, as JSON',
+      request: mustRefuse(request({ body: () => Buffer.alloc(0) }), required),
+    };
+    yield {
+      kind: 'empty body',
+      what: 'no body at all',
+      request: mustRefuse(request({ body: () => undefined }), required),
+    };
   }
   if (queryNames.length) {
     yield { kind: 'empty body', what: 'no query', request: request({ query: '' }) };
@@ -359,11 +374,12 @@ export const isApiPath = (target) => /^\/api(\/|\?|$)/.test(target.split('?')[0]
 /**
  * What is wrong with an answer: no 5xx anywhere; under /api every answer with a body is JSON (`documented`:
  * other media types the operation's success may have, e.g. text/event-stream), every error's JSON has a
- * `message`; every 405 names the allowed methods.
+ * `message`; every 405 names the allowed methods; a request marked `refuse` is answered 4xx.
  */
 export function problems(request, response, documented = []) {
   const found = [];
   if (response.status >= 500) found.push(`${response.status}`);
+  if (request.refuse && response.status < 400) found.push(`${response.status} where only a 4xx is right`);
   if (response.status === 405 && !response.headers.allow) found.push('405 without Allow');
   if (!isApiPath(request.target) || request.method === 'HEAD' || [204, 304].includes(response.status)) return found;
   const type = (response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
