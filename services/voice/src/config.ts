@@ -77,6 +77,18 @@ export const VoiceConfig = serviceConfig('voice', servicePort('voice'))
     VOICE_RTC_PORT_MAX: port.default(40099),
     /** Calls at once; one more is told the service is busy. */
     VOICE_MAX_SESSIONS: z.coerce.number().int().min(1).max(1000).default(10),
+    /**
+     * What one client address (as the trusted proxies report it; an IPv6 /64 as one; LOAD_TEST_ALLOWLIST's not
+     * counted) may hold at once: sockets, and calls. Enough for a family behind one NAT.
+     */
+    VOICE_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(10),
+    VOICE_MAX_CALLS_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(3),
+    /**
+     * A socket that sends no `start`, or a call no `offer`, this long after it opened is closed (the page sends
+     * both at once); a call not connected VOICE_CONNECT_SECONDS after its `start` is ended.
+     */
+    VOICE_SETUP_SECONDS: z.coerce.number().int().min(1).max(60).default(5),
+    VOICE_CONNECT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
     /** The longest call. */
     VOICE_MAX_SESSION_SECONDS: seconds.default(600),
     /** A call in which nothing happens this long is ended. */
@@ -111,6 +123,10 @@ export const VoiceConfig = serviceConfig('voice', servicePort('voice'))
   .refine((c) => c.VOICE_RTC_PORT_MIN <= c.VOICE_RTC_PORT_MAX, {
     message: 'VOICE_RTC_PORT_MIN must not be above VOICE_RTC_PORT_MAX',
     path: ['VOICE_RTC_PORT_MAX'],
+  })
+  .refine((c) => c.VOICE_SETUP_SECONDS <= c.VOICE_CONNECT_SECONDS, {
+    message: 'VOICE_SETUP_SECONDS must not be above VOICE_CONNECT_SECONDS',
+    path: ['VOICE_CONNECT_SECONDS'],
   })
   .refine((c) => c.VOICE_TURN_URLS.length > 0 === (c.VOICE_TURN_SECRET !== undefined), {
     message: 'VOICE_TURN_URLS and VOICE_TURN_SECRET go together: set both or neither',

@@ -5,6 +5,7 @@ import type { VoiceEngine } from './engine/engine.js';
 import type { VoiceCall } from './calls/call.js';
 import { callEvents } from './calls/call-events.js';
 import { SessionSlots, type CallLimits } from './calls/limits.js';
+import { PerAddress } from './calls/per-address.js';
 import { iceServersFor } from './rtc/ice-servers.js';
 import { allowedOrigins, originAllowed } from './signalling/origin.js';
 import { voiceSocket } from './signalling/voice-socket.js';
@@ -20,6 +21,8 @@ export function voiceService(engineFactory: EngineFactory) {
     if (!engine) logger.warn('no voice engine is configured: every call is told voice is unavailable');
     const limits: CallLimits = {
       maxSessions: config.VOICE_MAX_SESSIONS,
+      setupSeconds: config.VOICE_SETUP_SECONDS,
+      connectSeconds: config.VOICE_CONNECT_SECONDS,
       maxSeconds: config.VOICE_MAX_SESSION_SECONDS,
       idleSeconds: config.VOICE_IDLE_SECONDS,
       maxPacketsPerSecond: config.VOICE_MAX_PACKETS_PER_SECOND,
@@ -36,6 +39,10 @@ export function voiceService(engineFactory: EngineFactory) {
         onConnection: voiceSocket({
           engine,
           slots: new SessionSlots(limits.maxSessions),
+          perAddress: {
+            sockets: new PerAddress(config.VOICE_MAX_SOCKETS_PER_ADDRESS, config.LOAD_TEST_ALLOWLIST),
+            calls: new PerAddress(config.VOICE_MAX_CALLS_PER_ADDRESS, config.LOAD_TEST_ALLOWLIST),
+          },
           limits,
           serviceIceServers: config.VOICE_ICE_SERVERS,
           iceServers: iceServersFor(

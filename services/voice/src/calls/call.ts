@@ -7,7 +7,14 @@ import type { IceCandidate, IceServer, VoiceEndReason, VoiceServerMessage } from
 import type { EngineCall, VoiceEngine } from '../engine/engine.js';
 import { Peer } from '../rtc/peer.js';
 import type { CallEvents } from './call-events.js';
-import { PacketRate, limitMessage, timeLimitReached, type CallLimits, type LimitReason } from './limits.js';
+import {
+  PacketRate,
+  limitMessage,
+  setupTimeOver,
+  timeLimitReached,
+  type CallLimits,
+  type LimitReason,
+} from './limits.js';
 
 /** How long an engine may take to speak a limit's message before the call ends anyway. */
 const SAY_LIMIT_MS = 8000;
@@ -30,7 +37,7 @@ export interface CallDeps {
   /** Closes the socket (after `ended` was sent). */
   close(): void;
   /** The call is over: its slot is free. */
-  onEnded(): void;
+  onEnded(call: { connected: boolean; startedAt: number }): void;
   now?: () => number;
 }
 
@@ -39,10 +46,13 @@ export class VoiceCall {
   private readonly peer: Peer;
   private readonly engineCall: EngineCall;
   private readonly rate: PacketRate;
-  private readonly startedAt: number;
+  readonly startedAt: number;
   private lastActivityAt: number;
   private turns = 0;
-  private answered = false;
+  /** The browser's offer came (one per call). */
+  private offered = false;
+  /** The peer connection has been connected. */
+  private connected = false;
   private ending: Promise<void> | undefined;
   /** Set once the call says `ended`: the engine's messages and audio go nowhere after it. */
   private silenced = false;
@@ -67,8 +77,10 @@ export class VoiceCall {
         if (!this.ending) this.engineCall.audio(frame);
       },
       onState: (state) => {
-        if (state === 'connected') deps.send({ type: 'state', state: 'listening' });
-        else void this.end('connection');
+        if (state === 'connected') {
+          this.connected = true;
+          deps.send({ type: 'state', state: 'listening' });
+        } else void this.end('connection');
       },
     });
     this.engineCall = this.openEngine();
@@ -110,8 +122,8 @@ export class VoiceCall {
 
   /** The browser's offer: answered once. */
   async offer(sdp: string): Promise<void> {
-    if (this.answered) throw new CallProtocolError('Only one offer per call');
-    this.answered = true;
+    if (this.offered) throw new CallProtocolError('Only one offer per call');
+    this.offered = true;
     try {
       const answer = await this.peer.answer(sdp);
       if (!this.ending) this.deps.send({ type: 'answer', sdp: answer });
@@ -137,6 +149,11 @@ export class VoiceCall {
   }
 
   private checkTime(): void {
+    const { startedAt, offered, connected } = this;
+    // Not set up in time: the peer connection never formed, so the call ends as a connection that failed.
+    if (setupTimeOver(this.now(), { startedAt, offered, connected }, this.deps.limits)) {
+      return void this.end('connection', 'setup');
+    }
     const reached = timeLimitReached(
       this.now(),
       { startedAt: this.startedAt, lastActivityAt: this.peer.playing ? this.now() : this.lastActivityAt },
@@ -153,7 +170,8 @@ export class VoiceCall {
       if (limit) {
         const message = limitMessage(limit, deps.limits);
         deps.send({ type: 'limit', reason: limit, message });
-        if (limit !== 'rate' && this.engineCall.sayLimit) await this.sayLimit(message);
+        // Said only where there is someone to hear it: a call that never connected has no audio.
+        if (limit !== 'rate' && this.connected && this.engineCall.sayLimit) await this.sayLimit(message);
       }
       this.silenced = true;
       this.peer.stopPlayback();
@@ -167,7 +185,7 @@ export class VoiceCall {
         deps.logger.error({ err }, 'engine call did not close');
       }
       await this.peer.close().catch((err: unknown) => deps.logger.warn({ err }, 'peer connection did not close'));
-      deps.onEnded();
+      deps.onEnded({ connected: this.connected, startedAt: this.startedAt });
       deps.events.ended({
         sessionId: deps.sessionId,
         engine: deps.engine.name,

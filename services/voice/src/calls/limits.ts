@@ -1,12 +1,16 @@
-// The limits of a call, as pure rules (the call applies them on a clock): calls at once, the longest call,
-// the longest silence, and the inbound packet rate (a microphone sends 50 Opus packets a second; a flood
-// is far above it).
+// The limits of a call, as pure rules (the call applies them on a clock): calls at once, the time to set a
+// call up, the longest call, the longest silence, and the inbound packet rate (a microphone sends 50 Opus
+// packets a second; a flood is far above it). What one address may hold is per-address.ts's.
 import type { VoiceServerMessage } from '@hhp/proto';
 
 export type LimitReason = Extract<VoiceServerMessage, { type: 'limit' }>['reason'];
 
 export interface CallLimits {
   maxSessions: number;
+  /** A socket's `start`, and a call's `offer` after it, must come within this (the page sends both at once). */
+  setupSeconds: number;
+  /** A call must be connected this long after its `start` (ICE through a relay takes a few seconds). */
+  connectSeconds: number;
   maxSeconds: number;
   idleSeconds: number;
   maxPacketsPerSecond: number;
@@ -45,6 +49,21 @@ export function timeLimitReached(
 }
 
 /**
+ * True when a call that is not connected at `now` (ms) is out of time to set up: no offer within
+ * `setupSeconds` of its start, or not connected within `connectSeconds`. A page sends its offer as soon as it
+ * has the session, so a call without one holds a slot for nothing.
+ */
+export function setupTimeOver(
+  now: number,
+  call: { startedAt: number; offered: boolean; connected: boolean },
+  limits: Pick<CallLimits, 'setupSeconds' | 'connectSeconds'>,
+): boolean {
+  if (call.connected) return false;
+  const elapsed = now - call.startedAt;
+  return elapsed >= limits.connectSeconds * 1000 || (!call.offered && elapsed >= limits.setupSeconds * 1000);
+}
+
+/**
  * Inbound packets per second, counted over a sliding second (the previous second's count weighted by how
  * much of it the window still covers), so a flood is caught within a second whatever its phase.
  */
@@ -73,16 +92,21 @@ export function limitMessage(reason: LimitReason, limits: Pick<CallLimits, 'maxS
   switch (reason) {
     case 'sessions':
       return 'Voice chat is busy right now. Please try again in a few minutes, or type your question in the chat.';
+    case 'address':
+      return 'Too many voice calls are open from your network right now. Please end one, or try again in a few minutes, or type your question in the chat.';
+    case 'setup':
+      return 'The voice chat could not be connected in time. Please try again.';
     case 'duration':
-      return `Voice chats last at most ${minutes(limits.maxSeconds)}, so this one has ended. You can start a new one.`;
+      return `Voice chats last at most ${inWords(limits.maxSeconds)}, so this one has ended. You can start a new one.`;
     case 'idle':
-      return `The voice chat ended because nothing was said for ${minutes(limits.idleSeconds)}.`;
+      return `The voice chat ended because nothing was said for ${inWords(limits.idleSeconds)}.`;
     case 'rate':
       return 'The voice chat ended because more audio arrived than a microphone sends.';
   }
 }
 
-function minutes(seconds: number): string {
+/** `90 seconds`, `1 second`, `10 minutes`. */
+export function inWords(seconds: number): string {
   if (seconds % 60 !== 0 || seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
   const m = seconds / 60;
   return `${m} ${m === 1 ? 'minute' : 'minutes'}`;

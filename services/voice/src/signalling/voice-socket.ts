@@ -1,24 +1,37 @@
 // One /ws socket: every frame checked against proto's VoiceClientMessage (anything else closes it with 1008
-// and the reason), `start` opens a call when there is an engine and a free slot, then the offer, the answer
-// and the candidates flow, until either side ends it. Every log line carries the session id.
+// and the reason), `start` opens a call when there is an engine, a free slot and room for the visitor's
+// address, then the offer, the answer and the candidates flow, until either side ends it. A socket is counted
+// against its address while it is open, and closed if it sends no `start` in time: a page sends it as soon
+// as the socket opens. Every log line carries the session id.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { RequestContext, WebSocket } from '@hhp/kit';
-import { VOICE_CLOSE_BAD_FRAME, type IceServer, type VoiceClientMessage, type VoiceServerMessage } from '@hhp/proto';
+import {
+  VOICE_CLOSE_BAD_FRAME,
+  VOICE_CLOSE_TRY_AGAIN_LATER,
+  type IceServer,
+  type VoiceClientMessage,
+  type VoiceServerMessage,
+} from '@hhp/proto';
 import type { VoiceEngine } from '../engine/engine.js';
 import { CallProtocolError, VoiceCall } from '../calls/call.js';
 import type { CallEvents } from '../calls/call-events.js';
-import { limitMessage, type CallLimits, type SessionSlots } from '../calls/limits.js';
+import { inWords, limitMessage, type CallLimits, type SessionSlots } from '../calls/limits.js';
+import type { PerAddress } from '../calls/per-address.js';
 import { closeReason, parseFrame } from './frames.js';
 import { keepAlive } from './keepalive.js';
 
 export const UNAVAILABLE_MESSAGE = 'Failed to connect to voice chat service.';
 const NORMAL_CLOSURE = 1000;
+/** How long a refused socket's peer has to answer the close. */
+const REFUSED_GRACE_MS = 2000;
 
 export interface VoiceSocketDeps {
   /** Undefined: no engine is configured, and every call is told the service is unavailable. */
   engine: VoiceEngine | undefined;
   slots: SessionSlots;
+  /** What one client address holds: its open sockets, and its calls. */
+  perAddress: { sockets: PerAddress; calls: PerAddress };
   limits: CallLimits;
   /** The ICE servers the browser is given for one call (the static ones, and a TURN credential of its own). */
   iceServers: (sessionId: string) => IceServer[];
@@ -39,6 +52,7 @@ export function voiceSocket(deps: VoiceSocketDeps) {
   return (socket: WebSocket, req: IncomingMessage, context: RequestContext): void => {
     const sessionId = randomUUID();
     const logger = context.logger.child({ sessionId });
+    const address = context.clientAddress;
     let call: VoiceCall | undefined;
     let refused = false;
 
@@ -54,13 +68,23 @@ export function voiceSocket(deps: VoiceSocketDeps) {
       void call?.end('error');
     };
 
+    const tooMany = (what: 'connections' | 'calls') => {
+      refused = true;
+      logger.warn({ what }, `voice ${what} refused: too many from one address`);
+      send({ type: 'limit', reason: 'address', message: limitMessage('address', deps.limits) });
+      close(VOICE_CLOSE_TRY_AGAIN_LATER, `Too many voice ${what} from your network`);
+    };
+
     const start = (message: Extract<VoiceClientMessage, { type: 'start' }>) => {
       if (!deps.engine) {
         refused = true;
         send({ type: 'unavailable', message: UNAVAILABLE_MESSAGE });
         return close(NORMAL_CLOSURE, 'Voice is unavailable');
       }
+      const place = deps.perAddress.calls.take(address);
+      if (!place) return tooMany('calls');
       if (!deps.slots.take()) {
+        place();
         refused = true;
         logger.warn({ calls: deps.slots.size }, 'voice call refused: every slot is taken');
         send({ type: 'limit', reason: 'sessions', message: limitMessage('sessions', deps.limits) });
@@ -82,14 +106,17 @@ export function voiceSocket(deps: VoiceSocketDeps) {
           events: deps.events,
           send,
           close: () => close(NORMAL_CLOSURE, 'Call ended'),
-          onEnded: () => {
+          onEnded: ({ connected, startedAt }) => {
             deps.slots.release();
+            // A call that never connected keeps its address's place until its setup time is over.
+            place(connected ? undefined : startedAt + deps.limits.connectSeconds * 1000);
             deps.calls.delete(opened);
           },
         });
       } catch (err) {
         refused = true;
         deps.slots.release();
+        place();
         logger.error({ err }, 'voice call could not start');
         send({ type: 'unavailable', message: UNAVAILABLE_MESSAGE });
         return close(NORMAL_CLOSURE, 'Voice is unavailable');
@@ -109,6 +136,7 @@ export function voiceSocket(deps: VoiceSocketDeps) {
       if (refused) return;
       if (message.type === 'start') {
         if (call) return violation('The call has already started');
+        clearTimeout(startDeadline);
         return start(message);
       }
       if (message.type === 'end') {
@@ -119,6 +147,22 @@ export function voiceSocket(deps: VoiceSocketDeps) {
       if (message.type === 'offer') return call.offer(message.sdp);
       return call.candidate(message.candidate);
     };
+
+    const socketPlace = deps.perAddress.sockets.take(address);
+    if (!socketPlace) {
+      tooMany('connections');
+      // Uncounted now: a peer that does not answer the close is not waited for as long as ws would (30 s).
+      const cut = setTimeout(() => socket.terminate(), REFUSED_GRACE_MS);
+      socket.once('close', () => clearTimeout(cut));
+      return;
+    }
+    socket.once('close', () => socketPlace());
+    // The page sends `start` as soon as the socket opens: one that does not is no call, and holds a place.
+    const startDeadline = setTimeout(() => {
+      logger.info('voice socket sent no start');
+      close(VOICE_CLOSE_BAD_FRAME, `No start within ${inWords(deps.limits.setupSeconds)}`);
+    }, deps.limits.setupSeconds * 1000);
+    socket.once('close', () => clearTimeout(startDeadline));
 
     keepAlive(socket, deps.pingIntervalMs, () => {
       logger.info('voice socket did not answer its ping');

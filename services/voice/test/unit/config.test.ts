@@ -2,7 +2,7 @@ import { parseConfig, ConfigError } from '@hhp/kit';
 import { VoiceConfig } from '../../src/config.js';
 
 describe('VoiceConfig', () => {
-  test('when nothing is set, then there are no ICE servers, ports 40000-40099, 10 calls of 10 minutes, 60 s idle', () => {
+  test('when nothing is set, then there are no ICE servers, ports 40000-40099, 10 calls of 10 minutes, 60 s idle, 10 sockets and 3 calls an address, 5 s to start and offer, 20 s to connect', () => {
     expect(parseConfig(VoiceConfig, {})).toMatchObject({
       PORT: 4006,
       PUBLIC_URL: 'http://localhost:8080',
@@ -13,7 +13,21 @@ describe('VoiceConfig', () => {
       VOICE_MAX_SESSIONS: 10,
       VOICE_MAX_SESSION_SECONDS: 600,
       VOICE_IDLE_SECONDS: 60,
+      VOICE_MAX_SOCKETS_PER_ADDRESS: 10,
+      VOICE_MAX_CALLS_PER_ADDRESS: 3,
+      VOICE_SETUP_SECONDS: 5,
+      VOICE_CONNECT_SECONDS: 20,
     });
+  });
+
+  test('when the setup time is longer than the time to connect, or a per-address limit is 0, then each is named', () => {
+    expect(() => parseConfig(VoiceConfig, { VOICE_SETUP_SECONDS: '30', VOICE_CONNECT_SECONDS: '10' })).toThrow(
+      /VOICE_CONNECT_SECONDS/,
+    );
+    expect(() => parseConfig(VoiceConfig, { VOICE_MAX_CALLS_PER_ADDRESS: '0' })).toThrow(/VOICE_MAX_CALLS_PER_ADDRESS/);
+    expect(() => parseConfig(VoiceConfig, { VOICE_MAX_SOCKETS_PER_ADDRESS: '0' })).toThrow(
+      /VOICE_MAX_SOCKETS_PER_ADDRESS/,
+    );
   });
 
   test('when ICE servers and origins are given, then they are read as the browser takes them', () => {

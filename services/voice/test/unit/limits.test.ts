@@ -1,4 +1,4 @@
-import { PacketRate, SessionSlots, limitMessage, timeLimitReached } from '../../src/calls/limits.js';
+import { PacketRate, SessionSlots, limitMessage, setupTimeOver, timeLimitReached } from '../../src/calls/limits.js';
 
 describe('the limits of a voice call', () => {
   test('when every slot is taken, then one more call is refused until a call gives its slot back', () => {
@@ -23,6 +23,16 @@ describe('the limits of a voice call', () => {
     expect(timeLimitReached(599_000, { startedAt: 0, lastActivityAt: 550_000 }, limits)).toBeUndefined();
     expect(timeLimitReached(600_000, { startedAt: 0, lastActivityAt: 599_000 }, limits)).toBe('duration');
     expect(timeLimitReached(700_000, { startedAt: 0, lastActivityAt: 0 }, limits)).toBe('duration');
+  });
+
+  test('when a call has no offer after setupSeconds or is not connected after connectSeconds, then its setup time is over; once connected, never', () => {
+    const limits = { setupSeconds: 5, connectSeconds: 20 };
+    const call = { startedAt: 1000, offered: false, connected: false };
+    expect(setupTimeOver(5999, call, limits)).toBe(false);
+    expect(setupTimeOver(6000, call, limits)).toBe(true);
+    expect(setupTimeOver(20_999, { ...call, offered: true }, limits)).toBe(false);
+    expect(setupTimeOver(21_000, { ...call, offered: true }, limits)).toBe(true);
+    expect(setupTimeOver(600_000, { ...call, offered: true, connected: true }, limits)).toBe(false);
   });
 
   test('when packets arrive at a microphone pace (50 a second) for a minute, then the rate is never over the limit', () => {
@@ -53,5 +63,7 @@ describe('the limits of a voice call', () => {
     expect(limitMessage('idle', limits)).toContain('90 seconds');
     expect(limitMessage('idle', { maxSeconds: 60, idleSeconds: 60 })).toContain('1 minute');
     expect(limitMessage('rate', limits)).toMatch(/more audio/);
+    expect(limitMessage('address', limits)).toMatch(/^Too many voice calls are open from your network/);
+    expect(limitMessage('setup', limits)).toMatch(/could not be connected in time/);
   });
 });
