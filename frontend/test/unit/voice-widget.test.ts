@@ -319,6 +319,25 @@ describe('the voice call client', () => {
     expect(track.stopped).toBe(true);
   });
 
+  test("when the service refuses the call as one too many from the visitor's network, then the widget keeps its words and says the call did not connect", async () => {
+    const { sockets, events, track } = fakeCall();
+    await settle();
+    sockets[0]!.open();
+    const words =
+      'Too many voice calls are open from your network right now. Please end one, or try again in a few minutes, or type your question in the chat.';
+    sockets[0]!.receive({ type: 'limit', reason: 'address', message: words });
+    sockets[0]!.refuse();
+    expect(events).toEqual([
+      { type: 'message', message: { type: 'limit', reason: 'address', message: words } },
+      { type: 'closed' },
+    ]);
+    expect(track.stopped).toBe(true);
+    const state = run([{ type: 'startPressed' }, ...events]);
+    expect(state.limit).toBe(words);
+    expect(state.status).toBe('closed');
+    expect(state.notice).toMatchObject(texts.connectionError);
+  });
+
   test('when the call is ended before the microphone answers, then the microphone is released at once', async () => {
     const { call, sockets, track } = fakeCall();
     call.end();

@@ -168,7 +168,12 @@ export function VoicePanel({
           </span>
         </p>
 
-        {limit && <p className={styles.limit}>{limit}</p>}
+        {/* Announced when it appears: why the call was refused or ended (busy, too many from the network, ...). */}
+        {limit && (
+          <p className={styles.limit} role="alert">
+            {limit}
+          </p>
+        )}
         {isEmergency && <EmergencyCallLink />}
 
         <h3 id={captionsId} className={styles.srOnly}>
