@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { formatZodError, friendlyErrors } from './errors.js';
+import { DEFAULT_ACK_WAIT_MS, MIN_ACK_WAIT_MS } from './events/redelivery.js';
 import { allowlistEntryProblem, NO_ALLOWLIST, parseAddressAllowlist } from './http/client-key.js';
 
 export const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -80,6 +81,11 @@ export function serviceConfig(name: string, defaultPort: number) {
     /** The service's own NATS user (nats-server refuses anonymous connections; infra/src/nats-auth.ts). */
     NATS_USER: z.string().min(1).optional(),
     NATS_PASSWORD: z.string().min(1).optional(),
+    /**
+     * How long JetStream waits for a durable consumer's answer before it redelivers the message (the handler's
+     * heartbeat and its inbox lease derive from it: events/redelivery.ts). Short only in tests.
+     */
+    EVENT_ACK_WAIT_MS: z.coerce.number().int().min(MIN_ACK_WAIT_MS).max(600_000).default(DEFAULT_ACK_WAIT_MS),
     LOG_LEVEL: LogLevel.default('info'),
     /** Who may say, in X-Forwarded-For, which address a request came from (see `trustedProxies`). */
     TRUSTED_PROXIES: trustedProxies.default(['loopback']),

@@ -93,6 +93,7 @@ export async function startService<C extends ServiceConfig>({
       name,
       logger,
       tracing,
+      ackWaitMs: config.EVENT_ACK_WAIT_MS,
     }),
   ]);
   bus.instrument(metrics.registry);

@@ -17,7 +17,16 @@ import type { Logger } from 'pino';
 import { DEAD_LETTER_SUBJECT, EVENTS_STREAM } from '@hhp/proto';
 import { decodeEnvelope, encodeEnvelope, type EventEnvelope } from './envelope.js';
 import { ensureStream } from './stream.js';
-import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_DELIVER, afterFailure } from './redelivery.js';
+import {
+  DEFAULT_ACK_WAIT_MS,
+  DEFAULT_BACKOFF_MS,
+  afterFailure,
+  keepWorking,
+  redeliveryPolicy,
+  type RedeliveryOptions,
+  type RedeliveryPolicy,
+} from './redelivery.js';
+import { InboxBusyError, type ClaimOptions } from '../data/inbox.js';
 import { replyTo, requestFrom, type ReplyHandler } from './request-reply.js';
 import { natsConnectOptions, type NatsCredentials } from './connection.js';
 import { REQUEST_ID_HEADER } from '../http/request-id.js';
@@ -40,16 +49,19 @@ export interface EventContext {
   logger: Logger;
   deliveryCount: number;
   subject: string;
+  /**
+   * The inbox claim for this delivery (`inbox.once(key, work, context.lease)`): a lease that has always run out
+   * by the time JetStream redelivers after a crash, and a wait for another delivery of the same key.
+   */
+  lease: Required<ClaimOptions>;
 }
 
 export type EventHandler<T> = (event: T, context: EventContext) => Promise<void>;
 
-export interface SubscribeOptions<S extends z.ZodType> {
+/** `ackWaitMs` defaults to the bus's (EVENT_ACK_WAIT_MS); the rest of the policy derives from it (redelivery.ts). */
+export interface SubscribeOptions<S extends z.ZodType> extends RedeliveryOptions {
   /** The event's proto schema; a message that does not match goes straight to the dead-letter subject. */
   schema?: S;
-  maxDeliver?: number;
-  backoffMs?: readonly number[];
-  ackWaitMs?: number;
 }
 
 export interface Subscription {
@@ -83,6 +95,7 @@ export class EventBus {
     private readonly name: string,
     private readonly logger: Logger,
     private readonly tracer: Tracer,
+    private readonly ackWaitMs: number,
   ) {
     void this.watchStatus();
   }
@@ -92,8 +105,16 @@ export class EventBus {
     name,
     logger,
     tracing = disabledTracing,
+    ackWaitMs = DEFAULT_ACK_WAIT_MS,
     ...credentials
-  }: { url: string; name: string; logger: Logger; tracing?: Tracing } & NatsCredentials): Promise<EventBus> {
+  }: {
+    url: string;
+    name: string;
+    logger: Logger;
+    tracing?: Tracing;
+    /** The durable consumers' ack wait unless `subscribe` says otherwise. */
+    ackWaitMs?: number;
+  } & NatsCredentials): Promise<EventBus> {
     const nc = await connect({
       ...natsConnectOptions(url, credentials),
       name,
@@ -107,7 +128,7 @@ export class EventBus {
     const jsm = await jetstreamManager(nc);
     await ensureStream(jsm);
     logger.info({ server: nc.getServer() }, 'connected to NATS');
-    return new EventBus(nc, jetstream(nc), jsm, name, logger, tracing.tracer);
+    return new EventBus(nc, jetstream(nc), jsm, name, logger, tracing.tracer, ackWaitMs);
   }
 
   private async watchStatus(): Promise<void> {
@@ -163,15 +184,18 @@ export class EventBus {
     );
   }
 
-  /** Ensure the durable consumer, then process its messages one at a time until stopped. */
+  /**
+   * Ensure the durable consumer, then process its messages one at a time until stopped. Throws at once when
+   * the redelivery options could not leave the margin `redeliveryPolicy` checks.
+   */
   async subscribe<S extends z.ZodType>(
     subject: string,
     durableName: string,
     handler: EventHandler<z.output<S>>,
     options: SubscribeOptions<S> = {},
   ): Promise<Subscription> {
-    const maxDeliver = options.maxDeliver ?? DEFAULT_MAX_DELIVER;
-    await this.ensureConsumer(subject, durableName, maxDeliver, options.ackWaitMs ?? 30_000);
+    const policy = redeliveryPolicy({ ackWaitMs: this.ackWaitMs, ...options });
+    await this.ensureConsumer(subject, durableName, policy);
     this.durables.add(durableName);
     let stopped = false;
     let messages: ConsumerMessages | undefined;
@@ -180,8 +204,10 @@ export class EventBus {
         try {
           const consumer = await this.js.consumers.get(EVENTS_STREAM, durableName);
           messages = await consumer.consume({ max_messages: 10 });
+          // Stopped while it was being set up, when `stop` had nothing to close: end the iteration below.
+          if (stopped) void messages.close();
           for await (const msg of messages) {
-            await this.deliver(msg, durableName, handler, { ...options, maxDeliver });
+            await this.deliver(msg, durableName, handler, options.schema, policy);
           }
         } catch (err) {
           if (!stopped) this.logger.warn({ err, durableName }, 'consumer interrupted; resuming');
@@ -203,14 +229,16 @@ export class EventBus {
     return subscription;
   }
 
-  private async ensureConsumer(subject: string, durableName: string, maxDeliver: number, ackWaitMs: number) {
+  private async ensureConsumer(subject: string, durableName: string, policy: RedeliveryPolicy) {
     const config = {
       durable_name: durableName,
       filter_subject: subject,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
-      max_deliver: maxDeliver,
-      ack_wait: nanos(ackWaitMs),
+      // One more than the bus's own limit: a message whose consumer died on every delivery arrives once more,
+      // to be dead-lettered (`process`), where JetStream alone would stop delivering it without a trace.
+      max_deliver: policy.maxDeliver + 1,
+      ack_wait: nanos(policy.ackWaitMs),
     };
     try {
       await this.jsm.consumers.add(EVENTS_STREAM, config);
@@ -219,7 +247,7 @@ export class EventBus {
       // Exists with other settings: update what may change.
       await this.jsm.consumers.update(EVENTS_STREAM, durableName, {
         filter_subject: subject,
-        max_deliver: maxDeliver,
+        max_deliver: config.max_deliver,
         ack_wait: config.ack_wait,
       });
     }
@@ -230,7 +258,8 @@ export class EventBus {
     msg: JsMsg,
     durableName: string,
     handler: EventHandler<z.output<S>>,
-    options: SubscribeOptions<S> & { maxDeliver: number },
+    schema: S | undefined,
+    policy: RedeliveryPolicy,
   ): Promise<void> {
     const messageId = msg.headers?.get('Nats-Msg-Id');
     const attributes = {
@@ -243,7 +272,7 @@ export class EventBus {
       this.tracer,
       `${msg.subject} process`,
       { kind: SpanKind.CONSUMER, attributes },
-      (span) => this.process(msg, durableName, handler, options, span),
+      (span) => this.process(msg, durableName, handler, schema, policy, span),
       extractFromNats(msg.headers),
     );
   }
@@ -252,7 +281,8 @@ export class EventBus {
     msg: JsMsg,
     durableName: string,
     handler: EventHandler<z.output<S>>,
-    options: SubscribeOptions<S> & { maxDeliver: number },
+    schema: S | undefined,
+    policy: RedeliveryPolicy,
     span: Span,
   ): Promise<void> {
     const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
@@ -267,22 +297,35 @@ export class EventBus {
     });
     let event: z.output<S>;
     try {
-      event = decodeEnvelope(msg.data, options.schema) as z.output<S>;
+      event = decodeEnvelope(msg.data, schema) as z.output<S>;
     } catch (err) {
       // A message that cannot be read will not get better by retrying.
       recordError(span, err);
       await this.deadLetter(msg, durableName, err, logger);
       return;
     }
+    if (deliveryCount > policy.maxDeliver) {
+      // Each of its deliveries ended without an answer: its consumer stopped while handling it (or froze).
+      const err = new Error(`its consumer stopped during each of its ${policy.maxDeliver} deliveries`);
+      recordError(span, err);
+      await this.deadLetter(msg, durableName, err, logger);
+      return;
+    }
+    const lease = { leaseMs: policy.leaseMs, waitMs: policy.waitMs };
+    const stopHeartbeat = keepWorking(msg, policy.heartbeatMs);
     try {
-      await handler(event, { requestId, logger, deliveryCount, subject: msg.subject });
+      await handler(event, { requestId, logger, deliveryCount, subject: msg.subject, lease });
+      stopHeartbeat();
       msg.ack();
     } catch (err) {
+      stopHeartbeat();
       recordError(span, err);
-      const step = afterFailure(deliveryCount, options.maxDeliver, options.backoffMs ?? DEFAULT_BACKOFF_MS);
+      const step = afterFailure(deliveryCount, policy.maxDeliver, policy.backoffMs);
       if (step.action === 'retry') {
-        logger.warn({ err, retryInMs: step.delayMs }, 'event handler failed; will retry');
-        msg.nak(step.delayMs);
+        // Still held by another delivery after a whole wait: not before its lease could have run out.
+        const delayMs = err instanceof InboxBusyError ? Math.max(step.delayMs, err.retryAfterMs) : step.delayMs;
+        logger.warn({ err, retryInMs: delayMs }, 'event handler failed; will retry');
+        msg.nak(delayMs);
       } else {
         await this.deadLetter(msg, durableName, err, logger);
       }

@@ -80,7 +80,7 @@ describe('the readiness and event metrics of a service built on the kit', () => 
       async () => {
         throw new Error('handler broke');
       },
-      { maxDeliver: 2, backoffMs: [20] },
+      { maxDeliver: 3, backoffMs: [20] },
     );
     expect(await sample(service, 'events_dead_lettered_total', { consumer })).toBeUndefined();
     await service.bus.publish(createEnvelope(`email.v1.metrics-fail-${suffix}`, { n: 1 }));

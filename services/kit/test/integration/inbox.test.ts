@@ -90,15 +90,68 @@ describe('the inbox', () => {
     expect(rejected.every((reason) => (reason as InboxBusyError).status === 409)).toBe(true);
   });
 
+  /** What a process that died while applying `id` leaves behind: a claim it no longer renews. */
+  const leftByADeadProcess = (id: string, leaseLeftMs: number) =>
+    service.mongo.connection.collection<{ _id: string }>('inbox').insertOne({
+      _id: id,
+      state: 'applying',
+      claim: 'a-process-that-died',
+      leaseUntil: new Date(Date.now() + leaseLeftMs),
+      receivedAt: new Date(),
+    });
+
   test('when a claim was left by a process that died, then after its lease another delivery applies it', async () => {
-    const shortLease = createInbox(service.mongo, { leaseMs: 100 });
     const id = randomUUID();
-    // A first delivery that never finishes (its process "died").
-    void shortLease.once(id, () => new Promise(() => undefined));
-    await delay(20);
-    await expect(shortLease.once(id, async () => 'too soon')).rejects.toBeInstanceOf(InboxBusyError);
-    await delay(150);
-    expect(await shortLease.once(id, async () => 'taken over')).toEqual({ applied: true, value: 'taken over' });
+    await leftByADeadProcess(id, 150);
+    const busy = await inbox.once(id, async () => 'too soon').catch((err: unknown) => err);
+    expect(busy).toBeInstanceOf(InboxBusyError);
+    // It says when to come back: when the lease runs out.
+    expect((busy as InboxBusyError).retryAfterMs).toBeGreaterThan(0);
+    expect((busy as InboxBusyError).retryAfterMs).toBeLessThanOrEqual(150);
+    await delay(200);
+    expect(await inbox.once(id, async () => 'taken over')).toEqual({ applied: true, value: 'taken over' });
+  });
+
+  test('when a delivery may wait, then it takes over a dead claim as soon as its lease runs out', async () => {
+    const id = randomUUID();
+    await leftByADeadProcess(id, 300);
+    const started = Date.now();
+    expect(await inbox.once(id, async () => 'taken over', { waitMs: 5000 })).toEqual({
+      applied: true,
+      value: 'taken over',
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  test('when the work lasts longer than its lease, then its living holder keeps the claim and it is applied once', async () => {
+    const shortLease = createInbox(service.mongo, { leaseMs: 300 });
+    const id = randomUUID();
+    let runs = 0;
+    const holder = shortLease.once(id, async () => {
+      runs += 1;
+      await delay(900);
+    });
+    await delay(600); // two leases' worth: renewed, not run out
+    await expect(shortLease.once(id, async () => ++runs)).rejects.toBeInstanceOf(InboxBusyError);
+    expect(await holder).toEqual({ applied: true, value: undefined });
+    expect(await shortLease.once(id, async () => ++runs)).toEqual({ applied: false });
+    expect(runs).toBe(1);
+  });
+
+  test('when a delivery may wait for the one holding the id, then it is answered as soon as that one is done', async () => {
+    const id = randomUUID();
+    let runs = 0;
+    const holder = inbox.once(id, async () => {
+      runs += 1;
+      await delay(500);
+    });
+    await delay(50);
+    const started = Date.now();
+    expect(await inbox.once(id, async () => ++runs, { waitMs: 5000 })).toEqual({ applied: false });
+    expect(Date.now() - started).toBeLessThan(2000);
+    await holder;
+    expect(runs).toBe(1);
   });
 
   test('when a webhook is delivered twice at once and again later, then it is applied once; one during the work gets 409 (retry), the later one 200', async () => {
