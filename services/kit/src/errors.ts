@@ -1,14 +1,25 @@
 import { z } from 'zod';
 
+/** What a 503 of the kit asks the visitor to wait, in seconds, unless the route set its own Retry-After. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 5;
+
+export interface HttpErrorOptions extends ErrorOptions {
+  /** Headers the answer carries (Allow on a 405, Retry-After on a 503 that knows better than the default). */
+  headers?: Readonly<Record<string, string>>;
+}
+
 /** An error that knows the HTTP status it should be answered with. */
 export class HttpError extends Error {
+  readonly headers: Readonly<Record<string, string>>;
+
   constructor(
     readonly status: number,
     message: string,
-    options?: ErrorOptions,
+    { headers = {}, ...options }: HttpErrorOptions = {},
   ) {
     super(message, options);
     this.name = 'HttpError';
+    this.headers = headers;
   }
 }
 

@@ -113,6 +113,7 @@ export async function startService<C extends ServiceConfig>({
     routers: parts.routers,
     ...(parts.bodies ? { bodies: parts.bodies } : {}),
     readiness: { mongodb: () => mongo.ping(), nats: () => bus.isConnected(), ...parts.readiness },
+    databaseReachable: () => mongo.ping(),
   });
   const http = await listen(app, { port: config.PORT, host: config.HOST }, logger);
   const websockets =

@@ -4,8 +4,9 @@ import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
 import type { Metrics } from '../metrics.js';
 import { bodyParsers, type RouteBody } from './body.js';
-import { errorHandler, notFound } from './error-handler.js';
+import { createErrorHandler, notFound } from './error-handler.js';
 import { healthRouter, type ReadinessChecks } from './health.js';
+import { methodGuard } from './methods.js';
 import { requestIdFor } from './request-id.js';
 import { requestTraceFields, traceRequests } from '../tracing/http.js';
 import type { Tracing } from '../tracing/tracing.js';
@@ -22,6 +23,8 @@ export interface AppDeps {
   trustedProxies: readonly string[];
   /** The service's tracing: when enabled, a server span per request (tracing/http.ts). */
   tracing?: Tracing;
+  /** Whether the database answers right now: a command it failed is then a 503, not a 500 (error-handler.ts). */
+  databaseReachable?: () => Promise<boolean>;
 }
 
 const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
@@ -46,6 +49,7 @@ export function createApp({
   metrics,
   trustedProxies,
   tracing,
+  databaseReachable,
 }: AppDeps): Application {
   const app = express();
   app.disable('x-powered-by');
@@ -74,10 +78,13 @@ export function createApp({
     }),
   );
   app.use(recordDuration(metrics));
-  app.use(healthRouter(readiness, metrics.registry));
+  const health = healthRouter(readiness, metrics.registry);
+  // Before the routes (whose automatic OPTIONS would answer first) and before any body is read.
+  app.use(methodGuard([health, ...routers]));
+  app.use(health);
   app.use(bodyParsers(bodies));
   for (const router of routers) app.use(router);
   app.use(notFound);
-  app.use(errorHandler);
+  app.use(createErrorHandler(databaseReachable ? { databaseReachable } : {}));
   return app;
 }

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { TIMED_OUT, within } from '../deadline.js';
+import { DEFAULT_RETRY_AFTER_SECONDS } from '../errors.js';
 
 /** A named dependency check: resolves true when the dependency can be used right now. */
 export type ReadinessChecks = Record<string, () => Promise<boolean> | boolean>;
@@ -67,7 +68,11 @@ export function healthRouter(readiness: ReadinessChecks, registry: Registry): Ro
     const failing = names.filter((name) => !results[name]);
     res.set('Cache-Control', 'no-store');
     if (failing.length === 0) res.json({ status: 'ready', checks });
-    else res.status(503).json({ message: `Not ready: ${failing.join(', ')} unavailable`, checks });
+    else
+      res
+        .status(503)
+        .set('Retry-After', String(DEFAULT_RETRY_AFTER_SECONDS))
+        .json({ message: `Not ready: ${failing.join(', ')} unavailable`, checks });
   });
   router.get('/metrics', async (_req, res) => {
     res.set('Content-Type', registry.contentType);

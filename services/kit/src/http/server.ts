@@ -1,5 +1,6 @@
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { Application } from 'express';
 import type { Logger } from 'pino';
 
@@ -34,5 +35,44 @@ export function listen(app: Application, { port, host }: { port: number; host: s
           }),
       });
     });
+    answerClientErrorsAsJson(server);
+  });
+}
+
+/** Node's parser's refusals that have an answer of their own; any other is 400. */
+const CLIENT_ERRORS: Record<string, [status: number, message: string]> = {
+  // A method token Node does not know (FOO): as the kit answers one that no route serves (methods.ts).
+  HPE_INVALID_METHOD: [501, 'Method not implemented'],
+  HPE_HEADER_OVERFLOW: [431, 'Request headers too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timed out'],
+};
+
+/**
+ * A request that Node's HTTP parser refuses never reaches express; Node would answer it with an empty 400.
+ * It gets the API's JSON `{ message }` instead, then the connection closes. Only when no response is under
+ * way on that connection (pipelined requests): one written in between would be read as that response's.
+ */
+function answerClientErrorsAsJson(server: Server): void {
+  const responding = new WeakMap<Duplex, number>();
+  server.on('request', (req, res) => {
+    const socket = req.socket;
+    responding.set(socket, (responding.get(socket) ?? 0) + 1);
+    res.once('close', () => responding.set(socket, (responding.get(socket) ?? 1) - 1));
+  });
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code === 'ECONNRESET' || !socket.writable || (responding.get(socket) ?? 0) > 0) {
+      socket.destroy();
+      return;
+    }
+    const [status, message] = CLIENT_ERRORS[err.code ?? ''] ?? [400, 'Bad request'];
+    const body = JSON.stringify({ message });
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+      () => socket.destroy(),
+    );
   });
 }

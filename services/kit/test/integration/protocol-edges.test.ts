@@ -1,0 +1,184 @@
+// What a service built on the kit answers at the edges of HTTP, straight to its port (behind-nginx.test.ts
+// has the same through nginx): a path that is not valid percent-encoding, a method a route does not serve,
+// a method no route serves, a request line Node's parser refuses, and a 503's Retry-After.
+import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
+import { Router } from 'express';
+import type { z } from 'zod';
+import { HttpError, serviceConfig, startService, type RunningService } from '../../src/index.js';
+
+type Config = z.output<ReturnType<typeof serviceConfig>>;
+
+let service: RunningService<Config>;
+
+beforeAll(async () => {
+  service = await startService({
+    name: 'kit-edges-test',
+    config: {
+      ...serviceConfig('kit-edges-test', 0).parse({}),
+      PORT: 0,
+      MONGODB_URI: process.env.MONGODB_URI!,
+      NATS_URL: process.env.NATS_URL!,
+      MONGODB_DB: `kit-edges-${randomUUID().slice(0, 8)}`,
+      LOG_LEVEL: 'silent',
+    },
+    setup: () => {
+      const router = Router();
+      router.get('/api/session/:id', (req, res) => {
+        res.json({ id: req.params.id });
+      });
+      router.post('/api/session/:id/cancel', (_req, res) => {
+        res.json({ cancelled: true });
+      });
+      router.post('/api/detect-crisis', (_req, res) => {
+        res.json({ isCrisis: false });
+      });
+      router.get('/api/busy', () => {
+        throw new HttpError(503, 'Busy right now');
+      });
+      router.get('/api/busy-for-a-minute', (_req, res) => {
+        res.set('Retry-After', '60');
+        throw new HttpError(503, 'Busy for a minute');
+      });
+      return { routers: [router] };
+    },
+  });
+});
+
+afterAll(() => service?.close());
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** One request written byte for byte (fetch refuses unknown methods and malformed targets); closed after it. */
+function raw(request: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(service.http.port, '127.0.0.1', () => socket.write(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('latin1');
+      const [head = '', ...rest] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      resolve({
+        status: Number(statusLine.split(' ')[1]),
+        headers: Object.fromEntries(
+          lines.map((line) => {
+            const at = line.indexOf(':');
+            return [line.slice(0, at).toLowerCase(), line.slice(at + 1).trim()];
+          }),
+        ),
+        body: rest.join('\r\n\r\n'),
+      });
+    });
+  });
+}
+
+const send = (method: string, target: string) =>
+  raw(`${method} ${target} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+
+function jsonOf(res: RawResponse): unknown {
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  return JSON.parse(res.body);
+}
+
+describe('a path that is not valid percent-encoding', () => {
+  test.each(['/api/session/%ff%fe', '/api/session/%ED%A0%80', '/api/session/%E0%A4%A', '/api/session/%ff/cancel'])(
+    'when a visitor asks for %s, then the answer is 400 naming the path, not a 500',
+    async (target) => {
+      const res = await send(target.endsWith('cancel') ? 'POST' : 'GET', target);
+      expect(res.status).toBe(400);
+      expect(jsonOf(res)).toEqual({ message: 'Malformed percent-encoding in the path' });
+    },
+  );
+
+  test('when the encoding is valid, then the route still gets the decoded value', async () => {
+    const res = await fetch(`${service.url}/api/session/caf%C3%A9`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ id: 'café' });
+  });
+});
+
+describe('methods', () => {
+  test.each([
+    ['GET', '/api/detect-crisis', 'POST'],
+    ['PUT', '/api/detect-crisis', 'POST'],
+    ['DELETE', '/api/session/abc', 'GET, HEAD'],
+    ['PATCH', '/api/session/abc', 'GET, HEAD'],
+    ['GET', '/api/session/abc/cancel', 'POST'],
+    ['POST', '/healthz', 'GET, HEAD'],
+  ])('when %s %s is asked, then the answer is 405 JSON with Allow: %s', async (method, target, allow) => {
+    const res = await send(method, target);
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe(allow);
+    expect(jsonOf(res)).toEqual({ message: `Method not allowed: ${method} ${target} (allowed: ${allow})` });
+  });
+
+  test('when HEAD is asked of a POST route, then the answer is 405 with Allow and no body', async () => {
+    const res = await send('HEAD', '/api/detect-crisis');
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+    expect(res.body).toBe('');
+  });
+
+  test.each([
+    ['/api/detect-crisis', 'POST'],
+    ['/api/session/abc', 'GET, HEAD'],
+    ['/healthz', 'GET, HEAD'],
+  ])(
+    'when OPTIONS %s is asked, then the answer is 405 JSON with Allow (no CORS, no text/plain list)',
+    async (target, allow) => {
+      const res = await send('OPTIONS', target);
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe(allow);
+      expect(jsonOf(res)).toEqual({ message: `Method not allowed: OPTIONS ${target} (allowed: ${allow})` });
+    },
+  );
+
+  test.each(['TRACE', 'PROPFIND', 'PURGE'])(
+    'when %s (which no route of the portal serves) is asked, then the answer is 501 JSON',
+    async (method) => {
+      const res = await send(method, '/api/detect-crisis');
+      expect(res.status).toBe(501);
+      expect(res.headers.allow).toBeUndefined();
+      expect(jsonOf(res)).toEqual({ message: `Method not implemented: ${method}` });
+    },
+  );
+
+  test('when a method Node does not know (FOO) is asked, then the answer is 501 JSON, not an empty 400', async () => {
+    const res = await send('FOO', '/api/detect-crisis');
+    expect(res.status).toBe(501);
+    expect(jsonOf(res)).toEqual({ message: 'Method not implemented' });
+  });
+
+  test('when a request line is garbage, then the answer is 400 JSON', async () => {
+    const res = await raw('GET /api/detect-crisis HTTP/9\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(jsonOf(res)).toEqual({ message: 'Bad request' });
+  });
+
+  test('when a method is not allowed on a path no route has, then the answer is still 404', async () => {
+    const res = await send('DELETE', '/api/nothing');
+    expect(res.status).toBe(404);
+    expect(jsonOf(res)).toEqual({ message: 'Not found: DELETE /api/nothing' });
+  });
+});
+
+describe('503s say when to come back', () => {
+  test('when a route answers 503, then the answer carries Retry-After', async () => {
+    const res = await fetch(`${service.url}/api/busy`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+    expect(await res.json()).toEqual({ message: 'Busy right now' });
+  });
+
+  test('when a route sets its own Retry-After, then the kit keeps it', async () => {
+    const res = await fetch(`${service.url}/api/busy-for-a-minute`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('60');
+  });
+});
