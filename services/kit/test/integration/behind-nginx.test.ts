@@ -45,6 +45,10 @@ beforeAll(async () => {
         });
         res.json({ isCrisis: false });
       });
+      // Stands in for booking's session routes: a path parameter that must be decoded.
+      router.get('/api/session/:id', (req, res) => {
+        res.json({ id: req.params.id });
+      });
       // The answer stream's location adds its own header directive (proxy_pass_header): what is hidden must
       // stay hidden there too.
       router.post('/api/query-ai/stream', (_req, res) => {
@@ -73,6 +77,7 @@ beforeAll(async () => {
       FRONTEND_ROOT: www,
       CRISIS_UPSTREAM: `127.0.0.1:${service.http.port}`,
       AI_QUERY_UPSTREAM: `127.0.0.1:${service.http.port}`,
+      BOOKING_UPSTREAM: `127.0.0.1:${service.http.port}`,
     },
   });
   nginx = spawnManaged('nginx', nginxPath(), nginxArgs(files), { logFile: path.join(dir, 'logs', 'nginx.out') });
@@ -274,4 +279,69 @@ describe("nginx's own errors", () => {
     expect(res.status).toBe(404);
     expect(res.body).not.toContain('not reachable');
   });
+});
+
+describe('protocol edges', () => {
+  const json = (res: RawResponse) => {
+    expect(header(res, 'content-type')).toEqual(['application/json; charset=utf-8']);
+    return JSON.parse(res.body) as unknown;
+  };
+  const send = (method: string, target: string) =>
+    raw(`${method} ${target} HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+
+  test.each(['/api/session/%ff%fe', '/api/session/%ED%A0%80'])(
+    'when a path is not valid percent-encoding (%s), then the service behind nginx answers 400 JSON, not a 500',
+    async (target) => {
+      const res = await get(target);
+      expect(res.status).toBe(400);
+      expect(json(res)).toEqual({ message: 'Malformed percent-encoding in the path' });
+    },
+  );
+
+  test.each(['TRACE', 'CONNECT', 'FOO', 'PROPFIND'])(
+    'when an API path is asked with %s, which no route of the portal serves, then the answer is 501 JSON',
+    async (method) => {
+      const res = await send(method, '/api/detect-crisis');
+      expect(res.status).toBe(501);
+      expect(json(res)).toEqual({ message: 'Method not implemented' });
+    },
+  );
+
+  test('when a page is asked with TRACE, then the answer is still HTML', async () => {
+    const res = await send('TRACE', '/');
+    expect(res.status).toBe(501);
+    expect(header(res, 'content-type')).toEqual(['text/html; charset=utf-8']);
+  });
+
+  test.each([
+    ['OPTIONS', 'POST'],
+    ['GET', 'POST'],
+    ['DELETE', 'POST'],
+  ])(
+    'when %s is asked of a POST route, then the service answers 405 JSON with Allow: %s, once',
+    async (method, allow) => {
+      const res = await send(method, '/api/detect-crisis');
+      expect(res.status).toBe(405);
+      expect(header(res, 'allow')).toEqual([allow]);
+      expect(json(res)).toEqual({
+        message: `Method not allowed: ${method} /api/detect-crisis (allowed: ${allow})`,
+      });
+    },
+  );
+
+  test('when a page is asked with POST, then the 405 names what it allows', async () => {
+    const res = await send('POST', '/index.html');
+    expect(res.status).toBe(405);
+    expect(header(res, 'allow')).toEqual(['GET, HEAD']);
+  });
+
+  test.each(['/api/session', '/api/payments', '/api'])(
+    "when %s is asked without its slash, then the answer is the API's JSON 404, not a redirect",
+    async (target) => {
+      const res = await get(target);
+      expect(res.status).toBe(404);
+      expect(header(res, 'location')).toEqual([]);
+      expect(json(res)).toEqual({ message: 'Not found' });
+    },
+  );
 });
