@@ -54,8 +54,8 @@ export function consumeBookingsConfirmed(
   return bus.subscribe(
     Subjects.bookingConfirmed,
     'booking-mail',
-    async (event) => {
-      await inbox.once(`booking-mail:${event.id}`, () => sendConfirmation(deps, mail, event));
+    async (event, { lease }) => {
+      await inbox.once(`booking-mail:${event.id}`, () => sendConfirmation(deps, mail, event), lease);
     },
     { schema: BookingConfirmedEvent },
   );

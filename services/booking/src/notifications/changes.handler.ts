@@ -85,16 +85,16 @@ export function consumeBookingChanges(
     bus.subscribe(
       Subjects.bookingRescheduled,
       'booking-reschedules',
-      async (event) => {
-        await inbox.once(`booking-reschedules:${event.id}`, () => bookingRescheduled(deps, mail, event));
+      async (event, { lease }) => {
+        await inbox.once(`booking-reschedules:${event.id}`, () => bookingRescheduled(deps, mail, event), lease);
       },
       { schema: BookingRescheduledEvent },
     ),
     bus.subscribe(
       Subjects.bookingCancelled,
       'booking-cancellations',
-      async (event) => {
-        await inbox.once(`booking-cancellations:${event.id}`, () => bookingCancelled(deps, mail, event));
+      async (event, { lease }) => {
+        await inbox.once(`booking-cancellations:${event.id}`, () => bookingCancelled(deps, mail, event), lease);
       },
       { schema: BookingCancelledEvent },
     ),

@@ -49,8 +49,8 @@ export function consumePaymentsRefunded(deps: BookingDeps, bus: EventBus, inbox:
   return bus.subscribe(
     Subjects.paymentRefunded,
     'booking-refunds',
-    async (event, { requestId }) => {
-      await inbox.once(`booking-refunds:${event.id}`, () => paymentRefunded(deps, event.data, requestId));
+    async (event, { requestId, lease }) => {
+      await inbox.once(`booking-refunds:${event.id}`, () => paymentRefunded(deps, event.data, requestId), lease);
     },
     { schema: PaymentRefundedEvent },
   );

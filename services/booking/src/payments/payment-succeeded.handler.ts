@@ -62,8 +62,8 @@ export function consumePaymentsSucceeded(deps: BookingDeps, bus: EventBus, inbox
   return bus.subscribe(
     Subjects.paymentSucceeded,
     'booking-payments',
-    async (event, { requestId }) => {
-      await inbox.once(`booking-payments:${event.id}`, () => paymentSucceeded(deps, bus, event.data, requestId));
+    async (event, { requestId, lease }) => {
+      await inbox.once(`booking-payments:${event.id}`, () => paymentSucceeded(deps, bus, event.data, requestId), lease);
     },
     { schema: PaymentSucceededEvent },
   );

@@ -37,8 +37,12 @@ export function consumeSubscriptionsChanged(deps: BookingDeps, bus: EventBus, in
   return bus.subscribe(
     Subjects.subscriptionChanged,
     'booking-subscriptions',
-    async (event, { requestId }) => {
-      await inbox.once(`booking-subscriptions:${event.id}`, () => subscriptionChanged(deps, event.data, requestId));
+    async (event, { requestId, lease }) => {
+      await inbox.once(
+        `booking-subscriptions:${event.id}`,
+        () => subscriptionChanged(deps, event.data, requestId),
+        lease,
+      );
     },
     { schema: SubscriptionChangedEvent },
   );

@@ -33,8 +33,8 @@ export function consumeEmailSubscribed(deps: OptInDeps, bus: EventBus, inbox: In
   return bus.subscribe(
     Subjects.emailSubscribed,
     'content-optin',
-    async (event) => {
-      await inbox.once(`content-optin:${event.id}`, () => sendConfirmation(deps, event));
+    async (event, { lease }) => {
+      await inbox.once(`content-optin:${event.id}`, () => sendConfirmation(deps, event), lease);
     },
     { schema: EmailSubscribedEvent },
   );

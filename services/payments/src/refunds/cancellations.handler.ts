@@ -11,11 +11,11 @@ export function consumeCancellations(bus: EventBus, inbox: Inbox, deps: RefundDe
   return bus.subscribe(
     Subjects.bookingCancelled,
     'payments-cancellations',
-    async (event, { logger, requestId }) => {
+    async (event, { logger, requestId, lease }) => {
       const { bookingId, paymentIntentId, amountCents } = event.data;
       if (!paymentIntentId || amountCents === 0) return;
       const refund = { bookingId, paymentIntentId, amountCents, reason: 'cancelled' as const };
-      await inbox.once(event.id, () => refundPayment(deps, refund, { logger, requestId }));
+      await inbox.once(event.id, () => refundPayment(deps, refund, { logger, requestId }), lease);
     },
     { schema: BookingCancelledEvent },
   );

@@ -7,8 +7,8 @@ export function consumeConflicts(bus: EventBus, inbox: Inbox, deps: RefundDeps):
   return bus.subscribe(
     Subjects.bookingConflict,
     'payments-conflicts',
-    (event, { logger, requestId }) =>
-      inbox.once(event.id, () => refundPayment(deps, event.data, { logger, requestId })).then(() => undefined),
+    (event, { logger, requestId, lease }) =>
+      inbox.once(event.id, () => refundPayment(deps, event.data, { logger, requestId }), lease).then(() => undefined),
     { schema: BookingConflictEvent },
   );
 }

@@ -46,10 +46,10 @@ export function consumeWelcomes(deps: WelcomeDeps, bus: EventBus, inbox: Inbox):
   return bus.subscribe(
     Subjects.subscriptionChanged,
     'payments-welcome',
-    async (event) => {
+    async (event, { lease }) => {
       if (!ACTIVE_SUBSCRIPTION_STATUSES.includes(event.data.status)) return;
       if (Date.now() - Date.parse(event.occurredAt) > WELCOME_WITHIN_MS) return;
-      await inbox.once(`welcome:${event.data.subscriptionId}`, () => sendWelcome(deps, event));
+      await inbox.once(`welcome:${event.data.subscriptionId}`, () => sendWelcome(deps, event), lease);
     },
     { schema: SubscriptionChangedEvent },
   );
