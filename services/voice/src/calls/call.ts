@@ -37,7 +37,7 @@ export interface CallDeps {
   /** Closes the socket (after `ended` was sent). */
   close(): void;
   /** The call is over: its slot is free. */
-  onEnded(call: { connected: boolean; startedAt: number }): void;
+  onEnded(): void;
   now?: () => number;
 }
 
@@ -46,7 +46,7 @@ export class VoiceCall {
   private readonly peer: Peer;
   private readonly engineCall: EngineCall;
   private readonly rate: PacketRate;
-  readonly startedAt: number;
+  private readonly startedAt: number;
   private lastActivityAt: number;
   private turns = 0;
   /** The browser's offer came (one per call). */
@@ -185,7 +185,7 @@ export class VoiceCall {
         deps.logger.error({ err }, 'engine call did not close');
       }
       await this.peer.close().catch((err: unknown) => deps.logger.warn({ err }, 'peer connection did not close'));
-      deps.onEnded({ connected: this.connected, startedAt: this.startedAt });
+      deps.onEnded();
       deps.events.ended({
         sessionId: deps.sessionId,
         engine: deps.engine.name,

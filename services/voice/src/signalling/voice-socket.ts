@@ -106,10 +106,9 @@ export function voiceSocket(deps: VoiceSocketDeps) {
           events: deps.events,
           send,
           close: () => close(NORMAL_CLOSURE, 'Call ended'),
-          onEnded: ({ connected, startedAt }) => {
+          onEnded: () => {
             deps.slots.release();
-            // A call that never connected keeps its address's place until its setup time is over.
-            place(connected ? undefined : startedAt + deps.limits.connectSeconds * 1000);
+            place();
             deps.calls.delete(opened);
           },
         });

@@ -192,8 +192,10 @@ export class VoiceClient {
     }
   }
 
+  /** Hangs up as the page does: the peer connection and the socket (the call's place is the socket's). */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.signalling.ws.readyState === this.signalling.ws.OPEN) this.signalling.ws.close();
     await this.pc.close();
     this.decoder.close();
     this.encoder.close();
