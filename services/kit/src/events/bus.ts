@@ -312,7 +312,7 @@ export class EventBus {
       return;
     }
     const lease = { leaseMs: policy.leaseMs, waitMs: policy.waitMs };
-    const stopHeartbeat = keepWorking(msg, policy.heartbeatMs);
+    const stopHeartbeat = keepWorking(msg, policy);
     try {
       await handler(event, { requestId, logger, deliveryCount, subject: msg.subject, lease });
       stopHeartbeat();

@@ -38,6 +38,11 @@ export interface RedeliveryPolicy {
   ackWaitMs: number;
   /** How often the bus tells JetStream the handler is still working. */
   heartbeatMs: number;
+  /**
+   * How long it keeps telling it (ten ack waits, 5 min): a handler still running then is stuck (every wait of
+   * the portal's is bounded), and its message is let go, to be redelivered and in the end dead-lettered.
+   */
+  maxWorkMs: number;
   /** The inbox claim's lease for this consumer's messages: run out before any redelivery after a crash. */
   leaseMs: number;
   /** How long a delivery waits for another one that holds the same claim before it gives up (and naks). */
@@ -69,7 +74,7 @@ export function redeliveryPolicy({
   // Half the ack wait: a quarter of it is the heartbeat's, the other quarter the margin for clocks apart
   // (the lease is written by one process's clock and read by another's) and a late timer.
   const leaseMs = Math.floor(ackWaitMs / 2);
-  return { ackWaitMs, heartbeatMs, leaseMs, waitMs: ackWaitMs, maxDeliver, backoffMs };
+  return { ackWaitMs, heartbeatMs, maxWorkMs: 10 * ackWaitMs, leaseMs, waitMs: ackWaitMs, maxDeliver, backoffMs };
 }
 
 export type FailureStep = { action: 'retry'; delayMs: number } | { action: 'dead-letter' };
@@ -86,10 +91,15 @@ export function afterFailure(
 }
 
 /**
- * Tells JetStream at once, and then every `heartbeatMs`, that the message is still being handled, so that it
- * is redelivered only when its holder has stopped; returns what stops the heartbeat.
+ * Tells JetStream at once, and then every `heartbeatMs` for at most `maxWorkMs`, that the message is still
+ * being handled, so that it is redelivered only when its holder has stopped (or is stuck); returns what stops
+ * the heartbeat.
  */
-export function keepWorking(msg: Pick<JsMsg, 'working'>, heartbeatMs: number): () => void {
+export function keepWorking(
+  msg: Pick<JsMsg, 'working'>,
+  { heartbeatMs, maxWorkMs }: Pick<RedeliveryPolicy, 'heartbeatMs' | 'maxWorkMs'>,
+): () => void {
+  const until = Date.now() + maxWorkMs;
   const beat = () => {
     try {
       msg.working();
@@ -98,7 +108,7 @@ export function keepWorking(msg: Pick<JsMsg, 'working'>, heartbeatMs: number): (
     }
   };
   beat();
-  const timer = setInterval(beat, heartbeatMs);
+  const timer = setInterval(() => (Date.now() < until ? beat() : clearInterval(timer)), heartbeatMs);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -1,7 +1,9 @@
+import { jest } from '@jest/globals';
 import {
   DEFAULT_ACK_WAIT_MS,
   DEFAULT_MAX_DELIVER,
   afterFailure,
+  keepWorking,
   redeliveryPolicy,
   serviceConfig,
 } from '../../src/index.js';
@@ -39,5 +41,30 @@ describe('the redelivery policy', () => {
   test('when EVENT_ACK_WAIT_MS is below a second, then the configuration is refused', () => {
     expect(serviceConfig('any', 0).safeParse({ EVENT_ACK_WAIT_MS: '999' }).success).toBe(false);
     expect(serviceConfig('any', 0).parse({ EVENT_ACK_WAIT_MS: '1500' }).EVENT_ACK_WAIT_MS).toBe(1500);
+  });
+
+  test('when a handler runs, then JetStream hears it is working at once and every quarter ack wait, until it ends or is stuck', () => {
+    jest.useFakeTimers();
+    try {
+      const policy = redeliveryPolicy({ ackWaitMs: 1000 });
+      let beats = 0;
+      const msg = { working: () => void (beats += 1) };
+      const stop = keepWorking(msg, policy);
+      expect(beats).toBe(1);
+      jest.advanceTimersByTime(1000);
+      expect(beats).toBe(5);
+      stop();
+      jest.advanceTimersByTime(5000);
+      expect(beats).toBe(5);
+
+      // A handler that never ends is let go after ten ack waits: its message is redelivered, in the end dead-lettered.
+      beats = 0;
+      keepWorking(msg, policy);
+      jest.advanceTimersByTime(60_000);
+      expect(beats).toBeGreaterThanOrEqual(40);
+      expect(beats).toBeLessThanOrEqual(41);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
