@@ -106,6 +106,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     if (UNAVAILABLE_CLASSES.some((unavailable) => e instanceof unavailable)) return true;
     if (e instanceof MongoError && UNAVAILABLE_LABELS.some((label) => e.hasErrorLabel(label))) return true;
+    if (isStorageLost(e)) return true;
   }
   return false;
 }
@@ -114,9 +115,23 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 const INTERNAL_ERROR = 1;
 
 /**
+ * How FerretDB 1.24 (the embedded default, pinned) says its PostgreSQL went away under a command: an
+ * InternalError carrying pgx's words for a connection lost or refused, or PostgreSQL's SQLSTATE for one
+ * (class 08) and for a server shutting down or starting (57P01-57P03). Nothing structured tells this from
+ * PostgreSQL refusing the data (a NUL: SQLSTATE 22P05, a bug and a 500), so these words do; the error
+ * handler's ping catches any other wording of an outage (isServerInternalError).
+ */
+const STORAGE_LOST =
+  /unexpected EOF|failed to connect to|connection reset by peer|broken pipe|conn closed|SQLSTATE (08[0-9A-Z]{3}|57P0[1-3])/;
+
+function isStorageLost(e: Error): boolean {
+  return e instanceof MongoServerError && e.code === INTERNAL_ERROR && STORAGE_LOST.test(e.message);
+}
+
+/**
  * true when the server failed the command itself (InternalError). FerretDB answers so both when its PostgreSQL
- * is gone (the database is unreachable: 503) and when PostgreSQL refused the data (a bug: 500); nothing in
- * the error tells which, a ping does (FerretDB's ping asks PostgreSQL): the error handler asks it.
+ * is gone (the database is unreachable: 503) and when PostgreSQL refused the data (a bug: 500); where its
+ * words do not say which (STORAGE_LOST), a ping does (FerretDB's ping asks PostgreSQL): the error handler asks it.
  */
 export function isServerInternalError(err: unknown): boolean {
   for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {

@@ -9,7 +9,31 @@ import { requestContext } from './request-context.js';
 /** The answer when the database cannot be reached: to a visitor, the same as a stall (orUnavailable). */
 export const DATABASE_UNAVAILABLE = 'The database is not reachable right now; please try again shortly';
 
+/** The answer when a connection to something the service depends on broke under the request. */
+export const DEPENDENCY_UNAVAILABLE =
+  'A service the portal depends on is not reachable right now; please try again shortly';
+
 export const MALFORMED_PATH = 'Malformed percent-encoding in the path';
+
+/** Node's codes for a connection refused, reset, ended or timed out. */
+const CONNECTION_LOST = new Set([
+  'EPIPE',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/**
+ * A socket's own error that reached a route unwrapped (the MongoDB driver writing to a socket FerretDB had just
+ * closed threw Node's EPIPE, not a MongoNetworkError): whoever was on the other end, it is not reachable.
+ */
+function isConnectionLost(err: unknown): boolean {
+  // Not `instanceof Error`: Node makes these in its own realm, which is not a test's (jest's VM modules).
+  return typeof err === 'object' && err !== null && 'code' in err && CONNECTION_LOST.has(String(err.code));
+}
 
 export const notFound: RequestHandler = (req, _res, next) => {
   next(new HttpError(404, `Not found: ${req.method} ${req.originalUrl.split('?')[0]}`));
@@ -50,6 +74,7 @@ export function toHttpError(err: unknown): HttpError {
     }
   }
   if (isDatabaseUnavailable(err)) return new HttpError(503, DATABASE_UNAVAILABLE, { cause: err });
+  if (isConnectionLost(err)) return new HttpError(503, DEPENDENCY_UNAVAILABLE, { cause: err });
   const status = clientErrorStatus(err);
   if (status !== undefined) {
     // The router marks a path parameter it cannot decode (decodeURIComponent's URIError) 400; its message

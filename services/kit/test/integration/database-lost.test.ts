@@ -164,11 +164,12 @@ async function untilAnswered(deadlineMs: number): Promise<number> {
 
 function expectOnly200Or503(answers: readonly (Answer & { route: string })[]) {
   const wrong = answers.filter((answer) => answer.status !== 200 && answer.status !== 503);
-  const errors = logged.map(({ err }) => `${err?.type} ${String(err?.code)}: ${err?.message}`);
-  expect({ wrong: wrong.map(({ route, status, body }) => ({ route, status, body })), errors }).toEqual({
-    wrong: [],
-    errors: expect.any(Array),
-  });
+  // With the service's error lines when one is wrong: what the 500 was.
+  const errors = logged
+    .map(({ err }) => `${err?.type} ${String(err?.code)}: ${err?.message?.slice(0, 300)}`)
+    .filter((line) => !/^(HttpError|MongoServerSelectionError|MongoNetworkError) |status code 503/.test(line));
+  const report = wrong.map(({ route, status, body }) => ({ route, status, body }));
+  expect(report.length === 0 ? [] : { wrong: report, errors }).toEqual([]);
   const unavailable = answers.filter((answer) => answer.status === 503);
   expect(unavailable.length).toBeGreaterThan(0);
   for (const answer of unavailable) {
@@ -185,6 +186,10 @@ describe('when the database goes away mid-traffic', () => {
     expect(answer.status).toBe(500);
     expect(answer.retryAfter).toBeNull();
     expect(answer.body).toEqual({ message: 'Internal server error' });
+    logged.length = 0;
+  });
+
+  beforeEach(() => {
     logged.length = 0;
   });
 

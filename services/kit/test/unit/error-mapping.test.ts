@@ -1,7 +1,12 @@
 // toHttpError's mapping of what is not an HttpError: the kinds of errors the database-lost and protocol-edges
 // integration tests produce for real, and the ones that must stay 500 (a bug is not an outage).
 import mongoose from 'mongoose';
-import { DATABASE_UNAVAILABLE, MALFORMED_PATH, toHttpError } from '../../src/http/error-handler.js';
+import {
+  DATABASE_UNAVAILABLE,
+  DEPENDENCY_UNAVAILABLE,
+  MALFORMED_PATH,
+  toHttpError,
+} from '../../src/http/error-handler.js';
 import { isDatabaseUnavailable } from '../../src/data/mongo.js';
 
 const { MongoNetworkError, MongoNetworkTimeoutError, MongoServerError, MongoNotConnectedError } = mongoose.mongo;
@@ -25,6 +30,21 @@ describe('toHttpError', () => {
       new MongoServerError({ message: 'busy', code: 1, errorLabels: ['SystemOverloadedError'] }),
     ],
     [
+      "FerretDB's PostgreSQL gone under a command",
+      new MongoServerError({ message: '[msg_insert.go:168 handler.(*Handler).MsgInsert] unexpected EOF', code: 1 }),
+    ],
+    [
+      "FerretDB's PostgreSQL refusing connections",
+      new MongoServerError({
+        message: 'failed to connect to `user=ferretdb database=ferretdb`: dial error: connection refused',
+        code: 1,
+      }),
+    ],
+    [
+      "FerretDB's PostgreSQL starting up",
+      new MongoServerError({ message: 'FATAL: the database system is starting up (SQLSTATE 57P03)', code: 1 }),
+    ],
+    [
       'a lost connection wrapped by a service',
       new Error('could not store', { cause: new MongoNetworkError('closed') }),
     ],
@@ -35,9 +55,18 @@ describe('toHttpError', () => {
     expect(mapped.message).toBe(DATABASE_UNAVAILABLE);
   });
 
+  test("when a socket's own error reaches the route (EPIPE from a socket the database closed), then it is 503", () => {
+    const err = Object.assign(new Error('This socket has been ended by the other party'), { code: 'EPIPE' });
+    expect(toHttpError(err)).toMatchObject({ status: 503, message: DEPENDENCY_UNAVAILABLE });
+  });
+
   test.each([
     ['a duplicate key', new MongoServerError({ message: 'E11000 duplicate key', code: 11000 })],
     ['a bad query', new MongoServerError({ message: 'unknown operator: $foo', code: 2 })],
+    [
+      'PostgreSQL refusing the data (a NUL)',
+      new MongoServerError({ message: 'ERROR: unsupported Unicode escape sequence (SQLSTATE 22P05)', code: 1 }),
+    ],
     ['a bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
   ])('when the error is %s, then it stays a 500', (_name, err) => {
     expect(isDatabaseUnavailable(err)).toBe(false);
