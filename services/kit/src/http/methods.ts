@@ -1,20 +1,9 @@
-// Which methods a path is served with, so that every other method gets a JSON answer that says so: 405 with
-// Allow when the path is a route of the service, 501 for a method no route of the portal serves. express
-// alone would answer a wrong method 404, and OPTIONS 200 with a text/plain list (its automatic OPTIONS,
-// for CORS preflights the portal never needs: the browser calls the API on its own origin).
+// Which methods a path is served with, so that any other method gets a JSON answer that says so: 405 with
+// Allow when the path is a route of the service (whatever the method: TRACE, QUERY and WebDAV's too). express
+// alone would answer a wrong method 404, and OPTIONS 200 with a text/plain list (its automatic OPTIONS, for
+// CORS preflights the portal never needs: the browser calls the API on its own origin).
 import type { RequestHandler, Router } from 'express';
 import { HttpError } from '../errors.js';
-
-/** The methods some route of the portal serves; any other (TRACE, CONNECT, PROPFIND...) is 501 everywhere. */
-export const SERVED_METHODS: ReadonlySet<string> = new Set([
-  'GET',
-  'HEAD',
-  'POST',
-  'PUT',
-  'PATCH',
-  'DELETE',
-  'OPTIONS',
-]);
 
 /** What the kit reads of a router's layer: its route (path and methods) and the router's own matcher. */
 interface RouteLayer {
@@ -51,15 +40,11 @@ export function allowedMethods(routers: readonly Router[], path: string): string
 }
 
 /**
- * Before the routes: a method that no route serves is 501; one that the path's routes do not serve (OPTIONS
- * among them) is 405 with Allow. A path no route has goes on (to the 404).
+ * Before the routes: a method that the path's routes do not serve (OPTIONS among them) is 405 with Allow. A
+ * path no route has goes on (to the 404).
  */
 export function methodGuard(routers: readonly Router[]): RequestHandler {
   return (req, _res, next) => {
-    if (!SERVED_METHODS.has(req.method)) {
-      next(new HttpError(501, `Method not implemented: ${req.method}`));
-      return;
-    }
     const allowed = allowedMethods(routers, req.path);
     if (!allowed || allowed.length === 0 || allowed.includes(req.method)) {
       next();

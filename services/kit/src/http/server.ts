@@ -41,7 +41,7 @@ export function listen(app: Application, { port, host }: { port: number; host: s
 
 /** Node's parser's refusals that have an answer of their own; any other is 400. */
 const CLIENT_ERRORS: Record<string, [status: number, message: string]> = {
-  // A method token Node does not know (FOO): as the kit answers one that no route serves (methods.ts).
+  // A method token Node does not know (FOO): no resource of the portal implements it.
   HPE_INVALID_METHOD: [501, 'Method not implemented'],
   HPE_HEADER_OVERFLOW: [431, 'Request headers too large'],
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timed out'],

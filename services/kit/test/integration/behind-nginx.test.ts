@@ -298,18 +298,41 @@ describe('protocol edges', () => {
     },
   );
 
-  test.each(['TRACE', 'CONNECT', 'FOO', 'PROPFIND'])(
-    'when an API path is asked with %s, which no route of the portal serves, then the answer is 501 JSON',
-    async (method) => {
-      const res = await send(method, '/api/detect-crisis');
-      expect(res.status).toBe(501);
-      expect(json(res)).toEqual({ message: 'Method not implemented' });
+  test.each([
+    ['TRACE', '/api/detect-crisis', 'POST'],
+    ['CONNECT', '/api/detect-crisis', 'POST'],
+    ['TRACE', '/api/session/abc', 'GET, HEAD'],
+    ['TRACE', '/api/session/abc?x=1', 'GET, HEAD'],
+  ])(
+    "when nginx refuses %s itself on %s, then the answer is 405 JSON with the route's Allow: %s",
+    async (method, target, allow) => {
+      const res = await send(method, target);
+      expect(res.status).toBe(405);
+      expect(header(res, 'allow')).toEqual([allow]);
+      expect(json(res)).toEqual({ message: 'Method not allowed' });
     },
   );
 
-  test('when a page is asked with TRACE, then the answer is still HTML', async () => {
-    const res = await send('TRACE', '/');
+  test.each(['QUERY', 'PROPFIND', 'PURGE'])(
+    'when an API route is asked with %s, then the service answers 405 JSON with Allow, once',
+    async (method) => {
+      const res = await send(method, '/api/detect-crisis');
+      expect(res.status).toBe(405);
+      expect(header(res, 'allow')).toEqual(['POST']);
+      expect(json(res)).toEqual({ message: `Method not allowed: ${method} /api/detect-crisis (allowed: POST)` });
+    },
+  );
+
+  test('when an API path is asked with a method nobody knows (FOO), then the answer is 501 JSON, not an empty 400', async () => {
+    const res = await send('FOO', '/api/detect-crisis');
     expect(res.status).toBe(501);
+    expect(json(res)).toEqual({ message: 'Method not implemented' });
+  });
+
+  test('when a page is asked with TRACE, then the answer is still HTML, with Allow', async () => {
+    const res = await send('TRACE', '/');
+    expect(res.status).toBe(405);
+    expect(header(res, 'allow')).toEqual(['GET, HEAD']);
     expect(header(res, 'content-type')).toEqual(['text/html; charset=utf-8']);
   });
 

@@ -1,6 +1,6 @@
 // What a service built on the kit answers at the edges of HTTP, straight to its port (behind-nginx.test.ts
 // has the same through nginx): a path that is not valid percent-encoding, a method a route does not serve,
-// a method no route serves, a request line Node's parser refuses, and a 503's Retry-After.
+// a method Node's parser does not know, a request line it refuses, and a 503's Retry-After.
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { Router } from 'express';
@@ -139,13 +139,13 @@ describe('methods', () => {
     },
   );
 
-  test.each(['TRACE', 'PROPFIND', 'PURGE'])(
-    'when %s (which no route of the portal serves) is asked, then the answer is 501 JSON',
+  test.each(['TRACE', 'QUERY', 'PROPFIND', 'PURGE'])(
+    'when %s (which no route of the portal serves) is asked of a route, then the answer is 405 JSON with Allow',
     async (method) => {
       const res = await send(method, '/api/detect-crisis');
-      expect(res.status).toBe(501);
-      expect(res.headers.allow).toBeUndefined();
-      expect(jsonOf(res)).toEqual({ message: `Method not implemented: ${method}` });
+      expect(res.status).toBe(405);
+      expect(res.headers.allow).toBe('POST');
+      expect(jsonOf(res)).toEqual({ message: `Method not allowed: ${method} /api/detect-crisis (allowed: POST)` });
     },
   );
 
