@@ -9,6 +9,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { Logger } from 'pino';
 import { clientAddressOf, setRequestContext, type RequestContext } from './request-context.js';
 import { ACCEPTABLE_REQUEST_ID, REQUEST_ID_HEADER } from './request-id.js';
+import { DEFAULT_RETRY_AFTER_SECONDS } from '../errors.js';
 import { randomUUID } from 'node:crypto';
 
 export type { WebSocket } from 'ws';
@@ -38,8 +39,8 @@ export interface WebSockets {
 
 export const GOING_AWAY = 1001;
 
-function refuse(socket: Duplex, status: number, reason: string): void {
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+function refuse(socket: Duplex, status: number, reason: string, headers = ''): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\n${headers}Connection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
 export function attachWebSockets(
@@ -52,7 +53,8 @@ export function attachWebSockets(
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '').split('?')[0];
     if (path !== route.path) return refuse(socket, 404, 'Not Found');
-    if (draining) return refuse(socket, 503, 'Service Unavailable');
+    // Like every 503 of the kit, it says when to come back (another replica may take the call at once).
+    if (draining) return refuse(socket, 503, 'Service Unavailable', `Retry-After: ${DEFAULT_RETRY_AFTER_SECONDS}\r\n`);
     const incoming = req.headers[REQUEST_ID_HEADER];
     const requestId = typeof incoming === 'string' && ACCEPTABLE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     const context: RequestContext = {

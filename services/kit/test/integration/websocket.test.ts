@@ -125,3 +125,23 @@ describe('shutdown with WebSockets open', () => {
     await expect(fetch(`${service.url}/healthz`)).rejects.toThrow();
   });
 });
+
+describe('upgrades while draining', () => {
+  test('when the sockets are being drained, then a new upgrade is refused 503 with Retry-After', async () => {
+    const service = await startEcho();
+    try {
+      await service.websockets!.drain(1000);
+      const refused = await new Promise<{ status?: number; retryAfter?: string | string[] }>((resolve, reject) => {
+        const ws = new WebSocket(wsUrl(service));
+        ws.once('open', () => reject(new Error('opened')));
+        ws.once('error', () => undefined);
+        ws.once('unexpected-response', (_req, res) =>
+          resolve({ status: res.statusCode, retryAfter: res.headers['retry-after'] }),
+        );
+      });
+      expect(refused).toEqual({ status: 503, retryAfter: '5' });
+    } finally {
+      await service.close();
+    }
+  });
+});
