@@ -40,10 +40,13 @@ beforeAll(async () => {
         res.set('Retry-After', '60');
         throw new HttpError(503, 'Busy for a minute');
       });
-      return { routers: [router] };
+      return { routers: [router], readiness: { 'the-thing': () => thingReady } };
     },
   });
 });
+
+/** A readiness check of the service's own, turned off by the test of /readyz. */
+let thingReady = true;
 
 afterAll(() => service?.close());
 
@@ -180,5 +183,17 @@ describe('503s say when to come back', () => {
     const res = await fetch(`${service.url}/api/busy-for-a-minute`);
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('60');
+  });
+
+  test('when a readiness check fails, then /readyz answers 503 with Retry-After', async () => {
+    thingReady = false;
+    try {
+      const res = await fetch(`${service.url}/readyz`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toMatch(/^[1-9]\d*$/);
+      expect(await res.json()).toMatchObject({ message: 'Not ready: the-thing unavailable' });
+    } finally {
+      thingReady = true;
+    }
   });
 });
