@@ -1,0 +1,92 @@
+// Booking with its database gone, the probe's case (issue 25: availability was a 500 "Internal server error"
+// while a stall was a 503): a visitor gets 503 JSON with Retry-After, and the answers come back with the
+// database. The suite runs its own PostgreSQL and FerretDB so that it can kill FerretDB; the kit's
+// database-lost test has the traffic and PostgreSQL's death.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startFerretDb, startPostgres, type FerretDb, type PostgresServer } from '@hhp/infra/dev-servers';
+import { book, openDays, startBooking, takeConsumers, uniqueDb, type BookingService } from './harness.js';
+
+let dir: string;
+let postgres: PostgresServer;
+let ferret: FerretDb;
+let service: BookingService;
+let giveBack: () => Promise<void>;
+const aiDays = openDays('ai-session', 40);
+
+const startFerret = (port?: number) =>
+  startFerretDb({
+    ...(port ? { port } : {}),
+    dataDir: path.join(dir, 'ferretdb'),
+    logFile: path.join(dir, 'ferretdb.log'),
+    postgresqlUrl: postgres.ferretDbUrl,
+  });
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'hhp-booking-db-lost-'));
+  postgres = await startPostgres({
+    dir: path.join(dir, 'postgres'),
+    logFile: path.join(dir, 'pg.log'),
+    throwaway: true,
+  });
+  ferret = await startFerret();
+  giveBack = await takeConsumers();
+  service = await startBooking(uniqueDb('db-lost'), { MONGODB_URI: ferret.uri });
+}, 60_000);
+
+afterAll(async () => {
+  await service?.close();
+  await giveBack?.();
+  await ferret?.stop();
+  await postgres?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function ask(target: string) {
+  const started = Date.now();
+  const res = await fetch(`${service.url}${target}`, { signal: AbortSignal.timeout(15_000) });
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    contentType: res.headers.get('content-type'),
+    body: (await res.json()) as unknown,
+    ms: Date.now() - started,
+  };
+}
+
+test('when FerretDB is killed, then availability and a session answer 503 JSON with Retry-After, not 500, and 200 once it is back', async () => {
+  const { date, slots } = aiDays();
+  const id = await book(service, 'ai-session', slots[0]!.startsAt);
+  const routes = [`/api/availability?type=ai-session&date=${date}`, `/api/session/${id}`];
+  for (const route of routes) expect((await ask(route)).status).toBe(200);
+
+  ferret.process.child.kill('SIGKILL');
+  await ferret.stop();
+  const down = await Promise.all([...routes, ...routes].map((route) => ask(route)));
+  for (const answer of down) {
+    expect(answer).toMatchObject({
+      status: 503,
+      retryAfter: expect.stringMatching(/^[1-9]\d*$/),
+      contentType: 'application/json; charset=utf-8',
+      body: { message: expect.stringMatching(/\S/) },
+    });
+    expect(answer.ms).toBeLessThan(3500);
+  }
+
+  ferret = await startFerret(ferret.port);
+  const back = Date.now();
+  for (;;) {
+    const answers = await Promise.all(routes.map((route) => ask(route)));
+    if (answers.every((answer) => answer.status === 200)) break;
+    expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 503)).toEqual([]);
+    expect(Date.now() - back).toBeLessThan(10_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}, 60_000);
+
+// A fresh id: the session route's 404 is the service's own, not the database's.
+test('when the database is back, then an unknown session is 404 again', async () => {
+  expect((await ask(`/api/session/${randomUUID()}`)).status).toBe(404);
+});
