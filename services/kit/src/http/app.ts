@@ -6,7 +6,7 @@ import type { Metrics } from '../metrics.js';
 import { bodyParsers, type RouteBody } from './body.js';
 import { createErrorHandler, notFound } from './error-handler.js';
 import { healthRouter, type ReadinessChecks } from './health.js';
-import { methodGuard } from './methods.js';
+import { allowedMethods, methodGuard } from './methods.js';
 import { requestIdFor } from './request-id.js';
 import { requestTraceFields, traceRequests } from '../tracing/http.js';
 import type { Tracing } from '../tracing/tracing.js';
@@ -81,6 +81,8 @@ export function createApp({
   const health = healthRouter(readiness, metrics.registry);
   // Before the routes (whose automatic OPTIONS would answer first) and before any body is read.
   app.use(methodGuard([health, ...routers]));
+  // For the server's answer to a method Node's parser refuses (server.ts), which express never sees.
+  app.locals.allowedMethods = (path: string) => allowedMethods([health, ...routers], path);
   app.use(health);
   app.use(bodyParsers(bodies));
   for (const router of routers) app.use(router);

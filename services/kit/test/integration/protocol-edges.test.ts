@@ -152,10 +152,17 @@ describe('methods', () => {
     },
   );
 
-  test('when a method Node does not know (FOO) is asked, then the answer is 501 JSON, not an empty 400', async () => {
-    const res = await send('FOO', '/api/detect-crisis');
-    expect(res.status).toBe(501);
-    expect(jsonOf(res)).toEqual({ message: 'Method not implemented' });
+  test('when a method Node does not know (FOO) is asked of a route, then the answer is 405 JSON with Allow, not an empty 400', async () => {
+    const res = await send('FOO', '/api/detect-crisis?x=1');
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+    expect(jsonOf(res)).toEqual({ message: 'Method not allowed: FOO /api/detect-crisis (allowed: POST)' });
+  });
+
+  test('when a method Node does not know is asked of a path no route has, then the answer is 404 JSON', async () => {
+    const res = await send('FOO', '/api/nothing');
+    expect(res.status).toBe(404);
+    expect(jsonOf(res)).toEqual({ message: 'Not found: FOO /api/nothing' });
   });
 
   test('when a request line is garbage, then the answer is 400 JSON', async () => {
