@@ -4,6 +4,7 @@ import { HttpError, orUnavailable, parse, requestContext, type Inbox } from '@hh
 import type Stripe from 'stripe';
 import type { PaymentsMetrics } from '../metrics.js';
 import { handlerFor, type EventHandlers } from './apply-event.js';
+import { nulPath } from './nul-path.js';
 
 export const WEBHOOK_PATH = '/api/stripe/webhook';
 /** Stripe's own limit for an event's payload is well under this. */
@@ -60,6 +61,11 @@ export function webhooksRouter({ webhooks, secret, inbox, handlers, metrics, tim
       throw new HttpError(400, `Stripe-Signature does not verify: ${why}`);
     }
     parse(StripeWebhookRequest, event);
+    const nul = nulPath(event.data, ['data']);
+    if (nul !== undefined) {
+      metrics.webhooks.inc({ type: event.type, outcome: 'rejected' });
+      throw new HttpError(400, `${nul}: must not contain a NUL character`);
+    }
     const { requestId, logger } = requestContext(req);
     const log = logger.child({ stripeEventId: event.id, stripeEventType: event.type });
     const apply = handlerFor(event, handlers);

@@ -47,3 +47,21 @@ test.each([
   const published = await eventsOn(servers, Subjects.paymentSucceeded);
   expect(published.filter((event) => event.data.bookingId === bookingId)).toEqual([]);
 });
+
+// What the handlers store comes from the event's object too: a payment intent's id, its booking's id in the
+// metadata, an invoice's or subscription's fields. A NUL anywhere in a signed event is refused as a whole.
+test.each([
+  ['the object id', (bookingId: string) => ({ ...intent(bookingId), id: 'pi_\u0000nul' })],
+  ['the metadata', (bookingId: string) => ({ ...intent(bookingId), metadata: { bookingId: `${bookingId}\u0000` } })],
+  ['a nested key', (bookingId: string) => ({ ...intent(bookingId), metadata: { bookingId, 'x\u0000': 'y' } })],
+])(
+  'when a signed event holds a NUL in %s, then the answer is a 400 naming it and nothing is applied',
+  async (_, object) => {
+    const bookingId = `bk-${randomUUID()}`;
+    const res = await sendWebhook(service, stripeEvent('payment_intent.succeeded', object(bookingId)));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toMatch(/^data\.object\.\S+: must not contain a NUL/);
+    const published = await eventsOn(servers, Subjects.paymentSucceeded);
+    expect(published.filter((event) => String(event.data.bookingId).startsWith(bookingId))).toEqual([]);
+  },
+);
