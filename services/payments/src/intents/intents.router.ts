@@ -12,7 +12,7 @@ export function intentsRouter(deps: IntentDeps, publishableKey: string): Router 
     res.set('Cache-Control', 'no-store').json({ publishableKey } satisfies PaymentsConfigResponse);
   });
   router.post('/api/create-payment-intent', async (req, res) => {
-    const request = parseBody(CreatePaymentIntentRequest, req.body);
+    const request = parseBody(CreatePaymentIntentRequest, req);
     const { requestId, logger } = requestContext(req);
     res.set('Cache-Control', 'no-store').json(await createPaymentIntent(deps, request, { requestId, logger }));
   });

@@ -37,7 +37,7 @@ export class PendingSends {
 export function signInRouter(deps: SignInDeps, pending: PendingSends): Router {
   const router = Router();
   router.post('/api/subscription/sign-in', async (req, res) => {
-    const { email } = parseBody(SignInLinkRequest, req.body);
+    const { email } = parseBody(SignInLinkRequest, req);
     const { clientAddress, logger } = requestContext(req);
     res.set('Cache-Control', 'no-store');
     try {
@@ -52,7 +52,7 @@ export function signInRouter(deps: SignInDeps, pending: PendingSends): Router {
     res.status(202).json({ message: SIGN_IN_LINK_ANSWER });
   });
   router.post('/api/subscription/sign-in/complete', async (req, res) => {
-    const { token } = parseBody(CompleteSignInRequest, req.body);
+    const { token } = parseBody(CompleteSignInRequest, req);
     res.set('Cache-Control', 'no-store');
     const { customerId, status } = await completeSignIn(deps, token);
     setSubscriberCookie(req, res, customerId, deps.cookieSecret);
@@ -60,7 +60,7 @@ export function signInRouter(deps: SignInDeps, pending: PendingSends): Router {
     res.json(status);
   });
   router.post('/api/subscription/portal', async (req, res) => {
-    const { token } = parseBody(PortalRequest, req.body);
+    const { token } = parseBody(PortalRequest, req);
     res.set('Cache-Control', 'no-store');
     const cookieCustomerId = cookieCustomer(req, [deps.cookieSecret, deps.previousCookieSecret]);
     const answer = await createPortalSession(

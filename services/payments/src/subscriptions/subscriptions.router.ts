@@ -34,14 +34,14 @@ export function subscriptionsRouter(
     return { requestId, logger };
   };
   router.post('/api/create-subscription', async (req, res) => {
-    const request = parseBody(CreateSubscriptionRequest, req.body);
+    const request = parseBody(CreateSubscriptionRequest, req);
     // The attempt's proof is signed with the cookie's secret; without one there is no subscriber to make.
     if (!cookieSecret) throw new HttpError(503, SUBSCRIBE_OFF);
     const answer = await createSubscription(deps, request, cookieSecret, context(req).logger);
     res.set('Cache-Control', 'no-store').json(answer);
   });
   router.post('/api/complete-subscription', async (req, res) => {
-    const request = parseBody(CompleteSubscriptionRequest, req.body);
+    const request = parseBody(CompleteSubscriptionRequest, req);
     if (!cookieSecret) throw new HttpError(503, SUBSCRIBE_OFF);
     const secrets = [cookieSecret, previousCookieSecret];
     const caller = { secrets, cookieCustomerId: cookieCustomer(req, secrets) };
@@ -50,14 +50,14 @@ export function subscriptionsRouter(
     res.set('Cache-Control', 'no-store').json(response);
   });
   router.post('/api/create-checkout-session', async (req, res) => {
-    const request = parseBody(CreateCheckoutSessionRequest, req.body);
+    const request = parseBody(CreateCheckoutSessionRequest, req);
     if (!cookieSecret) throw new HttpError(503, SUBSCRIBE_OFF);
     const { response, checkoutSessionId } = await createCheckoutSession(deps, request, context(req).logger);
     setCheckoutCookie(req, res, checkoutSessionId, cookieSecret);
     res.set('Cache-Control', 'no-store').json(response);
   });
   router.post('/api/subscription/checkout-complete', async (req, res) => {
-    const { sessionId } = parseBody(CheckoutCompleteRequest, req.body);
+    const { sessionId } = parseBody(CheckoutCompleteRequest, req);
     if (!cookieSecret) throw new HttpError(503, SUBSCRIBE_OFF);
     // The id is in the return address (history, logs): only the browser that started the checkout may use it.
     if (startedCheckout(req, [cookieSecret, previousCookieSecret]) !== sessionId) {

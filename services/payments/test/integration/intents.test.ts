@@ -171,7 +171,8 @@ describe('POST /api/create-payment-intent', () => {
   });
 
   test.each([
-    ['no body', undefined, /amount: is required; sessionId: is required/],
+    ['no body', undefined, /^body: is required/],
+    ['an empty object', {}, /amount: is required; sessionId: is required/],
     ['an amount as text', { amount: '9.00', sessionId: 'x' }, /^amount: must be a number$/],
     ['an extra field', { amount: 9, sessionId: 'x', currency: 'eur' }, /^currency: is not allowed$/],
   ])(

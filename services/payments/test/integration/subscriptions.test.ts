@@ -415,6 +415,18 @@ describe('hosted Checkout', () => {
     expect(servers.stripe.calls).toHaveLength(0);
   });
 
+  test('when the request sends zero bytes as JSON, then it is 400 naming the body and no checkout is made', async () => {
+    const res = await fetch(`${service.url}/api/create-checkout-session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '',
+    });
+
+    expect(res.status).toBe(400);
+    expect(await messageOf(res)).toMatch(/^body: is required/);
+    expect(servers.stripe.calls).toHaveLength(0);
+  });
+
   test('when the body is an empty JSON object (the home page, no e-mail known), then a checkout is made', async () => {
     const res = await post('/api/create-checkout-session', {});
 
