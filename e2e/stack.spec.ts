@@ -52,6 +52,19 @@ test.describe('the stack behind nginx', () => {
     }
   });
 
+  test("when a visitor asks for a service's probes or metrics through nginx, then none of them is reached", async ({
+    request,
+  }) => {
+    // /healthz, /readyz and /metrics are each service's own, for operators on its port: nginx routes no such
+    // path, so through it they are the SPA's pages or the API's 404, never a service's answer.
+    for (const probe of ['/healthz', '/readyz', '/metrics', '/api/metrics', '/api/healthz', '/api/videos/../metrics']) {
+      const response = await request.get(probe);
+      const body = await response.text();
+      expect({ probe, metrics: body.includes('# HELP') || body.includes('# TYPE') }).toEqual({ probe, metrics: false });
+      expect({ probe, health: /"(status|checks)"\s*:/.test(body) }).toEqual({ probe, health: false });
+    }
+  });
+
   test('when a request body is larger than nginx allows, then it answers 413 as JSON', async ({ request }) => {
     const response = await request.post('/api/subscribe-email', {
       headers: { 'Content-Type': 'application/json' },
