@@ -29,7 +29,7 @@ export const MALFORMED_PERCENT = ['%ff%fe', '%ED%A0%80', '%', '%zz'];
 /** Bytes that are not UTF-8, put raw inside a JSON string. */
 const MALFORMED_UTF8 = { 'byte ff fe': Buffer.from([0xff, 0xfe]), 'UTF-8 surrogate': Buffer.from([0xed, 0xa0, 0x80]) };
 
-export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'FOO'];
+export const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT', 'QUERY', 'FOO'];
 
 const JSON_TYPE = 'application/json';
 
@@ -258,7 +258,7 @@ export function* variants(pathTemplate, method, operation, base) {
   // Every method on the route.
   for (const other of METHODS) {
     if (other === METHOD) continue;
-    const withBody = !['GET', 'HEAD', 'OPTIONS', 'TRACE'].includes(other);
+    const withBody = !['GET', 'HEAD', 'OPTIONS', 'TRACE', 'CONNECT'].includes(other);
     yield {
       kind: 'method',
       what: other,
