@@ -166,6 +166,9 @@ test.describe('the voice-chat widget', () => {
     const upgrade = panel(page).getByRole('group', { name: '3 Free Questions Used' });
     await expect(upgrade.getByRole('link', { name: /One Hour AI Session/ })).toHaveAttribute('href', '/book');
     await expect(upgrade.getByRole('link', { name: /Monthly Subscription/ })).toHaveAttribute('href', '/subscribe');
+    // The crisis lines are never behind the limit (issue 26).
+    await expect(upgrade.getByRole('link', { name: /Call 988/ })).toHaveAttribute('href', 'tel:988');
+    await expect(upgrade.getByRole('link', { name: /741741/ })).toHaveAttribute('href', /^sms:741741/);
     // The chat's counters follow: its button says no free question is left.
     await expect(page.locator('[data-chat-open]')).toHaveAccessibleDescription('0 free questions left');
     await expectNoAxeViolations(page);

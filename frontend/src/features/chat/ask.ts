@@ -1,6 +1,7 @@
 // One question from the chat widget, start to finish (specification, sections 4 and 8): the visitor's
-// message goes in, the answer streams into the conversation, and the counters follow. A 429 turns the
-// input into the upgrade panel; any other failure adds the apology. A message that reads as a crisis is
+// message goes in, the answer streams into the conversation, and the counters follow. A 429 adds its limit
+// answer and shows the upgrade panel above the input, which stays (a crisis can still be written there, and
+// is answered uncounted); any other failure adds the apology. A message that reads as a crisis is
 // never left with only an error: whatever went wrong, the crisis lines are added instead.
 import type { AiDispatch } from '../../shared/ai/api';
 import { guestId } from '../../shared/ai/guest-id';
@@ -10,6 +11,7 @@ import { CRISIS_ANSWER_WAIT_MS, looksLikeCrisis } from '../../shared/crisis/loca
 import { texts as crisisTexts } from '../../shared/crisis/texts';
 import { askAiStream } from '../../shared/ai/stream-api';
 import { chatStore } from './chat-store';
+import { limitAnswer } from '../../shared/upgrade/limit-answer';
 import { texts } from './texts';
 
 /** The crisis lines in place of an answer that did not come, and read out. */
@@ -68,16 +70,23 @@ export async function ask(question: string, signal: AbortSignal, dispatch: AiDis
     // The free questions are used up (the 429's counters are already in the quota's cache); a subscriber
     // is never shown the upgrade panel.
     const refused = !signal.aborted && error.status === 429;
-    if (refused && !isSubscriberRefusal(error.data)) {
-      chatStore.setLimitReached(true);
-      chatStore.announce(`${texts.limitTitle}. ${texts.limitSubtext}`);
-    }
+    const limited = refused && !isSubscriberRefusal(error.data);
     // Whatever went wrong, a message that reads as a crisis is answered with the crisis lines.
     if (crisis) {
+      if (limited) chatStore.setLimitReached(true);
       addUnansweredCrisis();
+    } else if (limited) {
+      const answer = limitAnswer(error.data);
+      chatStore.refused(answer);
+      chatStore.announce(texts.answered(PRACTITIONER_NAME, `${answer} ${texts.limitTitle}. ${texts.limitSubtext}`));
+    } else if (refused) {
+      // A subscriber refused (their subscription could not be confirmed): the 429's words, with no upgrade panel.
+      const answer = limitAnswer(error.data);
+      chatStore.add({ id: chatStore.newId(), role: 'assistant', content: answer });
+      chatStore.announce(texts.answered(PRACTITIONER_NAME, answer));
     } else if (signal.aborted) {
       chatStore.add({ id: chatStore.newId(), role: 'assistant', content: texts.interrupted });
-    } else if (!refused) {
+    } else {
       chatStore.add({ id: chatStore.newId(), role: 'assistant', content: texts.apology });
       chatStore.announce(texts.answered(PRACTITIONER_NAME, texts.apology));
     }

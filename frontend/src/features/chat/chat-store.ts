@@ -20,7 +20,7 @@ export interface ChatMessage {
 
 export interface ChatState {
   messages: readonly ChatMessage[];
-  /** Set by a 429: the input gives way to the upgrade panel. */
+  /** Set by a 429: the upgrade panel (with the crisis lines) shows above the input, which stays. */
   limitReached: boolean;
   /** A question is on its way: typing indicator on, input and send disabled. */
   pending: boolean;
@@ -100,5 +100,13 @@ export const chatStore = {
 
   setPending: (pending: boolean): void => update({ pending }, false),
   setLimitReached: (limitReached: boolean): void => update({ limitReached }),
+
+  /** A question refused because the free questions are used: `answer` (the 429's message) and the upgrade panel. */
+  refused(answer: string): void {
+    update({
+      messages: [...state.messages, { id: chatStore.newId(), role: 'assistant', content: answer }],
+      limitReached: true,
+    });
+  },
   announce: (announcement: string): void => update({ announcement }, false),
 };

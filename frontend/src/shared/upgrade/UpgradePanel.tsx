@@ -1,11 +1,15 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { PRACTITIONER_NAME } from '../config/practitioner';
+import { CrisisLines } from '../crisis/CrisisLines';
 import { SignInLinkForm } from '../subscriber-sign-in/SignInLinkForm';
 import { upgradeTexts as texts } from './texts';
 import styles from './upgrade.module.css';
 
-/** In place of the chat's input (or in the voice widget) once the free questions are used (specification, sections 8 and 9). */
+/**
+ * Above the chat's input (in the voice widget, the Symptom Explorer's answer) once the free questions are used
+ * (specification, sections 8 and 9), with the crisis lines: a crisis is never behind the limit.
+ */
 export function UpgradePanel({ onLeave }: { onLeave: () => void }) {
   const titleId = useId();
   return (
@@ -14,6 +18,7 @@ export function UpgradePanel({ onLeave }: { onLeave: () => void }) {
         {texts.limitTitle}
       </h3>
       <p className={styles.upgradeSubtext}>{texts.limitSubtext}</p>
+      <CrisisLines />
       <ul className={styles.options}>
         {texts.upgradeOptions(PRACTITIONER_NAME).map((option) => (
           <li key={option.title}>

@@ -29,8 +29,8 @@ export function ChatPanel({ id, onClose, focusRequest }: ChatPanelProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const answer = useRef<AbortController | null>(null);
 
-  // The upgrade panel replaces the input after a 429, unless the counters have since said otherwise
-  // (a subscription, a new day).
+  // The upgrade panel (with the crisis lines) shows above the input after a 429, unless the counters have
+  // since said otherwise (a subscription, a new day).
   // A session pass holder is as unlimited as a subscriber while the pass holds.
   const unlimited = counters?.isSubscriber === true || counters?.sessionPass !== undefined;
   const showUpgrade = limitReached && !unlimited && (counters === undefined || counters.left === 0);
@@ -112,11 +112,9 @@ export function ChatPanel({ id, onClose, focusRequest }: ChatPanelProps) {
         {announcement}
       </p>
 
-      {showUpgrade ? (
-        <UpgradePanel onLeave={() => onClose({ returnFocus: false })} />
-      ) : (
-        <Composer inputRef={inputRef} pending={pending} onSend={send} />
-      )}
+      {/* The input is never taken away: a crisis can still be written, and is answered uncounted. */}
+      {showUpgrade && <UpgradePanel onLeave={() => onClose({ returnFocus: false })} />}
+      <Composer inputRef={inputRef} pending={pending} onSend={send} />
 
       {counters && !unlimited && (
         <footer className={styles.footer}>{texts.usedToday(counters.queriesUsed, counters.queriesAllowed)}</footer>

@@ -10,6 +10,8 @@ import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
 import { UnansweredCrisis } from '../../../shared/crisis/UnansweredCrisis';
 import type { useCrisisCheck } from '../../../shared/crisis/use-crisis-check';
 import { useCrisisFallback } from '../../../shared/crisis/use-crisis-fallback';
+import { limitAnswer } from '../../../shared/upgrade/limit-answer';
+import { UpgradePanel } from '../../../shared/upgrade/UpgradePanel';
 import { Button } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
 import { useHydrated } from '../../../shared/ui/use-hydrated';
@@ -51,6 +53,8 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
   /** What is being asked: the analysis (null) or a perspective; undefined when nothing is. */
   const [asking, setAsking] = useState<PerspectiveId | null | undefined>(undefined);
+  /** The limit answer (a 429's message) when the free questions are used; the text box stays for a crisis. */
+  const [limit, setLimit] = useState<string | null>(null);
   const fallback = useCrisisFallback();
   const toast = useToast();
   const dispatch = useDispatch<VoiceWidgetDispatch>();
@@ -64,6 +68,7 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
   const ask = async (symptoms: string, perspective: Perspective | null) => {
     if (!symptoms || isLoading) return;
     setAsking(perspective?.id ?? null);
+    setLimit(null);
     if (!perspective) setAnalysis({ symptoms, perspectives: {} });
     fallback.sent(symptoms, crisis.onSubmitted(symptoms));
     const query = perspective ? perspective.request(symptoms) : texts.analysisRequest(symptoms);
@@ -81,7 +86,9 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
         toast.error({ title: texts.crisisTitle, description: texts.crisisDescription });
       }
     } catch (error) {
-      if (!fallback.failed(symptoms)) toast.error({ title: texts.analysisFailed, description: errorMessage(error) });
+      if (fallback.failed(symptoms)) return;
+      if (isLimitRefusal(error)) setLimit(limitAnswer(error.data));
+      else toast.error({ title: texts.analysisFailed, description: errorMessage(error) });
     } finally {
       setAsking(undefined);
     }
@@ -99,7 +106,8 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
   };
 
   const answers = analysis ? [analysis.answer, ...Object.values(analysis.perspectives)] : [];
-  const offerPerspectives = analysis?.answer !== undefined && !fallback.shown && !answers.some(isUrgent);
+  const offerPerspectives =
+    analysis?.answer !== undefined && !fallback.shown && limit === null && !answers.some(isUrgent);
 
   return (
     <section aria-labelledby={titleId} className={styles.section}>
@@ -152,6 +160,12 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
           </h3>
           <div aria-live="polite">
             {fallback.shown && <UnansweredCrisis />}
+            {limit !== null && asking === undefined && (
+              <>
+                <p className={styles.limitAnswer}>{limit}</p>
+                <UpgradePanel onLeave={() => undefined} />
+              </>
+            )}
             {asking === null ? (
               <Analyzing />
             ) : (
@@ -202,6 +216,13 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
       )}
     </section>
   );
+}
+
+/** A 429 of the AI for a guest: the free questions are used (a subscriber's 429 is an ordinary failure). */
+function isLimitRefusal(error: unknown): error is { status: 429; data?: unknown } {
+  if (typeof error !== 'object' || error === null || !('status' in error) || error.status !== 429) return false;
+  const data = 'data' in error ? error.data : undefined;
+  return !(typeof data === 'object' && data !== null && 'isSubscriber' in data && data.isSubscriber === true);
 }
 
 function Analyzing() {
