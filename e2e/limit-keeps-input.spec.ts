@@ -108,4 +108,27 @@ test.describe('at the limit of the free questions', () => {
     await expect(response).toContainText('988');
     expect(await queriesUsed(page)).toBe(3);
   });
+
+  test("when a guest asks the home page's query bar past the limit, then the limit answer shows with the crisis lines and the field stays; a crisis message still gets the crisis answer, uncounted", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await useFreeQuestions(page);
+    const box = page.getByRole('textbox', { name: `Ask ${NAME}'s AI a question` });
+    await expect(box).toBeEditable();
+
+    await box.fill('What about rashes?');
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    const answer = page.getByRole('region', { name: `${NAME}'s AI says` });
+    await expect(answer).toContainText(LIMIT_ANSWER);
+    await expectCrisisLines(answer);
+    await expect(box).toBeEditable();
+    await expectNoAxeViolations(page);
+
+    await box.fill(CRISIS);
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    await expect(answer).not.toContainText(LIMIT_ANSWER);
+    await expect(answer).toContainText('988');
+    expect(await queriesUsed(page)).toBe(3);
+  });
 });

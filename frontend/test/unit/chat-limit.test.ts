@@ -1,5 +1,5 @@
 import { chatStore } from '../../src/features/chat/chat-store';
-import { limitAnswer } from '../../src/shared/upgrade/limit-answer';
+import { isLimitRefusal, limitAnswer } from '../../src/shared/upgrade/limit-answer';
 
 const LIMIT_ANSWER = 'You have used your 3 free questions for today. Subscribe for unlimited access.';
 
@@ -20,5 +20,13 @@ describe('the chat at the limit', () => {
       '3 Free Questions Used. Get more guidance - choose an option below',
     );
     expect(limitAnswer({ message: '  ' })).toBe('3 Free Questions Used. Get more guidance - choose an option below');
+  });
+
+  test("when a 429 is a guest's, then it is the limit; a subscriber's 429 or any other failure is not", () => {
+    expect(isLimitRefusal({ status: 429, message: '429: x', data: { isSubscriber: false } })).toBe(true);
+    expect(isLimitRefusal({ status: 429, message: '429: x' })).toBe(true);
+    expect(isLimitRefusal({ status: 429, message: '429: x', data: { isSubscriber: true } })).toBe(false);
+    expect(isLimitRefusal({ status: 503, message: '503: busy' })).toBe(false);
+    expect(isLimitRefusal({ status: 'FETCH_ERROR', message: 'offline' })).toBe(false);
   });
 });

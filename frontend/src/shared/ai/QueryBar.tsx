@@ -3,6 +3,7 @@ import type { QueryAiResponse } from '@hhp/proto';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '../api/error-message';
 import { PRACTITIONER_NAME } from '../config/practitioner';
+import { CrisisLines } from '../crisis/CrisisLines';
 import { UnansweredCrisis } from '../crisis/UnansweredCrisis';
 import { useCrisisCheck } from '../crisis/use-crisis-check';
 import { useCrisisFallback } from '../crisis/use-crisis-fallback';
@@ -13,6 +14,7 @@ import { texts } from './texts';
 import { Button } from '../ui/Button';
 import { TextInput } from '../ui/TextInput';
 import { useToast } from '../ui/toast';
+import { isLimitRefusal, limitAnswer } from '../upgrade/limit-answer';
 import { useFittingPlaceholder } from '../ui/use-fitting-placeholder';
 import { useHydrated } from '../ui/use-hydrated';
 import styles from './ai.module.css';
@@ -29,7 +31,8 @@ interface Props {
  * The query bar (specification, sections 2, 4, 5 and 8): one question to the AI, the trimmed text sent
  * with the visitor's guestId, the answer shown below it. Pages show it together with the crisis banner.
  * Text of only invisible characters is blank. A message that reads as a crisis and gets no answer shows
- * the crisis lines instead of the error.
+ * the crisis lines instead of the error. Once the free questions are used, the limit answer shows with the
+ * crisis lines, and the field stays: a crisis is still answered there, uncounted.
  */
 export function QueryBar({
   placeholder = texts.placeholder,
@@ -40,6 +43,8 @@ export function QueryBar({
   const inputRef = useRef<HTMLInputElement>(null);
   const shownPlaceholder = useFittingPlaceholder(inputRef, placeholder, shortPlaceholder);
   const [answer, setAnswer] = useState<QueryAiResponse | null>(null);
+  /** The limit answer (a 429's message) once the free questions are used. */
+  const [limit, setLimit] = useState<string | null>(null);
   const [queryAi, { isLoading }] = useQueryAiMutation();
   const crisis = useCrisisCheck();
   const fallback = useCrisisFallback();
@@ -52,6 +57,7 @@ export function QueryBar({
     const query = normalizeQuery(text);
     if (!query || isLoading) return;
     fallback.sent(query, crisis.onSubmitted(query));
+    setLimit(null);
     try {
       const result = await queryAi({ query }).unwrap();
       fallback.answered();
@@ -68,7 +74,10 @@ export function QueryBar({
       }
     } catch (error) {
       if (fallback.failed(query)) setAnswer(null);
-      else toast.error({ title: texts.failedTitle, description: errorMessage(error) });
+      else if (isLimitRefusal(error)) {
+        setAnswer(null);
+        setLimit(limitAnswer(error.data));
+      } else toast.error({ title: texts.failedTitle, description: errorMessage(error) });
     }
   };
 
@@ -108,6 +117,13 @@ export function QueryBar({
       </form>
       <div aria-live="polite">
         {fallback.shown && <UnansweredCrisis />}
+        {limit !== null && (
+          <section className={styles.answerCard} aria-label={texts.answerTitle(PRACTITIONER_NAME)}>
+            <p className={styles.answerTitle}>{texts.answerTitle(PRACTITIONER_NAME)}</p>
+            <p>{limit}</p>
+            <CrisisLines />
+          </section>
+        )}
         {answer && (
           <section className={styles.answerCard} aria-label={texts.answerTitle(PRACTITIONER_NAME)}>
             <p className={styles.answerTitle}>{texts.answerTitle(PRACTITIONER_NAME)}</p>

@@ -10,3 +10,10 @@ export function limitAnswer(body: unknown): string {
     ? message
     : `${upgradeTexts.limitTitle}. ${upgradeTexts.limitSubtext}`;
 }
+
+/** A 429 of the AI for a guest: the free questions are used (a subscriber's 429 is an ordinary failure). */
+export function isLimitRefusal(error: unknown): error is { status: 429; data?: unknown } {
+  if (typeof error !== 'object' || error === null || !('status' in error) || error.status !== 429) return false;
+  const data = 'data' in error ? error.data : undefined;
+  return !(typeof data === 'object' && data !== null && 'isSubscriber' in data && data.isSubscriber === true);
+}

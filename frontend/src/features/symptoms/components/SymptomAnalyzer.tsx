@@ -10,7 +10,7 @@ import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
 import { UnansweredCrisis } from '../../../shared/crisis/UnansweredCrisis';
 import type { useCrisisCheck } from '../../../shared/crisis/use-crisis-check';
 import { useCrisisFallback } from '../../../shared/crisis/use-crisis-fallback';
-import { limitAnswer } from '../../../shared/upgrade/limit-answer';
+import { isLimitRefusal, limitAnswer } from '../../../shared/upgrade/limit-answer';
 import { UpgradePanel } from '../../../shared/upgrade/UpgradePanel';
 import { Button } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
@@ -216,13 +216,6 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
       )}
     </section>
   );
-}
-
-/** A 429 of the AI for a guest: the free questions are used (a subscriber's 429 is an ordinary failure). */
-function isLimitRefusal(error: unknown): error is { status: 429; data?: unknown } {
-  if (typeof error !== 'object' || error === null || !('status' in error) || error.status !== 429) return false;
-  const data = 'data' in error ? error.data : undefined;
-  return !(typeof data === 'object' && data !== null && 'isSubscriber' in data && data.isSubscriber === true);
 }
 
 function Analyzing() {
