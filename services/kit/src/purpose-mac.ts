@@ -13,3 +13,31 @@ export function sameMac(given: string, expected: string): boolean {
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/**
+ * Whether `given` is `payload`'s MAC for `purpose` under any of `secrets` (the current one, and the one before a
+ * rotation); an unset secret signs nothing.
+ */
+export function signedByAny(
+  purpose: string,
+  payload: string,
+  given: string,
+  secrets: string | readonly (string | undefined)[],
+): boolean {
+  const all = typeof secrets === 'string' ? [secrets] : secrets;
+  return all.some((secret) => !!secret && sameMac(given, purposeMac(purpose, payload, secret)));
+}
+
+/**
+ * The value of the request's cookie `name` when it can be one of the portal's signed values (base64url and
+ * dots); undefined without one, or for anything else (percent-encoded, quoted), which none of ours is.
+ */
+export function signedCookie(cookieHeader: string | undefined, name: string): string | undefined {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0 || part.slice(0, eq).trim() !== name) continue;
+    const value = part.slice(eq + 1).trim();
+    return /^[\w.-]+$/.test(value) ? value : undefined;
+  }
+  return undefined;
+}

@@ -3,7 +3,7 @@
 // kept until the session ends.
 import { Router, type Request } from 'express';
 import { JoinSessionRequest, SESSION_PASS_COOKIE, SessionParams } from '@hhp/proto';
-import { HttpError, parse } from '@hhp/kit';
+import { HttpError, parse, signedCookie } from '@hhp/kit';
 import { joinSession, type JoinDeps } from './join-session.js';
 
 export const JOIN_UNAVAILABLE = 'Joining a session is not available right now.';
@@ -17,16 +17,7 @@ function bodyObject(req: Request): unknown {
 }
 
 /** The request's session pass cookie; its signed value is base64url and dots, so anything else is not ours. */
-function passCookie(req: Request): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === SESSION_PASS_COOKIE) {
-      const value = part.slice(eq + 1).trim();
-      return /^[\w.-]+$/.test(value) ? value : undefined;
-    }
-  }
-  return undefined;
-}
+const passCookie = (req: Request) => signedCookie(req.headers.cookie, SESSION_PASS_COOKIE);
 
 /** Without a secret (deps undefined) no link was ever made, and the route says it is unavailable. */
 export function joinRouter(deps: JoinDeps | undefined): Router {

@@ -2,7 +2,7 @@
 // customer id under a purpose of its own (so it is neither a subscriber cookie nor any other signed value of
 // the portal), with the subscriber cookie's secret. It opens only Stripe's customer portal of that customer,
 // where Stripe itself asks nothing more; it does not expire, like the e-mail it is in.
-import { purposeMac, sameMac } from '@hhp/kit';
+import { purposeMac, signedByAny } from '@hhp/kit';
 
 const PURPOSE = 'hhp-subscription-manage:v1';
 
@@ -22,6 +22,5 @@ export function verifyManageToken(
   if (parts.length !== 2) return undefined;
   const customerId = Buffer.from(parts[0]!, 'base64url').toString();
   if (!/^cus_[A-Za-z0-9_]+$/.test(customerId)) return undefined;
-  const matches = (secret: string | undefined) => !!secret && sameMac(parts[1]!, mac(customerId, secret));
-  return (typeof secrets === 'string' ? [secrets] : secrets).some(matches) ? customerId : undefined;
+  return signedByAny(PURPOSE, customerId, parts[1]!, secrets) ? customerId : undefined;
 }

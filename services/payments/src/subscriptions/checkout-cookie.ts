@@ -5,7 +5,7 @@
 // sent only to checkout-complete; checkout-complete gives the subscriber cookie only to the browser holding the
 // cookie of that very session. The latest checkout a browser started is the one it can complete.
 import type { Request, Response } from 'express';
-import { purposeMac, sameMac } from '@hhp/kit';
+import { purposeMac, signedByAny, signedCookie } from '@hhp/kit';
 
 export const CHECKOUT_COOKIE = 'hhp_checkout';
 export const CHECKOUT_COOKIE_PATH = '/api/subscription/checkout-complete';
@@ -28,13 +28,10 @@ export function setCheckoutCookie(req: Request, res: Response, checkoutSessionId
 
 /** The Checkout session this browser started, from a well-signed cookie (current or previous secret). */
 export function startedCheckout(req: Request, secrets: readonly (string | undefined)[]): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq <= 0 || part.slice(0, eq).trim() !== CHECKOUT_COOKIE) continue;
-    const match = /^(cs_[A-Za-z0-9_]+)\.([A-Za-z0-9_-]{43})$/.exec(part.slice(eq + 1).trim());
-    if (!match) return undefined;
-    const [, id, mac] = match as unknown as [string, string, string];
-    return secrets.some((secret) => !!secret && sameMac(mac, purposeMac(PURPOSE, id, secret))) ? id : undefined;
-  }
-  return undefined;
+  const match = /^(cs_[A-Za-z0-9_]+)\.([A-Za-z0-9_-]{43})$/.exec(
+    signedCookie(req.headers.cookie, CHECKOUT_COOKIE) ?? '',
+  );
+  if (!match) return undefined;
+  const [, id, mac] = match as unknown as [string, string, string];
+  return signedByAny(PURPOSE, id, mac, secrets) ? id : undefined;
 }

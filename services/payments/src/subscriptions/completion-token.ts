@@ -10,7 +10,7 @@
 // not one another attempt with the same address named. Stateless, so any replica verifies it; it expires with
 // the attempt's hour.
 import { randomBytes } from 'node:crypto';
-import { purposeMac, sameMac } from '@hhp/kit';
+import { purposeMac, signedByAny } from '@hhp/kit';
 
 const PURPOSE = 'hhp-subscription-complete:v1';
 
@@ -64,8 +64,7 @@ export function verifyCompletionToken(
   ];
   if (Number(expires) * 1000 <= now) return undefined;
   const payload = payloadOf(customerId, attempt, Number(expires), booking);
-  const signed = secrets.some((secret) => !!secret && sameMac(mac, purposeMac(PURPOSE, payload, secret)));
-  if (!signed) return undefined;
+  if (!signedByAny(PURPOSE, payload, mac, secrets)) return undefined;
   const bookingId = Buffer.from(booking, 'base64url').toString();
   return { customerId, attempt, ...(bookingId && { bookingId }) };
 }

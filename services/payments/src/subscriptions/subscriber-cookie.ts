@@ -1,7 +1,7 @@
 // The signed subscriber cookie (kit's subscriber-cookie.ts) that ai-query reads to know a subscriber.
 import type { Request, Response } from 'express';
 import { SUBSCRIBER_COOKIE } from '@hhp/proto';
-import { SUBSCRIBER_COOKIE_MAX_AGE_SECONDS, readSubscriberCookie, signSubscriberCookie } from '@hhp/kit';
+import { SUBSCRIBER_COOKIE_MAX_AGE_SECONDS, readSubscriberCookie, signSubscriberCookie, signedCookie } from '@hhp/kit';
 
 /**
  * HttpOnly (no script reads it), SameSite=Lax (sent on the visitor's own navigation, not on other sites'
@@ -26,16 +26,8 @@ export function cookieSubscriber(
   req: Request,
   secrets: string | readonly (string | undefined)[],
 ): { customerId: string; stale: boolean } | undefined {
-  const header = req.headers.cookie ?? '';
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === SUBSCRIBER_COOKIE) {
-      const value = part.slice(eq + 1).trim();
-      // The signed value is base64url and dots: anything percent-encoded is not one of ours.
-      return /^[\w.-]+$/.test(value) ? readSubscriberCookie(value, secrets) : undefined;
-    }
-  }
-  return undefined;
+  const value = signedCookie(req.headers.cookie, SUBSCRIBER_COOKIE);
+  return value === undefined ? undefined : readSubscriberCookie(value, secrets);
 }
 
 /** The customer id of the request's well-signed cookie; undefined without one. */
