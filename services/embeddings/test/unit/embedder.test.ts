@@ -1,0 +1,82 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Registry } from 'prom-client';
+import { DIMENSIONS, Embedder, EmbeddingModel, embeddingModelDir, similarity } from '../../src/index.js';
+
+// The real model, as the bootstrap installs it (.tools/models/minilm): no network, no mock.
+const dir = embeddingModelDir();
+const quiet = { info: () => {}, error: () => {} };
+
+describe('the sentence-embedding model', () => {
+  let embedder: Embedder;
+  beforeAll(async () => {
+    embedder = await Embedder.load({ dir });
+  });
+  afterAll(() => embedder.release());
+
+  it('gives every text a vector of length 1 with 384 dimensions', async () => {
+    const vectors = await embedder.embedMany(['hello', 'how do I sleep better at night?', '']);
+    for (const vector of vectors) {
+      expect(vector).toHaveLength(DIMENSIONS);
+      expect(similarity(vector, vector)).toBeCloseTo(1, 4);
+    }
+  });
+
+  it('puts a paraphrase nearer than an unrelated sentence', async () => {
+    const [sleep, insomnia, knee] = await embedder.embedMany([
+      'I keep waking up in the middle of the night and lie awake for hours',
+      'what helps with insomnia?',
+      'my knee hurts when I climb stairs',
+    ]);
+    expect(similarity(sleep!, insomnia!)).toBeGreaterThan(similarity(sleep!, knee!) + 0.2);
+  });
+
+  it('gives a text the same vector alone and in a batch with longer texts (padding is left out)', async () => {
+    const alone = await embedder.embed('my stomach is in knots');
+    const [batched] = await embedder.embedMany(['my stomach is in knots', 'a much longer sentence '.repeat(20)]);
+    expect(similarity(alone, batched!)).toBeCloseTo(1, 4);
+  });
+
+  it('cuts a text longer than the model reads instead of failing', async () => {
+    const vector = await embedder.embed('I cannot sleep and my back hurts. '.repeat(200));
+    expect(similarity(vector, vector)).toBeCloseTo(1, 4);
+  });
+});
+
+describe('the model as a service holds it', () => {
+  it('is not ready while loading, then ready with the model and embedding_model_up 1', async () => {
+    const registry = new Registry();
+    const model = new EmbeddingModel({ dir, registry, logger: quiet });
+    expect(model.state).toBe('loading');
+    expect(model.readiness()).toBe(false);
+    await model.ready;
+    expect(model.state).toBe('ready');
+    expect(model.readiness()).toBe(true);
+    expect(model.embedder).toBeDefined();
+    expect(await registry.metrics()).toMatch(/^embedding_model_up 1$/m);
+    await model.close();
+  });
+
+  it('when the files are missing or broken, it logs, reports embedding_model_up 0 and lets the service answer without it', async () => {
+    const broken = await mkdtemp(path.join(tmpdir(), 'minilm-'));
+    await writeFile(path.join(broken, 'model.onnx'), 'not a model');
+    await writeFile(path.join(broken, 'tokenizer.json'), '{}');
+    for (const folder of [broken, path.join(broken, 'missing')]) {
+      const registry = new Registry();
+      const errors: string[] = [];
+      const model = new EmbeddingModel({
+        dir: folder,
+        registry,
+        logger: { ...quiet, error: (_, msg) => errors.push(msg) },
+      });
+      await model.ready;
+      expect(model.state).toBe('failed');
+      expect(model.embedder).toBeUndefined();
+      expect(model.readiness()).toBe(true);
+      expect(errors.join()).toMatch(/failed to load/);
+      expect(await registry.metrics()).toMatch(/^embedding_model_up 0$/m);
+      await model.close();
+    }
+  });
+});
