@@ -2,8 +2,10 @@ import type { VoiceServerMessage } from '@hhp/proto/voice';
 import { texts } from '../../src/features/voice/texts';
 import { startVoiceCall, voiceSocketUrl, type CallEnvironment } from '../../src/features/voice/voice-call';
 import {
+  crisisLinesBesideLimit,
   initialVoiceState,
   voiceReducer,
+  type CallStatus,
   type VoiceEvent,
   type VoiceWidgetState,
 } from '../../src/features/voice/voice-machine';
@@ -81,6 +83,80 @@ describe('the voice widget state', () => {
     expect(state.status).toBe('closed');
     expect(state.activity).toBeNull();
     expect(state.notice).toMatchObject({ kind: 'success', title: 'Voice chat ended' });
+  });
+
+  // A crisis is never behind a limit (issue 26): wherever a limit's words show, the 988 and 741741 lines do too.
+  test.each<[string, VoiceEvent[], CallStatus]>([
+    [
+      'every call slot is taken (the call cannot start)',
+      [message({ type: 'limit', reason: 'sessions', message: 'Voice chat is busy right now.' }), { type: 'closed' }],
+      'closed',
+    ],
+    [
+      "the visitor's network holds too many calls (the call cannot start)",
+      [message({ type: 'limit', reason: 'address', message: 'Too many voice calls.' }), { type: 'closed' }],
+      'closed',
+    ],
+    [
+      'the call was not connected in time',
+      [message({ type: 'limit', reason: 'setup', message: 'Could not be connected in time.' }), { type: 'closed' }],
+      'closed',
+    ],
+    [
+      'the longest call is reached, while its words are still spoken',
+      [{ type: 'connected' }, message({ type: 'limit', reason: 'duration', message: 'At most 10 minutes.' })],
+      'connected',
+    ],
+    [
+      'silence ends the call',
+      [
+        { type: 'connected' },
+        message({ type: 'limit', reason: 'idle', message: 'Nothing was said.' }),
+        message({ type: 'ended', reason: 'idle' }),
+      ],
+      'closed',
+    ],
+    [
+      'too much audio ends the call',
+      [
+        { type: 'connected' },
+        message({ type: 'limit', reason: 'rate', message: 'More audio than a microphone sends.' }),
+        message({ type: 'ended', reason: 'rate' }),
+      ],
+      'closed',
+    ],
+    [
+      'the free questions were used up, then a crisis was answered uncounted, then the call ended',
+      [
+        { type: 'connected' },
+        message({ type: 'quota', quota: QUOTA, exceeded: true }),
+        message({ type: 'quota', quota: QUOTA, exceeded: false }),
+        message({ type: 'limit', reason: 'duration', message: 'At most 10 minutes.' }),
+        message({ type: 'ended', reason: 'duration' }),
+      ],
+      'closed',
+    ],
+  ])('when %s, then the crisis lines show beside the limit', (_, events, status) => {
+    const state = run([{ type: 'startPressed' }, ...events]);
+    expect(state.status).toBe(status);
+    expect(state.limit).not.toBeNull();
+    expect(crisisLinesBesideLimit(state)).toBe(true);
+  });
+
+  test('when no limit has refused or ended the call, then no crisis lines are added; when the upgrade options show, they carry them', () => {
+    const connected = run([{ type: 'startPressed' }, { type: 'connected' }]);
+    expect(crisisLinesBesideLimit(initialVoiceState)).toBe(false);
+    expect(crisisLinesBesideLimit(connected)).toBe(false);
+    expect(crisisLinesBesideLimit(run([{ type: 'endPressed' }], connected))).toBe(false);
+    const limited = run([message({ type: 'limit', reason: 'idle', message: 'Nothing was said.' })], connected);
+    // A new call starts without the last one's limit.
+    expect(
+      crisisLinesBesideLimit(run([message({ type: 'ended', reason: 'idle' }), { type: 'startPressed' }], limited)),
+    ).toBe(false);
+    // The upgrade options show the lines themselves (UpgradePanel): not twice in one panel.
+    const upgraded = run([message({ type: 'quota', quota: QUOTA, exceeded: true })], limited);
+    expect(upgraded.upgrade).toBe(true);
+    expect(crisisLinesBesideLimit(upgraded)).toBe(false);
   });
 
   test.each<[string, VoiceEvent[], { title: string; description?: string }]>([

@@ -31,7 +31,7 @@ export interface VoiceWidgetState {
   isEmergency: boolean;
   /** The free questions are used up: the upgrade options show. */
   upgrade: boolean;
-  /** A limit's words (too many calls, too long, silent too long, too much audio). */
+  /** A limit's words (too many calls, too long, silent too long, too much audio), shown with the crisis lines. */
   limit: string | null;
   notice: Notice | null;
   nextId: number;
@@ -63,6 +63,15 @@ export const initialVoiceState: VoiceWidgetState = {
   notice: null,
   nextId: 1,
 };
+
+/**
+ * Whether the 988 and 741741 lines show beside a limit's words: a visitor whose call a limit refused or ended
+ * may be the one in crisis, and a crisis is never behind a limit (issue 26). When the upgrade options show,
+ * they carry the lines already (UpgradePanel), so the panel shows them once.
+ */
+export function crisisLinesBesideLimit(state: Pick<VoiceWidgetState, 'limit' | 'upgrade'>): boolean {
+  return state.limit !== null && !state.upgrade;
+}
 
 const live = (state: VoiceWidgetState) => state.status === 'connecting' || state.status === 'connected';
 

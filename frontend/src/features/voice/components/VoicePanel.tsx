@@ -5,12 +5,13 @@ import { quotaReceived, type AiDispatch } from '../../../shared/ai/api';
 import { EmergencyCallLink } from '../../../shared/ai/EmergencyCallLink';
 import { guestId } from '../../../shared/ai/guest-id';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
+import { CrisisLines } from '../../../shared/crisis/CrisisLines';
 import { crisisRaised } from '../../../shared/crisis/crisis-slice';
 import { useToast } from '../../../shared/ui/toast';
 import { UpgradePanel } from '../../../shared/upgrade/UpgradePanel';
 import { texts } from '../texts';
 import { startVoiceCall, voiceSocketUrl, type VoiceCall } from '../voice-call';
-import { initialVoiceState, voiceReducer } from '../voice-machine';
+import { crisisLinesBesideLimit, initialVoiceState, voiceReducer } from '../voice-machine';
 import styles from './voice.module.css';
 
 interface VoicePanelProps {
@@ -168,12 +169,14 @@ export function VoicePanel({
           </span>
         </p>
 
-        {/* Announced when it appears: why the call was refused or ended (busy, too many from the network, ...). */}
+        {/* Announced when it appears: why the call was refused or ended (busy, too many from the network, ...),
+            with the crisis lines, which no limit holds back. */}
         {limit && (
           <p className={styles.limit} role="alert">
             {limit}
           </p>
         )}
+        {crisisLinesBesideLimit(state) && <CrisisLines />}
         {isEmergency && <EmergencyCallLink />}
 
         <h3 id={captionsId} className={styles.srOnly}>
