@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { EmbeddingModel, embeddingModelDir } from '@hhp/embeddings';
 import { within, type ServiceContext, type ServiceParts } from '@hhp/kit';
 import { Admission } from './quota/admission.js';
 import { AnalyticsPublisher } from './analytics/analytics.js';
@@ -41,6 +42,11 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
     if (!model) logger.info('no OPENAI_API_KEY: answering from the offline library');
     if (!config.SUBSCRIBER_COOKIE_SECRET) logger.warn('no SUBSCRIBER_COOKIE_SECRET: subscribers are treated as guests');
     const crisis = new CrisisCheck(bus, config.CRISIS_TIMEOUT_MS, logger);
+    // The sentence-embedding model, loaded in the background: once it has, the library ranks pages by meaning
+    // besides words, its pages embedded then rather than on the first question.
+    const embeddings = new EmbeddingModel({ dir: embeddingModelDir(), registry: metrics.registry, logger });
+    const library = new Library(undefined, embeddings);
+    void embeddings.ready.then(() => library.prepare());
     const analytics = new AnalyticsPublisher(bus, logger, metrics.registry);
     const admission = new Admission({
       config,
@@ -57,7 +63,7 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
       config,
       admission,
       crisis,
-      library: new Library(),
+      library,
       model,
       answered: new AnsweredEvents(analytics, visitorKey, ai),
       logger,
@@ -74,6 +80,7 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
         ['analytics', () => analytics.flush()],
         // Give-backs still being retried get a last moment (NATS may be back), not the retry schedule.
         ['quota give-backs', () => within(config.DB_TIMEOUT_MS, quota.settled()).then(() => undefined)],
+        ['embedding model', () => embeddings.close()],
       ],
     };
   };

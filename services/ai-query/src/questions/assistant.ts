@@ -122,7 +122,7 @@ export class Assistant {
     const gate = await this.gate(asker, sink, started, model !== undefined);
     if ('answered' in gate) return gate.answered;
     const { unlimited, reserved, emergency, caution } = gate;
-    const hits = this.deps.library.search(asker.body.query);
+    const hits = await this.deps.library.search(asker.body.query);
     const call =
       model &&
       new ModelCall(
@@ -170,7 +170,7 @@ export class Assistant {
     const quota: Quota = reserved
       ? { queriesUsed: reserved.used, queriesAllowed: ALLOWED, isSubscriber: false }
       : unlimited!;
-    const hits = this.deps.library.search(asker.body.query);
+    const hits = await this.deps.library.search(asker.body.query);
     const sources = hits.map(({ passage }) => ({ title: passage.title, path: passage.path }));
     this.deps.answered.record(
       { ...asker, guestId: asker.body.guestId },
