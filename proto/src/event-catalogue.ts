@@ -109,7 +109,8 @@ export const EVENT_CATALOGUE = [
     subject: Subjects.crisisDetected,
     schemaName: 'CrisisDetectedEvent',
     schema: CrisisDetectedEvent,
-    purpose: 'A message was judged a crisis: which rule or the moderation model, never the text.',
+    purpose:
+      'A message was judged a crisis: which layer (a rule, the crisis model, the moderation model), never the text.',
     producers: ['crisis'],
     consumers: [],
     noConsumer: 'analytics and alerting, consumed outside the system',

@@ -53,6 +53,8 @@ export const CrisisInfo = z.object({
   moderation: z.boolean(),
   /** The version of the shared rules module it runs. */
   rulesVersion: z.string(),
+  /** The version of the crisis model it judges with besides the rules (CRISIS_MODEL_VERSION); absent without one. */
+  model: z.string().optional(),
 });
 export type CrisisInfo = z.infer<typeof CrisisInfo>;
 
@@ -97,7 +99,8 @@ export const CrisisDetectedEvent = envelope(
   Subjects.crisisDetected,
   z.object({
     visitor: HashedVisitor.optional(),
-    source: z.enum(['rules', 'moderation']),
+    /** Which layer decided: the rules, the in-process crisis model, or the moderation model. */
+    source: z.enum(['rules', 'model', 'moderation']),
     ruleId: z.string().optional(),
     channel: z.enum(['http', 'rpc']),
   }),

@@ -41,6 +41,10 @@ export const AiQueryConfig = serviceConfig('ai-query', servicePort('ai-query')).
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 characters of A-Z, a-z, 0-9, _ or -')
     .default('ai_quota'),
   QUOTA_BUCKET_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /** The sentence-embedding model's folder (model.onnx, tokenizer.json); the bootstrap's .tools/models/minilm when unset. */
+  EMBEDDING_MODEL_DIR: z.string().min(1).optional(),
+  /** The rules decide without the in-process crisis model when it is slower than this. */
+  CRISIS_MODEL_TIMEOUT_MS: z.coerce.number().int().min(10).max(5000).default(250),
   /** How long to wait for the crisis service before the in-process rules decide alone. */
   CRISIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(5000).default(300),
   /** Verifies the subscriber cookie that payments signs; without it nobody is recognised as a subscriber. */

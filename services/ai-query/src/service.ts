@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { CrisisModelJudge } from '@hhp/crisis-model';
 import { EmbeddingModel, embeddingModelDir } from '@hhp/embeddings';
 import { within, type ServiceContext, type ServiceParts } from '@hhp/kit';
 import { Admission } from './quota/admission.js';
@@ -41,10 +42,19 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
     const model = 'model' in overrides ? overrides.model : openAiModel(config);
     if (!model) logger.info('no OPENAI_API_KEY: answering from the offline library');
     if (!config.SUBSCRIBER_COOKIE_SECRET) logger.warn('no SUBSCRIBER_COOKIE_SECRET: subscribers are treated as guests');
-    const crisis = new CrisisCheck(bus, config.CRISIS_TIMEOUT_MS, logger);
-    // The sentence-embedding model, loaded in the background: once it has, the library ranks pages by meaning
-    // besides words, its pages embedded then rather than on the first question.
-    const embeddings = new EmbeddingModel({ dir: embeddingModelDir(), registry: metrics.registry, logger });
+    // The sentence-embedding model, loaded in the background (not ready until loaded or failed): the crisis model
+    // judges what the rules let pass in-process, and the library ranks pages by meaning besides words.
+    const modelDir = config.EMBEDDING_MODEL_DIR ?? embeddingModelDir();
+    const embeddings = new EmbeddingModel({ dir: modelDir, registry: metrics.registry, logger });
+    const crisisModel = new CrisisModelJudge({
+      model: embeddings,
+      registry: metrics.registry,
+      logger,
+      modelDir,
+      timeoutMs: config.CRISIS_MODEL_TIMEOUT_MS,
+    });
+    const crisis = new CrisisCheck(bus, config.CRISIS_TIMEOUT_MS, logger, crisisModel);
+    // The library's pages are embedded once the model has loaded, not on the first question.
     const library = new Library(undefined, embeddings);
     void embeddings.ready.then(() => library.prepare());
     const analytics = new AnalyticsPublisher(bus, logger, metrics.registry);
@@ -74,6 +84,7 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
     return {
       routers: [questionsRouter(assistant), quotaRouter(admission)],
       every: [crisis.refreshTask],
+      readiness: { 'crisis model': crisisModel.readiness },
       stop: [
         ['spoken questions', () => asks.drain()],
         ['subscription consumer', () => consumer.stop()],

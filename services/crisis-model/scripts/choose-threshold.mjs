@@ -1,56 +1,73 @@
-// Chooses the crisis model's threshold on the validation split, for recall: the highest threshold at which the
-// rules OR the model catch every crisis message of the split, less a margin, and writes it to src/threshold.ts.
-// Prints each candidate's false-positive rate, English and Spanish apart. The test split is not read.
+// Chooses the crisis model's thresholds, one per language, on the validation split, and writes them to
+// src/threshold.ts. The rule: the lowest threshold (the most crises caught) at which the rules OR the model raise no
+// more false alarms than 3% of the split's ordinary messages of that language; the threshold goes halfway between
+// the last ordinary score it lets pass and the next crisis score. It prints, per language, what that threshold and
+// the one that would catch every validation crisis cost. The test split is not read.
 //
 //   npx tsc -b && node services/crisis-model/scripts/choose-threshold.mjs [--dry-run]
 import { writeFileSync } from 'node:fs';
-import { detectCrisis } from '@hhp/crisis-rules';
+import { crisisLanguage, detectCrisis } from '@hhp/crisis-rules';
 import { Embedder, embeddingModelDir } from '@hhp/embeddings';
-import { CrisisClassifier, readLabelled } from '@hhp/crisis-model';
+import { CrisisClassifier, readLabelled, trainingExamples } from '@hhp/crisis-model';
 
-/** Below the lowest crisis score seen, so a paraphrase a little further out is still caught. */
-const MARGIN = 0.02;
+const MAX_FALSE_POSITIVE_RATE = 0.03;
 
-const embedder = await Embedder.load({ dir: embeddingModelDir() });
-const classifier = await CrisisClassifier.build(embedder, readLabelled('train'));
-const validation = readLabelled('validation');
+const modelDir = embeddingModelDir();
+const embedder = await Embedder.load({ dir: modelDir });
+const examples = trainingExamples();
+const classifier = await CrisisClassifier.build(embedder, examples, undefined, { modelDir });
 const scored = [];
-for (const example of validation) {
-  const rules = detectCrisis(example.text).isCrisis;
-  scored.push({ ...example, rules, score: await classifier.score(example.text) });
+for (const example of readLabelled('validation')) {
+  const { score } = await classifier.judge(example.text);
+  // The threshold that applies is the one of the language the message reads as (what the service does).
+  scored.push({
+    ...example,
+    language: crisisLanguage(example.text),
+    rules: detectCrisis(example.text).isCrisis,
+    score,
+  });
 }
 
-const left = scored.filter((m) => m.label === 'crisis' && !m.rules).sort((a, b) => a.score - b.score);
-const lowest = left[0]?.score ?? 1;
-const threshold = Math.floor((lowest - MARGIN) * 1000) / 1000;
-
 const percent = (part, whole) => `${((100 * part) / Math.max(1, whole)).toFixed(1)}% (${part}/${whole})`;
-function report(at) {
-  for (const lang of ['en', 'es']) {
-    const crisis = scored.filter((m) => m.label === 'crisis' && m.lang === lang);
-    const ordinary = scored.filter((m) => m.label === 'ordinary' && m.lang === lang);
+const thresholds = {};
+for (const language of ['en', 'es']) {
+  const mine = scored.filter((m) => m.language === language);
+  const crisis = mine.filter((m) => m.label === 'crisis');
+  const ordinary = mine.filter((m) => m.label === 'ordinary');
+  const allowed = Math.floor(ordinary.length * MAX_FALSE_POSITIVE_RATE) - ordinary.filter((m) => m.rules).length;
+  // Ordinary scores the rules let pass, highest first: the threshold must sit above the (allowed+1)-th.
+  const passed = ordinary
+    .filter((m) => !m.rules)
+    .map((m) => m.score)
+    .sort((a, b) => b - a);
+  const floor = allowed < 0 ? Infinity : (passed[allowed] ?? -Infinity);
+  const above = crisis
+    .filter((m) => !m.rules && m.score > floor)
+    .map((m) => m.score)
+    .sort((a, b) => a - b);
+  const threshold =
+    above.length === 0 ? 1 : Number.isFinite(floor) ? Math.round(((floor + above[0]) / 2) * 1e4) / 1e4 : above[0];
+  thresholds[language] = threshold;
+  const everyCrisis = Math.min(...crisis.filter((m) => !m.rules).map((m) => m.score));
+  for (const [name, at] of [
+    ['chosen', threshold],
+    ['every validation crisis', everyCrisis],
+  ]) {
     const caught = crisis.filter((m) => m.rules || m.score >= at).length;
     const alarms = ordinary.filter((m) => m.rules || m.score >= at).length;
     console.log(
-      `  ${lang}: recall ${percent(caught, crisis.length)}, false positives ${percent(alarms, ordinary.length)}`,
+      `${language} ${name} threshold ${at.toFixed(4)}: recall ${percent(caught, crisis.length)}, ` +
+        `false positives ${percent(alarms, ordinary.length)}`,
     );
   }
 }
-console.log(`validation: ${left.length} crisis messages the rules let pass; the lowest scores:`);
-for (const m of left.slice(0, 5)) console.log(`  ${m.score.toFixed(3)} [${m.lang} ${m.category}] ${m.text}`);
-for (const at of [threshold, threshold + 0.02, threshold + 0.05]) {
-  console.log(`threshold ${at.toFixed(3)}${at === threshold ? ' (chosen)' : ''}:`);
-  report(at);
-}
-const flagged = scored.filter((m) => m.label === 'ordinary' && !m.rules && m.score >= threshold);
-for (const m of flagged) console.log(`  flagged ${m.score.toFixed(3)} [${m.lang} ${m.category}] ${m.text}`);
 
 if (!process.argv.includes('--dry-run')) {
   writeFileSync(
     new URL('../src/threshold.ts', import.meta.url),
-    `// Written by scripts/choose-threshold.mjs from the validation split; do not edit by hand.\n` +
-      `export const THRESHOLD = ${threshold};\n`,
+    '// Written by scripts/choose-threshold.mjs from the validation split; do not edit by hand.\n' +
+      `export const THRESHOLDS = ${JSON.stringify(thresholds).replaceAll(':', ': ').replaceAll(',', ', ')};\n`,
   );
-  console.log(`wrote src/threshold.ts: THRESHOLD = ${threshold}`);
+  console.log(`wrote src/threshold.ts: ${JSON.stringify(thresholds)}`);
 }
 await embedder.release();

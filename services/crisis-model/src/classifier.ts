@@ -1,66 +1,94 @@
 // The crisis net's second layer. The rules (@hhp/crisis-rules) catch what is said in so many words; this judges
 // what they let pass by meaning: each part of the message (segments.ts) is embedded, and its score is how much
 // nearer it lies to the labelled crisis examples than to the labelled ordinary ones (the mean similarity of the
-// K nearest of each). The message's score is its highest part's; at or above THRESHOLD it is a crisis. The
-// threshold is chosen on the validation split for recall (scripts/choose-threshold.mjs), and the held-out test
-// split reports what it does (test/unit/held-out.test.ts).
-import { similarity, type Embedder } from '@hhp/embeddings';
+// K nearest of each). The message's score is its highest part's; at or above its language's threshold it is a
+// crisis. The thresholds are chosen on the validation split (scripts/choose-threshold.mjs), and the held-out test
+// split reports what they do (test/unit/held-out.test.ts).
+import { crisisLanguage, type CrisisLanguage } from '@hhp/crisis-rules';
+import { DIMENSIONS, embedCached, type Embedder } from '@hhp/embeddings';
 import { segments } from './segments.js';
 import type { Labelled } from './labelled.js';
-import { THRESHOLD } from './threshold.js';
+import { THRESHOLDS } from './threshold.js';
 
 /** How many nearest examples of each label a score averages. */
-export const K = 3;
+export const K = 5;
+
+export type Thresholds = Record<CrisisLanguage, number>;
 
 export interface Judgement {
   isCrisis: boolean;
   /** The highest part's margin (crisis nearness minus ordinary nearness). */
   score: number;
+  language: CrisisLanguage;
+  /** The category of the crisis example nearest to that part ("violence": the answer adds the hotline). */
+  category: string | undefined;
+}
+
+/** Examples of one label, one row of DIMENSIONS per example. */
+interface Examples {
+  vectors: Float32Array;
+  count: number;
+  categories: string[];
 }
 
 export class CrisisClassifier {
   private constructor(
     private readonly embedder: Embedder,
-    private readonly crisis: Float32Array[],
-    private readonly ordinary: Float32Array[],
-    readonly threshold: number,
+    private readonly crisis: Examples,
+    private readonly ordinary: Examples,
+    readonly thresholds: Thresholds,
   ) {}
 
-  /** Embeds the examples (about a second for the train split) and returns the classifier. */
+  /**
+   * Embeds the examples (seconds for a few thousand; with `cache`, once per machine: embedCached) and returns
+   * the classifier.
+   */
   static async build(
     embedder: Embedder,
     examples: readonly Labelled[],
-    threshold: number = THRESHOLD,
+    thresholds: Thresholds = THRESHOLDS,
+    cache?: { modelDir: string; cacheDir?: string },
   ): Promise<CrisisClassifier> {
-    const vectors = await embedder.embedMany(examples.map((example) => example.text));
-    const of = (label: Labelled['label']) => vectors.filter((_, i) => examples[i]!.label === label);
-    return new CrisisClassifier(embedder, of('crisis'), of('ordinary'), threshold);
+    const texts = examples.map((example) => example.text);
+    const vectors = cache ? await embedCached(embedder, texts, cache) : await embedder.embedMany(texts);
+    const of = (label: Labelled['label']): Examples => {
+      const rows = examples.flatMap((example, i) => (example.label === label ? [i] : []));
+      const matrix = new Float32Array(rows.length * DIMENSIONS);
+      rows.forEach((row, n) => matrix.set(vectors[row]!, n * DIMENSIONS));
+      return { vectors: matrix, count: rows.length, categories: rows.map((row) => examples[row]!.category) };
+    };
+    return new CrisisClassifier(embedder, of('crisis'), of('ordinary'), thresholds);
   }
 
-  /** The message's score: its most crisis-like part's. */
-  async score(message: string): Promise<number> {
-    const parts = segments(message);
-    if (parts.length === 0) return -1;
-    const vectors = await this.embedder.embedMany(parts);
-    return Math.max(...vectors.map((vector) => this.margin(vector)));
-  }
-
+  /** The message's most crisis-like part: its score and the category of the crisis example nearest to it. */
   async judge(message: string): Promise<Judgement> {
-    const score = await this.score(message);
-    return { isCrisis: score >= this.threshold, score };
-  }
-
-  private margin(vector: Float32Array): number {
-    return nearest(vector, this.crisis) - nearest(vector, this.ordinary);
+    const language = crisisLanguage(message);
+    const parts = segments(message);
+    let score = -Infinity;
+    let category: string | undefined;
+    for (const vector of parts.length ? await this.embedder.embedMany(parts) : []) {
+      const crisis = nearest(vector, this.crisis);
+      const margin = crisis.mean - nearest(vector, this.ordinary).mean;
+      if (margin > score) {
+        score = margin;
+        category = this.crisis.categories[crisis.index];
+      }
+    }
+    return { isCrisis: score >= this.thresholds[language], score, language, category };
   }
 }
 
-/** The mean similarity of the K examples nearest to the vector. */
-function nearest(vector: Float32Array, examples: readonly Float32Array[]): number {
+/** The mean similarity of the K examples nearest to the vector (cosine: the vectors have length 1), and the nearest. */
+function nearest(vector: Float32Array, examples: Examples): { mean: number; index: number } {
   const best = new Array<number>(K).fill(-1);
-  for (const example of examples) {
-    const s = similarity(vector, example);
+  let index = -1;
+  const { vectors, count } = examples;
+  for (let n = 0; n < count; n++) {
+    let s = 0;
+    const offset = n * DIMENSIONS;
+    for (let d = 0; d < DIMENSIONS; d++) s += vector[d]! * vectors[offset + d]!;
     if (s <= best[K - 1]!) continue;
+    if (s > best[0]!) index = n;
     let i = K - 1;
     while (i > 0 && best[i - 1]! < s) {
       best[i] = best[i - 1]!;
@@ -68,5 +96,5 @@ function nearest(vector: Float32Array, examples: readonly Float32Array[]): numbe
     }
     best[i] = s;
   }
-  return best.reduce((sum, s) => sum + s, 0) / K;
+  return { mean: best.reduce((sum, s) => sum + s, 0) / K, index };
 }

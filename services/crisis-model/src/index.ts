@@ -1,4 +1,5 @@
-export { CrisisClassifier, K, type Judgement } from './classifier.js';
-export { readLabelled, type Labelled, type Split } from './labelled.js';
+export { CrisisClassifier, K, type Judgement, type Thresholds } from './classifier.js';
+export { CRISIS_MODEL_VERSION, CrisisModelJudge } from './judge.js';
+export { readLabelled, trainingExamples, type Labelled, type Split } from './labelled.js';
 export { segments } from './segments.js';
-export { THRESHOLD } from './threshold.js';
+export { THRESHOLDS } from './threshold.js';

@@ -55,19 +55,22 @@ export class Embedder {
     return vector!;
   }
 
-  /** One vector per text, in order; texts of similar length are best sent together (padding costs). */
+  /** One vector per text, in order. Texts of similar length are run together, so that little goes to padding. */
   async embedMany(texts: readonly string[]): Promise<Float32Array[]> {
-    const vectors: Float32Array[] = [];
-    for (let start = 0; start < texts.length; start += MAX_BATCH) {
-      vectors.push(...(await this.run(texts.slice(start, start + MAX_BATCH))));
+    const encoded = texts.map((text) => this.encode(text));
+    const order = encoded.map((_, i) => i).sort((a, b) => encoded[a]!.length - encoded[b]!.length);
+    const vectors = new Array<Float32Array>(texts.length);
+    for (let start = 0; start < order.length; start += MAX_BATCH) {
+      const batch = order.slice(start, start + MAX_BATCH);
+      const results = await this.run(batch.map((i) => encoded[i]!));
+      batch.forEach((i, n) => (vectors[i] = results[n]!));
     }
     return vectors;
   }
 
-  private async run(texts: readonly string[]): Promise<Float32Array[]> {
-    const encoded = texts.map((text) => this.encode(text));
+  private async run(encoded: readonly number[][]): Promise<Float32Array[]> {
     const width = Math.max(...encoded.map((ids) => ids.length));
-    const count = texts.length;
+    const count = encoded.length;
     const ids = new BigInt64Array(count * width);
     const mask = new BigInt64Array(count * width);
     encoded.forEach((tokens, row) => {

@@ -1,26 +1,35 @@
-// Crisis first: every question is checked before anything else happens. The crisis service (over NATS)
-// may know more than the rules (the moderation model); the in-process rules answer at once and decide
-// alone when the service is slow or away. Either can raise the alarm: this never fails open.
+// Crisis first: every question is checked before anything else happens. The in-process rules answer at once; when
+// they see nothing, the in-process crisis model (@hhp/crisis-model: the same one the crisis service runs) judges
+// the meaning. The crisis service (over NATS) is asked only when it may know more: a moderation model, other rules
+// or another crisis model; the local layers decide alone when it is slow or away. Any of them can raise the alarm:
+// this never fails open.
 import { RULES_VERSION, detectCrisis } from '@hhp/crisis-rules';
+import { CRISIS_MODEL_VERSION, type CrisisModelJudge } from '@hhp/crisis-model';
 import { CrisisInfo, DetectCrisisResponse, RpcSubjects } from '@hhp/proto';
 import type { EventBus, Logger } from '@hhp/kit';
 
 export interface CrisisVerdict {
   isCrisis: boolean;
-  /** Who decided: the crisis service, or the local rules because the service did not answer in time. */
-  source: 'service' | 'rules';
+  /**
+   * Who decided: the crisis service, the local rules (also when the service did not answer in time), or the local
+   * crisis model.
+   */
+  source: 'service' | 'rules' | 'model';
+  /** The crisis model's nearest crisis example's category, when it decided ("violence" adds the hotline). */
+  category?: string | undefined;
 }
 
 const INFO_EVERY_MS = 30_000;
 
 export class CrisisCheck {
-  /** True while the crisis service runs the same rules as this process and no moderation model. */
-  private sameAsLocal = false;
+  /** What the crisis service judges with, when it said. */
+  private info: CrisisInfo | undefined;
 
   constructor(
     private readonly bus: EventBus,
     private readonly timeoutMs: number,
     private readonly logger: Logger,
+    private readonly model?: Pick<CrisisModelJudge, 'judge' | 'available'>,
   ) {
     detectCrisis('warm up'); // compiles the rules now, not on the first visitor's question
   }
@@ -31,18 +40,26 @@ export class CrisisCheck {
   /** Asks the crisis service what it judges with; when it cannot say, every question is asked of it. */
   async refresh(): Promise<void> {
     try {
-      const info = await this.bus.request(RpcSubjects.crisisInfo, {}, { response: CrisisInfo, timeoutMs: 1000 });
-      this.sameAsLocal = !info.moderation && info.rulesVersion === RULES_VERSION;
+      this.info = await this.bus.request(RpcSubjects.crisisInfo, {}, { response: CrisisInfo, timeoutMs: 1000 });
     } catch {
-      this.sameAsLocal = false;
+      this.info = undefined;
     }
   }
 
+  /** The service would judge with these very rules and this very model, and nothing else. */
+  private sameAsLocal(): boolean {
+    const info = this.info;
+    if (!info || info.moderation || info.rulesVersion !== RULES_VERSION) return false;
+    const localModel = this.model?.available ? CRISIS_MODEL_VERSION : undefined;
+    return info.model === localModel;
+  }
+
   async check(query: string, requestId?: string): Promise<CrisisVerdict> {
-    const local = detectCrisis(query).isCrisis;
-    if (local) return { isCrisis: true, source: 'rules' };
-    // The service would run these very rules and nothing else: its answer is already known.
-    if (this.sameAsLocal) return { isCrisis: false, source: 'rules' };
+    if (detectCrisis(query).isCrisis) return { isCrisis: true, source: 'rules' };
+    const local = await this.model?.judge(query);
+    if (local?.isCrisis) return { isCrisis: true, source: 'model', category: local.category };
+    // The service's answer is already known.
+    if (this.sameAsLocal()) return { isCrisis: false, source: local ? 'model' : 'rules' };
     try {
       const remote = await this.bus.request(
         RpcSubjects.detectCrisis,
@@ -51,8 +68,8 @@ export class CrisisCheck {
       );
       return { isCrisis: remote.isCrisis, source: 'service' };
     } catch (err) {
-      this.logger.warn({ err: String(err), requestId }, 'crisis service did not answer; the local rules decided');
-      return { isCrisis: false, source: 'rules' };
+      this.logger.warn({ err: String(err), requestId }, 'crisis service did not answer; the local layers decided');
+      return { isCrisis: false, source: local ? 'model' : 'rules' };
     }
   }
 }

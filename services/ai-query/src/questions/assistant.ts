@@ -220,7 +220,7 @@ export class Assistant {
     const { query } = asker.body;
     const subscriber = this.deps.admission.unlimitedOrUnknown(asker.cookie);
     const verdict = await this.timed('crisis', started, this.deps.crisis.check(query, asker.requestId));
-    if (verdict.isCrisis) return { answered: await this.crisis(asker, sink, started, subscriber) };
+    if (verdict.isCrisis) return { answered: await this.crisis(asker, sink, started, subscriber, verdict.category) };
 
     const unlimited = (await subscriber) || undefined;
     const emergency = isMedicalEmergency(query);
@@ -340,12 +340,19 @@ export class Assistant {
   }
 
   /** A crisis: the 988 Lifeline and the Crisis Text Line, never counted, never refused, never kept waiting. */
-  private crisis(asker: Asker, sink: AnswerSink, started: number, subscriber: Promise<Quota | false | undefined>) {
+  private crisis(
+    asker: Asker,
+    sink: AnswerSink,
+    started: number,
+    subscriber: Promise<Quota | false | undefined>,
+    /** The crisis model's nearest example's category, when the model decided. */
+    category?: string,
+  ) {
     // In Spanish when the message is: 988 and the Crisis Text Line both answer in Spanish. Violence at home
-    // also gets the Domestic Violence Hotline.
+    // (a rule, or the crisis model's nearest example) also gets the Domestic Violence Hotline.
     const { query } = asker.body;
     const response = crisisAnswer(crisisLanguage(query), {
-      domesticViolence: detectCrisis(query).ruleId === 'domestic-violence',
+      domesticViolence: detectCrisis(query).ruleId === 'domestic-violence' || category === 'violence',
     });
     return this.fixedAnswer(asker, sink, { started, subscriber, response, mode: 'crisis' });
   }

@@ -5,7 +5,7 @@ import { Counter, type Registry } from 'prom-client';
 import { detectCrisis } from '@hhp/crisis-rules';
 import { CrisisDetectedEvent, Subjects, type DetectCrisisResponse } from '@hhp/proto';
 import { DurablePublisher, createEnvelope, hashVisitor, type EventBus, type Logger } from '@hhp/kit';
-import { judge, type Verdict } from './judge.js';
+import { judge, type CrisisModel, type Verdict } from './judge.js';
 import type { Moderation } from './moderation.js';
 
 export type Channel = 'http' | 'rpc';
@@ -21,6 +21,7 @@ export class CrisisDecisions {
       logger: Logger;
       registry: Registry;
       moderation: Moderation | undefined;
+      model?: CrisisModel | undefined;
       visitorHashKey: string | undefined;
     },
   ) {
@@ -47,7 +48,7 @@ export class CrisisDecisions {
   async decide(query: string, channel: Channel, visitor?: string): Promise<DetectCrisisResponse> {
     let verdict: Verdict;
     try {
-      verdict = await judge(query, this.deps.moderation);
+      verdict = await judge(query, { model: this.deps.model, moderation: this.deps.moderation });
     } catch (err) {
       this.deps.logger.error({ err }, 'crisis judgement failed; the rules decide alone');
       verdict = { isCrisis: detectCrisis(query).isCrisis, source: 'rules' };

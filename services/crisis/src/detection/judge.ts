@@ -1,18 +1,27 @@
-// The verdict on one message: the shared rules at once; when they see nothing and a moderation model is
-// configured, the model too. Either can raise the alarm, and a model that fails leaves the rules' verdict
-// (never fails open).
+// The verdict on one message: the shared rules at once; when they see nothing, the in-process crisis model
+// (@hhp/crisis-model: meaning, not words) and, when configured, the moderation model, side by side. Any of them
+// can raise the alarm, and a model that fails or is slow leaves the others' verdict (never fails open).
 import { detectCrisis } from '@hhp/crisis-rules';
 import type { DetectCrisisResponse } from '@hhp/proto';
 import type { Moderation } from './moderation.js';
 
 export interface Verdict extends DetectCrisisResponse {
-  source?: 'rules' | 'moderation';
+  source?: 'rules' | 'model' | 'moderation';
   ruleId?: string;
 }
 
-export async function judge(query: string, moderation: Moderation | undefined): Promise<Verdict> {
+/** The crisis model's opinion: true, false, or undefined when it has none (not loaded, failed, too slow). */
+export type CrisisModel = (query: string) => Promise<boolean | undefined>;
+
+export async function judge(
+  query: string,
+  layers: { model?: CrisisModel | undefined; moderation?: Moderation | undefined },
+): Promise<Verdict> {
   const rules = detectCrisis(query);
   if (rules.isCrisis) return { isCrisis: true, source: 'rules', ...(rules.ruleId ? { ruleId: rules.ruleId } : {}) };
-  if (moderation && query.trim() && (await moderation(query))) return { isCrisis: true, source: 'moderation' };
+  if (!query.trim()) return { isCrisis: false };
+  const [model, moderation] = await Promise.all([layers.model?.(query), layers.moderation?.(query)]);
+  if (model) return { isCrisis: true, source: 'model' };
+  if (moderation) return { isCrisis: true, source: 'moderation' };
   return { isCrisis: false };
 }

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { detectCrisis } from '@hhp/crisis-rules';
+import { Embedder, embeddingModelDir } from '@hhp/embeddings';
+import { CrisisClassifier, THRESHOLDS, readLabelled, trainingExamples, type Labelled } from '../../src/index.js';
+
+// The crisis net (the rules, then the model on what they let pass) on messages the classifier never saw: the
+// labelled test split (held out: the thresholds were chosen on validation), the rules' own corpus, and the portal's
+// labelled visitor questions (ordinary traffic: ai-query's two retrieval sets). The figures are printed per
+// language and recorded in BENCHMARKS.md ("The crisis model"); the floors below are what the net does today, so a
+// change that makes it catch less or alarm more fails here.
+
+const modelDir = embeddingModelDir();
+let embedder: Embedder;
+let classifier: CrisisClassifier;
+
+beforeAll(async () => {
+  embedder = await Embedder.load({ dir: modelDir });
+  classifier = await CrisisClassifier.build(embedder, trainingExamples(), THRESHOLDS, { modelDir });
+}, 120_000);
+afterAll(() => embedder.release());
+
+interface Verdict {
+  rules: boolean;
+  model: boolean;
+}
+
+async function judge(text: string): Promise<Verdict> {
+  const rules = detectCrisis(text).isCrisis;
+  return { rules, model: !rules && (await classifier.judge(text)).isCrisis };
+}
+
+const rate = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(1)}% (${part}/${whole})`;
+
+function figures(rows: (Labelled & Verdict)[]) {
+  const crisis = rows.filter((r) => r.label === 'crisis');
+  const ordinary = rows.filter((r) => r.label === 'ordinary');
+  const caughtByRules = crisis.filter((r) => r.rules).length;
+  const caught = crisis.filter((r) => r.rules || r.model).length;
+  const alarms = ordinary.filter((r) => r.rules || r.model).length;
+  return {
+    recall: caught / Math.max(1, crisis.length),
+    rulesRecall: caughtByRules / Math.max(1, crisis.length),
+    falsePositives: alarms / Math.max(1, ordinary.length),
+    text:
+      `recall ${rate(caught, crisis.length)} (rules alone ${rate(caughtByRules, crisis.length)}), ` +
+      `false positives ${rate(alarms, ordinary.length)} (rules alone ${rate(ordinary.filter((r) => r.rules).length, ordinary.length)})`,
+  };
+}
+
+describe('the crisis net on the held-out test split', () => {
+  let rows: (Labelled & Verdict)[];
+  beforeAll(async () => {
+    rows = [];
+    for (const example of readLabelled('test')) rows.push({ ...example, ...(await judge(example.text)) });
+    const missed = rows.filter((r) => r.label === 'crisis' && !r.rules && !r.model);
+    const alarms = rows.filter((r) => r.label === 'ordinary' && (r.rules || r.model));
+    console.log(
+      [
+        `crisis model, held-out test split (thresholds ${JSON.stringify(THRESHOLDS)}):`,
+        `  English: ${figures(rows.filter((r) => r.lang === 'en')).text}`,
+        `  Spanish: ${figures(rows.filter((r) => r.lang === 'es')).text}`,
+        `  missed by category: ${JSON.stringify(count(missed.map((r) => `${r.lang} ${r.category}`)))}`,
+        `  false alarms by category: ${JSON.stringify(count(alarms.map((r) => `${r.lang} ${r.category}`)))}`,
+      ].join('\n'),
+    );
+  }, 120_000);
+
+  it('catches more English crises than the rules alone, with few false alarms', () => {
+    const english = figures(rows.filter((r) => r.lang === 'en'));
+    // Measured at the first run on this split (2026-11-27): recall 91.2%, rules alone 35.3%, false positives 8.8%.
+    // The issue's targets (recall 100%, false positives at most 3%) are not met: BENCHMARKS.md, "The crisis model".
+    expect(english.recall).toBeGreaterThanOrEqual(0.9);
+    expect(english.recall - english.rulesRecall).toBeGreaterThanOrEqual(0.5);
+    expect(english.falsePositives).toBeLessThanOrEqual(0.1);
+  });
+
+  it('never lets the model make the Spanish verdicts worse than the rules alone', () => {
+    const spanish = figures(rows.filter((r) => r.lang === 'es'));
+    expect(spanish.recall).toBeGreaterThanOrEqual(spanish.rulesRecall);
+    expect(spanish.falsePositives).toBeLessThanOrEqual(0.1);
+  });
+});
+
+describe('the crisis net on ordinary traffic', () => {
+  it('rarely takes a visitor question about health for a crisis (the labelled questions of ai-query)', async () => {
+    const sets = ['retrieval-set.json', 'retrieval-paraphrase-set.json'].flatMap(
+      (name) =>
+        (
+          JSON.parse(readFileSync(new URL(`../../../ai-query/test/${name}`, import.meta.url), 'utf8')) as {
+            questions: { q: string }[];
+          }
+        ).questions,
+    );
+    const alarms: string[] = [];
+    for (const { q } of sets) {
+      const verdict = await judge(q);
+      if (verdict.rules || verdict.model) alarms.push(q);
+    }
+    console.log(
+      `crisis model, visitor questions: false positives ${rate(alarms.length, sets.length)}: ${JSON.stringify(alarms)}`,
+    );
+    expect(alarms.length / sets.length).toBeLessThanOrEqual(0.03);
+  }, 60_000);
+});
+
+function count(values: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
+}
