@@ -170,7 +170,8 @@ export class Library {
   private readonly averageLength: number;
   private readonly lengths: number[];
   /** The pages' vectors, computed once per loaded model. */
-  private vectors: { embedder: Embedder; passages: Promise<PassageVectors | undefined> } | undefined;
+  private vectors:
+    { embedder: Embedder; ready?: PassageVectors; done: Promise<PassageVectors | undefined> } | undefined;
 
   constructor(
     passages: Passage[] = portalPages(),
@@ -220,7 +221,8 @@ export class Library {
    * model) together once the model has loaded; by words alone before, or when it failed (`searchWords`).
    */
   async search(query: string, options: FindOptions = {}): Promise<Hit[]> {
-    const passages = await this.passageVectors();
+    // While the pages are being embedded (a couple of seconds after the model loads), the words answer.
+    const passages = this.passageVectors().ready;
     if (!passages) return this.searchWords(query, options);
     const text = meaningText(query);
     let vector: Float32Array;
@@ -233,20 +235,28 @@ export class Library {
   }
 
   /**
-   * Embeds the pages now if the model has loaded (the first search would otherwise): true once they are.
+   * Embeds the pages now if the model has loaded (else the first search starts it): true once they are.
    * A failure leaves the library ranking by words alone.
    */
   async prepare(): Promise<boolean> {
-    return (await this.passageVectors()) !== undefined;
+    return (await this.passageVectors().done) !== undefined;
   }
 
-  private passageVectors(): Promise<PassageVectors | undefined> {
+  /** The pages' vectors for the model loaded now: `ready` once they are computed, `done` when they will be. */
+  private passageVectors(): { ready?: PassageVectors; done: Promise<PassageVectors | undefined> } {
     const embedder = this.model?.embedder;
-    if (!embedder) return Promise.resolve(undefined);
+    if (!embedder) return { done: Promise.resolve(undefined) };
     if (this.vectors?.embedder !== embedder) {
-      this.vectors = { embedder, passages: this.embedPassages(embedder).catch(() => undefined) };
+      const vectors: NonNullable<typeof this.vectors> = {
+        embedder,
+        done: this.embedPassages(embedder).then(
+          (passages) => (vectors.ready = passages),
+          () => undefined,
+        ),
+      };
+      this.vectors = vectors;
     }
-    return this.vectors.passages;
+    return this.vectors;
   }
 
   private embed(text: string): Promise<Float32Array> {

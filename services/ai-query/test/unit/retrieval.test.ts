@@ -112,8 +112,9 @@ describe.each(engines)('the library the answers are grounded in (%s)', (_, model
 
 describe.each(engines)('the offline answer (%s)', (_, model) => {
   let library: Library;
-  beforeAll(() => {
+  beforeAll(async () => {
     library = new Library(undefined, model());
+    await library.prepare();
   });
   const answer = async (query: string) => offlineAnswer('Dr. Helen', await library.search(query), cautionFor(query));
 
@@ -193,8 +194,9 @@ describe.each(engines)('the offline answer (%s)', (_, model) => {
 
 describe.each(engines)('the Symptom Explorer perspectives (%s)', (_, model) => {
   let library: Library;
-  beforeAll(() => {
+  beforeAll(async () => {
     library = new Library(undefined, model());
+    await library.prepare();
   });
   const symptoms = 'bloated after meals and tired all afternoon';
   test.each([
@@ -222,25 +224,32 @@ describe.each(engines)('the Symptom Explorer perspectives (%s)', (_, model) => {
 });
 
 describe('the library with the sentence-embedding model', () => {
-  /** The real model, counting the texts it is asked to embed one at a time (the questions). */
-  function counting() {
-    const asked: string[] = [];
-    const uses: string[] = [];
-    const source: EmbeddingSource = {
-      embedder: {
-        embed: (text: string) => {
-          asked.push(text);
-          return embedder.embed(text);
-        },
-        embedMany: (texts: readonly string[]) => embedder.embedMany(texts),
-      } as unknown as Embedder,
-      time: (use, work) => {
-        uses.push(use);
-        return work();
+  // One library on the real model (its pages are embedded once: 2 s of CPU), which counts the texts it is asked
+  // to embed one at a time (the questions) and the uses it times.
+  const asked: string[] = [];
+  const uses: string[] = [];
+  const counting: EmbeddingSource = {
+    embedder: {
+      embed: (text: string) => {
+        asked.push(text);
+        return embedder.embed(text);
       },
-    };
-    return { source, asked, uses };
-  }
+      embedMany: (texts: readonly string[]) => embedder.embedMany(texts),
+    } as unknown as Embedder,
+    time: (use, work) => {
+      uses.push(use);
+      return work();
+    },
+  };
+  let library: Library;
+  beforeAll(async () => {
+    library = new Library(undefined, counting);
+    expect(await library.prepare()).toBe(true);
+  });
+  beforeEach(() => {
+    asked.length = 0;
+    uses.length = 0;
+  });
 
   test.each([
     ['I can never nod off before 3am', '/conditions/insomnia'],
@@ -248,38 +257,32 @@ describe('the library with the sentence-embedding model', () => {
   ])(
     'when asked %j in other words than the page, then meaning finds %s where the words alone find nothing',
     async (query, path) => {
-      expect(new Library().searchWords(query)).toEqual([]);
-      const library = new Library(undefined, { embedder });
+      expect(library.searchWords(query)).toEqual([]);
       expect((await library.search(query))[0]?.passage.path).toBe(path);
     },
   );
 
   test('when a question far from the words is asked, then the lines quoted are those nearest its meaning', async () => {
-    const [insomnia] = await new Library(undefined, { embedder }).search('I can never nod off before 3am');
+    const [insomnia] = await library.search('I can never nod off before 3am');
     expect(insomnia!.lines.join(' ')).toMatch(/mind races|internal clock|wakes people/);
   });
 
   test('when the question is asked, then it is embedded once, timed as "retrieval"', async () => {
-    const { source, asked, uses } = counting();
-    const library = new Library(undefined, source);
     await library.search('I can never nod off before 3am');
     expect(asked).toEqual(['I can never nod off before 3am']);
     expect(uses).toEqual(['retrieval']);
   });
 
   test("when the caller has the question's vector already, then the library uses it and embeds nothing", async () => {
-    const { source, asked } = counting();
-    const library = new Library(undefined, source);
     const query = 'I can never nod off before 3am';
     const embedded = { text: query, vector: await embedder.embed(query) };
     const hits = await library.search(query, { embedded });
     expect(asked).toEqual([]);
-    expect(hits).toEqual(await new Library(undefined, { embedder }).search(query));
+    expect(hits[0]?.passage.path).toBe('/conditions/insomnia');
+    expect(hits).toEqual(await library.search(query));
   });
 
   test("when the caller's vector is of another text than the library compares, then the library embeds its own", async () => {
-    const { source, asked } = counting();
-    const library = new Library(undefined, source);
     const query = 'Please analyze the following symptoms from a holistic medicine perspective: heartburn at night';
     await library.search(query, { embedded: { text: query, vector: await embedder.embed(query) } });
     expect(asked).toEqual(['heartburn at night']);
@@ -312,11 +315,14 @@ describe('the library with the sentence-embedding model', () => {
     }
   });
 
-  test('when the model loads after the library was built, then the next search uses it', async () => {
+  test('when the model loads after the library was built, then the words answer until its pages are embedded, then both', async () => {
     const later: { embedder: Embedder | undefined } = { embedder: undefined };
     const library = new Library(undefined, later);
     expect(await library.search('I can never nod off before 3am')).toEqual([]);
     later.embedder = embedder;
+    // The first search after the load starts embedding the pages and does not wait for it.
+    expect(await library.search('I can never nod off before 3am')).toEqual([]);
+    expect(await library.prepare()).toBe(true);
     expect((await library.search('I can never nod off before 3am'))[0]?.passage.path).toBe('/conditions/insomnia');
   });
 });
