@@ -12,6 +12,11 @@ import { THRESHOLDS } from './threshold.js';
 
 /** How many nearest examples of each label a score averages. */
 export const K = 5;
+/**
+ * Fewer words than this say too little for a sentence vector ("help", "one more?" lie near everything); the rules
+ * judge them alone (they know the short forms: "kms", "want to die", "end it").
+ */
+export const MIN_WORDS = 3;
 
 export type Thresholds = Record<CrisisLanguage, number>;
 
@@ -63,7 +68,8 @@ export class CrisisClassifier {
   /** The message's most crisis-like part: its score and the category of the crisis example nearest to it. */
   async judge(message: string): Promise<Judgement> {
     const language = crisisLanguage(message);
-    const parts = segments(message);
+    // The model reads English (and, weakly, Spanish) words: other scripts are the rules' alone.
+    const parts = readable(message) ? segments(message) : [];
     let score = -Infinity;
     let category: string | undefined;
     for (const vector of parts.length ? await this.embedder.embedMany(parts) : []) {
@@ -76,6 +82,15 @@ export class CrisisClassifier {
     }
     return { isCrisis: score >= this.thresholds[language], score, language, category };
   }
+}
+
+/** At least MIN_WORDS words, mostly in Latin letters. */
+function readable(message: string): boolean {
+  const words = message.match(/\p{L}+/gu) ?? [];
+  if (words.length < MIN_WORDS) return false;
+  const letters = words.join('');
+  const latin = letters.match(/\p{Script=Latin}/gu)?.length ?? 0;
+  return latin >= letters.length / 2;
 }
 
 /** The mean similarity of the K examples nearest to the vector (cosine: the vectors have length 1), and the nearest. */

@@ -1,4 +1,4 @@
-export { CrisisClassifier, K, type Judgement, type Thresholds } from './classifier.js';
+export { CrisisClassifier, K, MIN_WORDS, type Judgement, type Thresholds } from './classifier.js';
 export { CRISIS_MODEL_VERSION, CrisisModelJudge } from './judge.js';
 export { readLabelled, trainingExamples, type Labelled, type Split } from './labelled.js';
 export { segments } from './segments.js';

@@ -12,8 +12,12 @@ import * as ort from 'onnxruntime-node';
 export const DIMENSIONS = 384;
 /** What the model was trained on (sentence-transformers' max_seq_length); longer texts are cut. */
 export const MAX_TOKENS = 256;
-/** Texts embedded in one run at most: a longer list is split. */
-const MAX_BATCH = 32;
+/**
+ * Texts embedded in one run at most: a longer list is split. onnxruntime-node runs on the calling thread, so a run
+ * holds the event loop (about 7 ms a short text); between runs of a long list the loop gets a turn, so that a
+ * service embedding its examples at start still answers (about 60 ms at most).
+ */
+const MAX_BATCH = 8;
 
 export interface EmbedderOptions {
   /** The folder with model.onnx and tokenizer.json. */
@@ -61,6 +65,7 @@ export class Embedder {
     const order = encoded.map((_, i) => i).sort((a, b) => encoded[a]!.length - encoded[b]!.length);
     const vectors = new Array<Float32Array>(texts.length);
     for (let start = 0; start < order.length; start += MAX_BATCH) {
+      if (start > 0) await new Promise((resolve) => setImmediate(resolve));
       const batch = order.slice(start, start + MAX_BATCH);
       const results = await this.run(batch.map((i) => encoded[i]!));
       batch.forEach((i, n) => (vectors[i] = results[n]!));

@@ -220,10 +220,13 @@ export class Assistant {
     const { query } = asker.body;
     const subscriber = this.deps.admission.unlimitedOrUnknown(asker.cookie);
     const verdict = await this.timed('crisis', started, this.deps.crisis.check(query, asker.requestId));
-    if (verdict.isCrisis) return { answered: await this.crisis(asker, sink, started, subscriber, verdict.category) };
+    const emergency = isMedicalEmergency(query);
+    // A medical emergency that only the crisis model took for a crisis ("on warfarin and can't stop the bleeding"
+    // lies near a self-harm example) gets the emergency answer: call 911 now, also uncounted.
+    const crisisAnswer = verdict.isCrisis && !(verdict.source === 'model' && emergency);
+    if (crisisAnswer) return { answered: await this.crisis(asker, sink, started, subscriber, verdict.category) };
 
     const unlimited = (await subscriber) || undefined;
-    const emergency = isMedicalEmergency(query);
     const caution = cautionFor(query);
     // Without the model, the library has nothing for an emergency: the answer is where to get help, and
     // it costs nothing.

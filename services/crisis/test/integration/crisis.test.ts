@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { CRISIS_MODEL_VERSION } from '@hhp/crisis-model';
 import { RULES_VERSION } from '@hhp/crisis-rules';
 import { CrisisInfo, DetectCrisisResponse, RpcSubjects } from '@hhp/proto';
 import { EVENTS_STREAM, Subjects } from '@hhp/proto';
@@ -28,7 +31,11 @@ describe('crisis service', () => {
       config: configFor(),
       setup: crisisService(),
     });
-  });
+    // Ready once the crisis model has loaded: the verdicts below are the rules' and the model's together.
+    for (let i = 0; i < 600 && !(await fetch(`${service.url}/readyz`)).ok; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 90_000);
   afterAll(() => service.close());
 
   const detect = (body: unknown) =>
@@ -71,8 +78,8 @@ describe('crisis service', () => {
 
   test('when ai-query asks which rules it runs, then it names the rules version that ai-query runs too', async () => {
     const info = await service.bus.request(RpcSubjects.crisisInfo, {}, { response: CrisisInfo, timeoutMs: 2000 });
-    expect(info).toEqual({ moderation: false, rulesVersion: RULES_VERSION });
-    expect(RULES_VERSION).toBe('1.1.0');
+    expect(info).toEqual({ moderation: false, rulesVersion: RULES_VERSION, model: CRISIS_MODEL_VERSION });
+    expect(RULES_VERSION).toBe('1.2.0');
   });
 
   test('when ai-query asks over NATS, then it gets the same verdict', async () => {
@@ -114,7 +121,9 @@ describe('crisis service with a moderation model', () => {
     service = await startService({
       name: 'crisis-moderation-test',
       config: configFor({ OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: stub.baseUrl, MODERATION_TIMEOUT_MS: '300' }),
-      setup: crisisService(),
+      // The moderation layer beside the rules alone (no crisis model: its folder does not exist), so that each
+      // verdict below is the rules' or the moderation model's; crisis-model.test.ts has the three together.
+      setup: crisisService({ modelDir: path.join(os.tmpdir(), 'no-embedding-model-here') }),
     });
   });
   afterAll(async () => {

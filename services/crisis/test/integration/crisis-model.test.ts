@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CRISIS_MODEL_VERSION } from '@hhp/crisis-model';
+import { RULES_VERSION } from '@hhp/crisis-rules';
+import { CrisisInfo, EVENTS_STREAM, RpcSubjects, Subjects } from '@hhp/proto';
+import { startService, type RunningService } from '@hhp/kit';
+import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
+import { CrisisConfig } from '../../src/config.js';
+import { crisisService } from '../../src/service.js';
+
+// The crisis service with its second layer, the in-process crisis model (the real sentence-embedding model the
+// bootstrap installs), and without it when the model's files are broken.
+
+const configFor = (env: Record<string, string> = {}) =>
+  CrisisConfig.parse({
+    PORT: '0',
+    MONGODB_URI: process.env.MONGODB_URI,
+    NATS_URL: process.env.NATS_URL,
+    MONGODB_DB: `crisis-model-${randomUUID().slice(0, 8)}`,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+
+async function ready(service: RunningService<CrisisConfig>): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if ((await fetch(`${service.url}/readyz`)).ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the crisis service did not become ready');
+}
+
+const detect = async (service: RunningService<CrisisConfig>, query: string) => {
+  const res = await fetch(`${service.url}/api/detect-crisis`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { isCrisis: boolean }).isCrisis;
+};
+
+// Warning signs with no word the rules look for (each checked below to pass the rules), and ordinary questions.
+const WARNING_SIGNS = [
+  "i found a new home for my cat and wrote letters to my family. after friday it won't matter anymore",
+  'I have a rope in my closet and I keep thinking about it.',
+  'I keep counting the pills in the drawer',
+];
+const ORDINARY = ['what helps with heartburn after dinner?', 'can chiropractic help my lower back?'];
+
+describe('the crisis service with the crisis model', () => {
+  let service: RunningService<CrisisConfig>;
+  beforeAll(async () => {
+    service = await startService({ name: 'crisis-model-test', config: configFor(), setup: crisisService() });
+    await ready(service);
+  }, 120_000);
+  afterAll(() => service.close());
+
+  test('when a warning sign names no trigger word, then the rules pass it and the model calls it a crisis', async () => {
+    const { detectCrisis } = await import('@hhp/crisis-rules');
+    for (const query of WARNING_SIGNS) {
+      expect(detectCrisis(query).isCrisis).toBe(false);
+      expect(await detect(service, query)).toBe(true);
+    }
+    for (const query of ORDINARY) expect(await detect(service, query)).toBe(false);
+  });
+
+  test('when the model decided, then crisis.v1.detected says "model" and carries no text', async () => {
+    const durable = `crisis-model-events-${randomUUID().slice(0, 8)}`;
+    await service.bus.jsm.consumers.add(EVENTS_STREAM, {
+      durable_name: durable,
+      filter_subject: Subjects.crisisDetected,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.New,
+    });
+    expect(await detect(service, WARNING_SIGNS[0]!)).toBe(true);
+    const consumer = await service.bus.js.consumers.get(EVENTS_STREAM, durable);
+    const msg = await consumer.next({ expires: 5000 });
+    expect(msg!.json<{ data: Record<string, unknown> }>().data).toEqual({
+      source: 'model',
+      channel: 'http',
+      visitor: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(new TextDecoder().decode(msg!.data)).not.toContain('friday');
+  });
+
+  test('when ai-query asks what it judges with, then it names the crisis model version besides the rules', async () => {
+    const info = await service.bus.request(RpcSubjects.crisisInfo, {}, { response: CrisisInfo, timeoutMs: 2000 });
+    expect(info).toEqual({ moderation: false, rulesVersion: RULES_VERSION, model: CRISIS_MODEL_VERSION });
+  });
+
+  test('the model is up, and its time per message is measured', async () => {
+    const metrics = await (await fetch(`${service.url}/metrics`)).text();
+    expect(metrics).toMatch(/^embedding_model_up\{[^}]*\} 1$/m);
+    expect(metrics).toMatch(/^embedding_seconds_count\{[^}]*use="crisis"[^}]*\} [1-9]/m);
+  });
+});
+
+describe('the crisis service when the model cannot load', () => {
+  let service: RunningService<CrisisConfig>;
+  beforeAll(async () => {
+    const broken = await mkdtemp(path.join(tmpdir(), 'broken-model-'));
+    await writeFile(path.join(broken, 'model.onnx'), 'not a model');
+    await writeFile(path.join(broken, 'tokenizer.json'), '{}');
+    service = await startService({
+      name: 'crisis-no-model',
+      config: configFor({ EMBEDDING_MODEL_DIR: broken }),
+      setup: crisisService(),
+    });
+    await ready(service);
+  }, 60_000);
+  afterAll(() => service.close());
+
+  test('then it is ready, the rules still answer, embedding_model_up is 0, and it names no model', async () => {
+    expect(await detect(service, 'I want to die')).toBe(true);
+    expect(await detect(service, 'my knee hurts after running')).toBe(false);
+    expect(await (await fetch(`${service.url}/metrics`)).text()).toMatch(/^embedding_model_up\{[^}]*\} 0$/m);
+    const info = await service.bus.request(RpcSubjects.crisisInfo, {}, { response: CrisisInfo, timeoutMs: 2000 });
+    expect(info).toEqual({ moderation: false, rulesVersion: RULES_VERSION });
+  });
+});
