@@ -105,8 +105,6 @@ test.describe('a warning sign with no trigger word, at the limit of the free que
   test('when a guest writes it in the chat, then the crisis answer with the 988 and 741741 lines comes back, uncounted', async ({
     page,
   }) => {
-    // remove test.fail when the model lands (issue 26)
-    test.fail();
     await page.goto('/');
     await useFreeQuestions(page);
     await page.reload();
@@ -126,8 +124,6 @@ test.describe('a warning sign with no trigger word, at the limit of the free que
   test('when a guest says it in a voice call, then the crisis answer comes back and the crisis banner shows, uncounted', async ({
     page,
   }) => {
-    // remove test.fail when the model lands (issue 26)
-    test.fail();
     test.setTimeout(120_000);
     await page.goto('/');
     await useFreeQuestions(page);
