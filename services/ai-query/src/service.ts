@@ -54,8 +54,8 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
       timeoutMs: config.CRISIS_MODEL_TIMEOUT_MS,
     });
     const crisis = new CrisisCheck(bus, config.CRISIS_TIMEOUT_MS, logger, crisisModel);
-    // The library's pages are embedded once the model has loaded, not on the first question.
-    const library = new Library(undefined, embeddings);
+    // The library's pages are embedded once the model has loaded (read from the cache after the first start).
+    const library = new Library(undefined, embeddings, { modelDir });
     void embeddings.ready.then(() => library.prepare());
     const analytics = new AnalyticsPublisher(bus, logger, metrics.registry);
     const admission = new Admission({

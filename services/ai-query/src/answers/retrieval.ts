@@ -11,7 +11,7 @@
 // the library ("vitamins for my bones") gets no pages rather than the nearest wrong one, and the answer says
 // so. Each hit carries the page's lines that speak to the question, so an answer can be composed from several
 // pages. What a search costs is printed by the retrieval-quality unit test (BENCHMARKS.md).
-import { similarity, type Embedder } from '@hhp/embeddings';
+import { embedCached, similarity, type Embedder } from '@hhp/embeddings';
 import { WEAK, terms } from './vocabulary.js';
 import { portalPages, type Passage } from './pages.js';
 import { ELSEWHERE, VISITOR_WORDS } from './visitor-words.js';
@@ -173,9 +173,14 @@ export class Library {
   private vectors:
     { embedder: Embedder; ready?: PassageVectors; done: Promise<PassageVectors | undefined> } | undefined;
 
+  /**
+   * `model`: the sentence-embedding model, when there is one. `cache`: where the pages' vectors are kept between
+   * starts (embedCached: a restart reads them instead of spending two seconds of CPU on them).
+   */
   constructor(
     passages: Passage[] = portalPages(),
     private readonly model?: EmbeddingSource,
+    private readonly cache?: { modelDir: string; cacheDir?: string },
   ) {
     const frequencies: Map<string, number>[] = [];
     this.docs = passages.map((passage, index) => {
@@ -284,7 +289,8 @@ export class Library {
     const leads = this.docs.map(({ passage }) =>
       [topicOf(passage), ...passage.lines.filter((line) => line.lead).map((line) => line.text)].join('\n'),
     );
-    const vectors = await embedder.embedMany([...texts, ...leads, ...ELSEWHERE]);
+    const all = [...texts, ...leads, ...ELSEWHERE];
+    const vectors = this.cache ? await embedCached(embedder, all, this.cache) : await embedder.embedMany(all);
     let next = 0;
     return {
       units: units.map((unit) => unit.map(({ line }) => ({ vector: vectors[next++]!, line }))),

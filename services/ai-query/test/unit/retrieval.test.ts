@@ -1,3 +1,6 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Embedder, embeddingModelDir } from '@hhp/embeddings';
 import { Library, meaningText, terms, perspectiveAsked, type EmbeddingSource } from '../../src/answers/retrieval.js';
 import { offlineAnswer } from '../../src/answers/persona.js';
@@ -286,6 +289,29 @@ describe('the library with the sentence-embedding model', () => {
     const query = 'Please analyze the following symptoms from a holistic medicine perspective: heartburn at night';
     await library.search(query, { embedded: { text: query, vector: await embedder.embed(query) } });
     expect(asked).toEqual(['heartburn at night']);
+  });
+
+  test('when a cache folder is given, then the pages are embedded once: the next library (a restart) reads them', async () => {
+    const cacheDir = await mkdtemp(path.join(tmpdir(), 'library-vectors-'));
+    let batches = 0;
+    const source: EmbeddingSource = {
+      embedder: {
+        embed: (text: string) => embedder.embed(text),
+        embedMany: (texts: readonly string[]) => {
+          batches++;
+          return embedder.embedMany(texts);
+        },
+      } as unknown as Embedder,
+    };
+    const cache = { modelDir: embeddingModelDir(), cacheDir };
+    const first = new Library(undefined, source, cache);
+    expect(await first.prepare()).toBe(true);
+    const restarted = new Library(undefined, source, cache);
+    expect(await restarted.prepare()).toBe(true);
+    expect(batches).toBe(1);
+    const query = 'I can never nod off before 3am';
+    expect(await restarted.search(query)).toEqual(await first.search(query));
+    expect((await restarted.search(query))[0]?.passage.path).toBe('/conditions/insomnia');
   });
 
   test('when the model has not loaded, then the library answers by its words alone, as searchWords does', async () => {
