@@ -5,7 +5,7 @@
 // crisis. The thresholds are chosen on the validation split (scripts/choose-threshold.mjs), and the held-out test
 // split reports what they do (test/unit/held-out.test.ts).
 import { crisisLanguage, type CrisisLanguage } from '@hhp/crisis-rules';
-import { DIMENSIONS, embedCached, type Embedder } from '@hhp/embeddings';
+import { DIMENSIONS, embedCached, type TextEmbedder } from '@hhp/embeddings';
 import { segments } from './segments.js';
 import type { Labelled } from './labelled.js';
 import { THRESHOLDS } from './threshold.js';
@@ -27,6 +27,8 @@ export interface Judgement {
   language: CrisisLanguage;
   /** The category of the crisis example nearest to that part ("violence": the answer adds the hotline). */
   category: string | undefined;
+  /** The whole message's vector as the model read it (its text: whitespace folded), for other uses of it. */
+  embedded?: { text: string; vector: Float32Array };
 }
 
 /** Examples of one label, one row of DIMENSIONS per example. */
@@ -38,7 +40,7 @@ interface Examples {
 
 export class CrisisClassifier {
   private constructor(
-    private readonly embedder: Embedder,
+    private readonly embedder: TextEmbedder,
     private readonly crisis: Examples,
     private readonly ordinary: Examples,
     readonly thresholds: Thresholds,
@@ -49,7 +51,7 @@ export class CrisisClassifier {
    * the classifier.
    */
   static async build(
-    embedder: Embedder,
+    embedder: TextEmbedder,
     examples: readonly Labelled[],
     thresholds: Thresholds = THRESHOLDS,
     cache?: { modelDir: string; cacheDir?: string },
@@ -72,7 +74,8 @@ export class CrisisClassifier {
     const parts = readable(message) ? segments(message) : [];
     let score = -Infinity;
     let category: string | undefined;
-    for (const vector of parts.length ? await this.embedder.embedMany(parts) : []) {
+    const vectors = parts.length ? await this.embedder.embedMany(parts) : [];
+    for (const vector of vectors) {
       const crisis = nearest(vector, this.crisis);
       const margin = crisis.mean - nearest(vector, this.ordinary).mean;
       if (margin > score) {
@@ -80,7 +83,13 @@ export class CrisisClassifier {
         category = this.crisis.categories[crisis.index];
       }
     }
-    return { isCrisis: score >= this.thresholds[language], score, language, category };
+    return {
+      isCrisis: score >= this.thresholds[language],
+      score,
+      language,
+      category,
+      ...(vectors[0] ? { embedded: { text: parts[0]!, vector: vectors[0] } } : {}),
+    };
   }
 }
 

@@ -6,14 +6,14 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DIMENSIONS, type Embedder } from './embedder.js';
+import { DIMENSIONS, type TextEmbedder } from './embedder.js';
 
 export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.EMBEDDING_CACHE_DIR || path.join(tmpdir(), 'hhp-embeddings');
 }
 
 export async function embedCached(
-  embedder: Embedder,
+  embedder: TextEmbedder,
   texts: readonly string[],
   options: { modelDir: string; cacheDir?: string },
 ): Promise<Float32Array[]> {

@@ -26,7 +26,14 @@ export interface EmbedderOptions {
   threads?: number;
 }
 
-export class Embedder {
+/** What a caller needs of a model: the in-thread Embedder, or the WorkerEmbedder that runs one in a thread of its own. */
+export interface TextEmbedder {
+  embed(text: string): Promise<Float32Array>;
+  embedMany(texts: readonly string[]): Promise<Float32Array[]>;
+  release(): Promise<void>;
+}
+
+export class Embedder implements TextEmbedder {
   private constructor(
     private readonly session: ort.InferenceSession,
     private readonly tokenizer: Tokenizer,

@@ -4,7 +4,8 @@
 // the EmbeddingModelDown alert watches (observability/prometheus/rules); it never stops the service.
 import { fileURLToPath } from 'node:url';
 import { Gauge, Histogram, type Registry } from 'prom-client';
-import { Embedder } from './embedder.js';
+import type { TextEmbedder } from './embedder.js';
+import { WorkerEmbedder } from './worker-embedder.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -22,7 +23,7 @@ interface Logger {
 
 export class EmbeddingModel {
   private current: ModelState = 'loading';
-  private loaded: Embedder | undefined;
+  private loaded: TextEmbedder | undefined;
   private readonly up: Gauge;
   private readonly seconds: Histogram<'use'>;
   readonly ready: Promise<void>;
@@ -41,7 +42,8 @@ export class EmbeddingModel {
       registers: [deps.registry],
     });
     const started = performance.now();
-    this.ready = Embedder.load({ dir: deps.dir, ...(deps.threads ? { threads: deps.threads } : {}) }).then(
+    // In a worker thread: the service's own thread keeps answering while the model runs.
+    this.ready = WorkerEmbedder.load({ dir: deps.dir, ...(deps.threads ? { threads: deps.threads } : {}) }).then(
       (embedder) => {
         this.loaded = embedder;
         this.current = 'ready';
@@ -64,7 +66,7 @@ export class EmbeddingModel {
   }
 
   /** The model, when it has loaded. */
-  get embedder(): Embedder | undefined {
+  get embedder(): TextEmbedder | undefined {
     return this.loaded;
   }
 

@@ -11,7 +11,7 @@
 // the library ("vitamins for my bones") gets no pages rather than the nearest wrong one, and the answer says
 // so. Each hit carries the page's lines that speak to the question, so an answer can be composed from several
 // pages. What a search costs is printed by the retrieval-quality unit test (BENCHMARKS.md).
-import { embedCached, similarity, type Embedder } from '@hhp/embeddings';
+import { embedCached, similarity, type TextEmbedder } from '@hhp/embeddings';
 import { WEAK, terms } from './vocabulary.js';
 import { portalPages, type Passage } from './pages.js';
 import { ELSEWHERE, VISITOR_WORDS } from './visitor-words.js';
@@ -88,7 +88,7 @@ export function perspectiveAsked(query: string): string | undefined {
  * use of it (its `embedding_seconds{use}` histogram).
  */
 export interface EmbeddingSource {
-  readonly embedder: Embedder | undefined;
+  readonly embedder: TextEmbedder | undefined;
   time?<T>(use: string, work: () => Promise<T>): Promise<T>;
 }
 
@@ -171,7 +171,7 @@ export class Library {
   private readonly lengths: number[];
   /** The pages' vectors, computed once per loaded model. */
   private vectors:
-    { embedder: Embedder; ready?: PassageVectors; done: Promise<PassageVectors | undefined> } | undefined;
+    { embedder: TextEmbedder; ready?: PassageVectors; done: Promise<PassageVectors | undefined> } | undefined;
 
   /**
    * `model`: the sentence-embedding model, when there is one. `cache`: where the pages' vectors are kept between
@@ -270,7 +270,7 @@ export class Library {
     return this.model!.time ? this.model!.time('retrieval', work) : work();
   }
 
-  private async embedPassages(embedder: Embedder): Promise<PassageVectors> {
+  private async embedPassages(embedder: TextEmbedder): Promise<PassageVectors> {
     const texts: string[] = [];
     const units = this.docs.map(({ passage }) => {
       // "Irritability", not "Irritability: Finding Your Calm Again": the tagline's words are no subject.

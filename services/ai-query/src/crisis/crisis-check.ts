@@ -17,6 +17,8 @@ export interface CrisisVerdict {
   source: 'service' | 'rules' | 'model';
   /** The crisis model's nearest crisis example's category, when it decided ("violence" adds the hotline). */
   category?: string | undefined;
+  /** The message's vector, when the crisis model read it: the library need not embed it again. */
+  embedded?: { text: string; vector: Float32Array } | undefined;
 }
 
 const INFO_EVERY_MS = 30_000;
@@ -58,18 +60,19 @@ export class CrisisCheck {
     if (detectCrisis(query).isCrisis) return { isCrisis: true, source: 'rules' };
     const local = await this.model?.judge(query);
     if (local?.isCrisis) return { isCrisis: true, source: 'model', category: local.category };
+    const embedded = local?.embedded;
     // The service's answer is already known.
-    if (this.sameAsLocal()) return { isCrisis: false, source: local ? 'model' : 'rules' };
+    if (this.sameAsLocal()) return { isCrisis: false, source: local ? 'model' : 'rules', embedded };
     try {
       const remote = await this.bus.request(
         RpcSubjects.detectCrisis,
         { query },
         { response: DetectCrisisResponse, timeoutMs: this.timeoutMs, ...(requestId ? { requestId } : {}) },
       );
-      return { isCrisis: remote.isCrisis, source: 'service' };
+      return { isCrisis: remote.isCrisis, source: 'service', embedded };
     } catch (err) {
       this.logger.warn({ err: String(err), requestId }, 'crisis service did not answer; the local layers decided');
-      return { isCrisis: false, source: local ? 'model' : 'rules' };
+      return { isCrisis: false, source: local ? 'model' : 'rules', embedded };
     }
   }
 }

@@ -57,6 +57,8 @@ interface Turn {
   emergency: boolean;
   /** The question needs a doctor or pharmacist first (caution.ts). */
   caution: Caution | undefined;
+  /** The question's vector from the crisis check, for the library (which embeds it itself without one). */
+  embedded: { text: string; vector: Float32Array } | undefined;
 }
 
 /** An admitted question (admit()): the counters after it, and what the caller's model is to be told. */
@@ -121,8 +123,8 @@ export class Assistant {
     const { model } = this.deps;
     const gate = await this.gate(asker, sink, started, model !== undefined);
     if ('answered' in gate) return gate.answered;
-    const { unlimited, reserved, emergency, caution } = gate;
-    const hits = await this.deps.library.search(asker.body.query);
+    const { unlimited, reserved, emergency, caution, embedded } = gate;
+    const hits = await this.deps.library.search(asker.body.query, { embedded });
     const call =
       model &&
       new ModelCall(
@@ -166,11 +168,11 @@ export class Assistant {
     const started = performance.now();
     const gate = await this.gate(asker, { start() {}, delta() {} }, started, true);
     if ('answered' in gate) return { outcome: 'answered', ...gate.answered };
-    const { unlimited, reserved, emergency, caution } = gate;
+    const { unlimited, reserved, emergency, caution, embedded } = gate;
     const quota: Quota = reserved
       ? { queriesUsed: reserved.used, queriesAllowed: ALLOWED, isSubscriber: false }
       : unlimited!;
-    const hits = await this.deps.library.search(asker.body.query);
+    const hits = await this.deps.library.search(asker.body.query, { embedded });
     const sources = hits.map(({ passage }) => ({ title: passage.title, path: passage.path }));
     this.deps.answered.record(
       { ...asker, guestId: asker.body.guestId },
@@ -248,7 +250,7 @@ export class Assistant {
         throw err;
       }
     }
-    return { unlimited, reserved, emergency, caution };
+    return { unlimited, reserved, emergency, caution, embedded: verdict.embedded };
   }
 
   /** The model's system messages for a question: the persona, the portal passages, the emergency and caution prompts. */

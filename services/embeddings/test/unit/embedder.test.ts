@@ -2,7 +2,14 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Registry } from 'prom-client';
-import { DIMENSIONS, Embedder, EmbeddingModel, embeddingModelDir, similarity } from '../../src/index.js';
+import {
+  DIMENSIONS,
+  Embedder,
+  EmbeddingModel,
+  WorkerEmbedder,
+  embeddingModelDir,
+  similarity,
+} from '../../src/index.js';
 
 // The real model, as the bootstrap installs it (.tools/models/minilm): no network, no mock.
 const dir = embeddingModelDir();
@@ -41,6 +48,32 @@ describe('the sentence-embedding model', () => {
   it('cuts a text longer than the model reads instead of failing', async () => {
     const vector = await embedder.embed('I cannot sleep and my back hurts. '.repeat(200));
     expect(similarity(vector, vector)).toBeCloseTo(1, 4);
+  });
+});
+
+describe('the model in a worker thread', () => {
+  it('gives the same vectors as in the calling thread, for texts sent one by one or together', async () => {
+    const local = await Embedder.load({ dir });
+    const worker = await WorkerEmbedder.load({ dir });
+    try {
+      const texts = ['my stomach is in knots', 'what helps with insomnia?', 'a much longer sentence '.repeat(10)];
+      const expected = await local.embedMany(texts);
+      const together = await worker.embedMany(texts);
+      const oneByOne = await Promise.all(texts.map((text) => worker.embed(text)));
+      texts.forEach((_, i) => {
+        expect(similarity(together[i]!, expected[i]!)).toBeCloseTo(1, 4);
+        expect(similarity(oneByOne[i]!, expected[i]!)).toBeCloseTo(1, 4);
+      });
+    } finally {
+      await local.release();
+      await worker.release();
+    }
+  });
+
+  it('when it is gone, then a call fails rather than waiting for ever', async () => {
+    const worker = await WorkerEmbedder.load({ dir });
+    await worker.release();
+    await expect(worker.embed('hello')).rejects.toThrow(/released/);
   });
 });
 

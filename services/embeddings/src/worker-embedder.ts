@@ -1,0 +1,75 @@
+// The model in a thread of its own (worker.ts), behind the same calls as the in-thread Embedder: the service's
+// main thread sends texts and gets vectors back, and never waits for a run itself. A worker that fails to load
+// fails load(); one that dies later fails what was waiting and every later call (the callers then do without the
+// model, as when it never loaded).
+import { Worker } from 'node:worker_threads';
+import { DIMENSIONS, type EmbedderOptions, type TextEmbedder } from './embedder.js';
+
+type Message =
+  | { type: 'ready' }
+  | { type: 'failed'; error: string }
+  | { type: 'vectors'; id: number; packed: Float32Array }
+  | { type: 'error'; id: number; error: string };
+
+// From src/ (jest) and from dist/ alike: the compiled worker.
+const WORKER = new URL('../dist/worker.js', import.meta.url);
+
+export class WorkerEmbedder implements TextEmbedder {
+  private readonly pending = new Map<number, { resolve(v: Float32Array[]): void; reject(e: Error): void }>();
+  private next = 0;
+  private dead: Error | undefined;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (message: Message) => {
+      if (message.type !== 'vectors' && message.type !== 'error') return;
+      const waiting = this.pending.get(message.id);
+      this.pending.delete(message.id);
+      if (message.type === 'error') return waiting?.reject(new Error(message.error));
+      const { packed } = message;
+      const count = packed.length / DIMENSIONS;
+      waiting?.resolve(Array.from({ length: count }, (_, i) => packed.subarray(i * DIMENSIONS, (i + 1) * DIMENSIONS)));
+    });
+    const fail = (err: Error) => {
+      this.dead ??= err;
+      for (const { reject } of this.pending.values()) reject(err);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the embedding worker exited (code ${code})`)));
+  }
+
+  /** Starts the worker and waits until its model has loaded (and run once). */
+  static async load(options: EmbedderOptions): Promise<WorkerEmbedder> {
+    const worker = new Worker(WORKER, { workerData: options });
+    const first = await new Promise<Message>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the embedding worker exited (code ${code}) while loading`)));
+    });
+    if (first.type !== 'ready') {
+      await worker.terminate();
+      throw new Error(first.type === 'failed' ? first.error : 'the embedding worker answered out of turn');
+    }
+    return new WorkerEmbedder(worker);
+  }
+
+  async embed(text: string): Promise<Float32Array> {
+    const [vector] = await this.embedMany([text]);
+    return vector!;
+  }
+
+  embedMany(texts: readonly string[]): Promise<Float32Array[]> {
+    if (this.dead) return Promise.reject(this.dead);
+    if (texts.length === 0) return Promise.resolve([]);
+    const id = ++this.next;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, texts: [...texts] });
+    });
+  }
+
+  async release(): Promise<void> {
+    this.dead ??= new Error('the embedding model was released');
+    await this.worker.terminate();
+  }
+}
