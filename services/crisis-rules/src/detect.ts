@@ -25,6 +25,7 @@ export function detectCrisis(text: string): CrisisDecision {
     for (const denial of DENIALS) normalised = normalised.replace(denial, ' ');
     normalised = normalised.replace(/ {2,}/g, ' ');
     for (const rule of CRISIS_RULES) {
+      if (rule.gate && !rule.gate.test(normalised)) continue;
       if (rule.parts.some((part) => part.test(normalised))) {
         return { isCrisis: true, ruleId: rule.id, language: languageOfNormalised(read, text) };
       }

@@ -108,6 +108,17 @@ describe('the labelled corpus', () => {
     expect(differ.length === 0 ? 'none differ' : differ.join('\n')).toBe('none differ');
   });
 
+  it('when a Spanish rule has a gate, then no message that the rule matches is kept out by the gate', () => {
+    const hidden = [...crisis, ...ordinary].flatMap(({ message }) => {
+      const text = normalizeForCrisis(message);
+      return CRISIS_RULES.filter((r) => r.gate && r.pattern.test(text) && !r.gate.test(text)).map(
+        (r) => `  - [${r.id}] ${message}`,
+      );
+    });
+    expect(CRISIS_RULES.filter((r) => r.gate).map((r) => r.id)).toEqual(['es-goodbye', 'es-means', 'es-ending-it']);
+    expect(hidden.length === 0 ? 'none hidden' : hidden.join('\n')).toBe('none hidden');
+  });
+
   it('when the corpus is read, then it holds at least 160 messages of each kind', () => {
     expect(crisis.length).toBeGreaterThanOrEqual(160);
     expect(ordinary.length).toBeGreaterThanOrEqual(160);

@@ -234,3 +234,45 @@ describe('explicit denials in Spanish', () => {
     expect(isCrisis('no soy suicida pero quiero morir')).toBe(true);
   });
 });
+
+describe('rules 1.2.0: Spanish warning signs without the words for death', () => {
+  it.each([
+    ['gracias por todo, de verdad. perdón por todo lo que les hice pasar', 'es-goodbye'],
+    ['ya repartí todas mis cosas entre mis sobrinos', 'es-goodbye'],
+    ['para navidad ya no voy a estar, no me compren nada', 'es-goodbye'],
+    ['pronto ya no voy a ser una carga para nadie', 'es-goodbye'],
+    ['ya elegí el lugar y la fecha, solo falta esperar', 'es-goodbye'],
+    ['junto las pastillas del psiquiatra en vez de tomarlas', 'es-means'],
+    ['mi hermano guarda una pistola en el ropero y no puedo dejar de pensar en ella', 'es-means'],
+    ['cada mañana me quedo parada en el puente mirando para abajo', 'es-means'],
+    ['solo quiero que todo se acabe de una vez', 'es-ending-it'],
+    ['quiero ponerle fin a todo esto', 'es-ending-it'],
+    ['sin mí mis hijos vivirían más tranquilos', 'es-ending-it'],
+    ['llevo días cortándome los brazos por la noche', 'es-self-harm'],
+    ['uso manga larga con 30 grados para que no vean mis brazos', 'es-self-harm'],
+    ['mi novio me agarró del cuello anoche', 'domestic-violence'],
+    ['si lo dejo dice que me va a quitar a los niños', 'domestic-violence'],
+    ['tengo miedo de volver a casa hoy', 'domestic-violence'],
+  ])("when the text says '%s', then it is a Spanish crisis (%s)", (text, ruleId) =>
+    expect(detectCrisis(text)).toEqual({ isCrisis: true, ruleId, language: 'es' }),
+  );
+
+  it.each([
+    'me quiero morir de la vergüenza, me caí en plena calle',
+    'este dolor de muelas me va a matar, ¿qué tomo?',
+    'quiero desaparecer del grupo de whatsapp del trabajo',
+    'gracias por todo doctor, lo voy a extrañar ahora que se jubila',
+    'le regalé mi ropa de embarazada a mi prima, ya no la necesito',
+    'tengo 75 años y quiero hacer mi testamento',
+    'no voy a estar en la reunión del lunes, estoy de viaje',
+    'quiero dormir y no despertar hasta el domingo jaja',
+    'quiero acabar con el acné para siempre',
+    'conté las pastillas del pastillero de mi abuelo y faltan dos',
+    'compré una cuerda nueva para tender la ropa',
+    'me corté con las tijeras de podar en el jardín',
+    'hace 5 años que no me autolesiono, hoy estoy bien y quiero ayudar a otros',
+    'se puede tomar hierro y calcio juntos o se cortan?',
+  ])("when the text says '%s', then it is not a crisis", (text) => expect(isCrisis(text)).toBe(false));
+
+  it('when the rules are read, then their version is 1.2.0', () => expect(RULES_VERSION).toBe('1.2.0'));
+});
