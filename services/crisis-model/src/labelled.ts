@@ -23,7 +23,7 @@ export function readLabelled(split: Split): Labelled[] {
 /** The classifier's examples: the train split, then the extra training files. */
 export function trainingExamples(): Labelled[] {
   const extras = readdirSync(folder)
-    .filter((name) => /^extra-[a-z]+\.tsv$/.test(name))
+    .filter((name) => /^extra-[a-z0-9]+\.tsv$/.test(name))
     .sort();
   return [...readLabelled('train'), ...extras.flatMap(readTsv)];
 }

@@ -67,12 +67,12 @@ describe('the crisis net on the held-out test split', () => {
 
   it('catches more English crises than the rules alone, with few false alarms', () => {
     const english = figures(rows.filter((r) => r.lang === 'en'));
-    // Measured on this split (2026-11-27, thresholds as committed): recall 87.3% (rules alone 35.3%), false
-    // positives 7.8% (rules alone 4.9%). The targets (recall 100%, false positives at most 3%) are not met:
+    // Measured on this split (2026-11-27, thresholds as committed): recall 95.1% (rules alone 35.3%), false
+    // positives 9.8% (rules alone 4.9%). The targets (recall 100%, false positives at most 3%) are not met:
     // BENCHMARKS.md, "The crisis model".
-    expect(english.recall).toBeGreaterThanOrEqual(0.85);
-    expect(english.recall - english.rulesRecall).toBeGreaterThanOrEqual(0.45);
-    expect(english.falsePositives).toBeLessThanOrEqual(0.1);
+    expect(english.recall).toBeGreaterThanOrEqual(0.93);
+    expect(english.recall - english.rulesRecall).toBeGreaterThanOrEqual(0.55);
+    expect(english.falsePositives).toBeLessThanOrEqual(0.11);
   });
 
   it('never lets the model make the Spanish verdicts worse than the rules alone', () => {
