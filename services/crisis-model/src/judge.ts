@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { Counter, type Registry } from 'prom-client';
 import { embeddingModelDir, type EmbeddingModel } from '@hhp/embeddings';
-import { CrisisClassifier, K, MIN_WORDS, type Judgement } from './classifier.js';
+import { CrisisClassifier, K, MIN_WORDS, PROBED, type Judgement } from './classifier.js';
 import { trainingExamples } from './labelled.js';
 import { THRESHOLDS } from './threshold.js';
 
@@ -22,7 +22,7 @@ const examples = trainingExamples();
  * same verdicts, so ai-query need not ask the crisis service what it already knows.
  */
 export const CRISIS_MODEL_VERSION = createHash('sha256')
-  .update(JSON.stringify({ examples, thresholds: THRESHOLDS, k: K, minWords: MIN_WORDS }))
+  .update(JSON.stringify({ examples, thresholds: THRESHOLDS, k: K, minWords: MIN_WORDS, probed: PROBED }))
   .digest('hex')
   .slice(0, 12);
 

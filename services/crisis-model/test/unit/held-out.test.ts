@@ -67,7 +67,7 @@ describe('the crisis net on the held-out test split', () => {
 
   it('catches more English crises than the rules alone, with few false alarms', () => {
     const english = figures(rows.filter((r) => r.lang === 'en'));
-    // Measured on this split (2026-11-27, thresholds as committed): recall 95.1% (rules alone 35.3%), false
+    // Measured on this split (2026-11-27, thresholds as committed): recall 94.1% (rules alone 35.3%), false
     // positives 9.8% (rules alone 4.9%). The targets (recall 100%, false positives at most 3%) are not met:
     // BENCHMARKS.md, "The crisis model".
     expect(english.recall).toBeGreaterThanOrEqual(0.93);
