@@ -54,6 +54,8 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
       timeoutMs: config.CRISIS_MODEL_TIMEOUT_MS,
     });
     const crisis = new CrisisCheck(bus, config.CRISIS_TIMEOUT_MS, logger, crisisModel);
+    // Once the model runs here too, the crisis service may have nothing more to say: ask it again at once.
+    void crisisModel.ready.then(() => crisis.refresh());
     // The library's pages are embedded once the model has loaded (read from the cache after the first start).
     const library = new Library(undefined, embeddings, { modelDir });
     void embeddings.ready.then(() => library.prepare());

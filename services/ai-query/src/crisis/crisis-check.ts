@@ -48,12 +48,14 @@ export class CrisisCheck {
     }
   }
 
-  /** The service would judge with these very rules and this very model, and nothing else. */
+  /**
+   * The service would learn nothing this process does not: the same rules, no moderation model, and either no
+   * crisis model (still loading, or failed) or this very one running here.
+   */
   private sameAsLocal(): boolean {
     const info = this.info;
     if (!info || info.moderation || info.rulesVersion !== RULES_VERSION) return false;
-    const localModel = this.model?.available ? CRISIS_MODEL_VERSION : undefined;
-    return info.model === localModel;
+    return info.model === undefined || (this.model?.available === true && info.model === CRISIS_MODEL_VERSION);
   }
 
   async check(query: string, requestId?: string): Promise<CrisisVerdict> {

@@ -47,7 +47,7 @@ describe('ai-query and the crisis service', () => {
     rmSync(natsDir, { recursive: true, force: true });
   });
 
-  test('when the crisis service runs the same rules and no model, then ai-query does not ask it', async () => {
+  test('when the crisis service runs the same rules and the same crisis model (or none yet) and no moderation, then ai-query does not ask it', async () => {
     const crisis = await startCrisis();
     const ai = await startAiQuery({ NATS_URL: nats.url });
     try {
