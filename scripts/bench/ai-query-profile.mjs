@@ -80,9 +80,34 @@ function cpuTicks() {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks.set(pid, { group: groupOf(pid), used: Number(fields[11]) + Number(fields[12]), waited: runQueueWait(pid) }); // utime, stime
+      const group = groupOf(pid);
+      ticks.set(pid, {
+        group,
+        used: Number(fields[11]) + Number(fields[12]), // utime, stime
+        waited: runQueueWait(pid),
+        model: MODEL_HOLDERS.includes(group) ? modelThreadTicks(pid) : 0,
+      });
     } catch {
       // the process ended meanwhile
+    }
+  }
+  return ticks;
+}
+
+/** The services that run the sentence-embedding model, in a worker thread of their own (services/embeddings). */
+const MODEL_HOLDERS = ['ai-query', 'crisis'];
+
+/** CPU ticks of a process's worker threads (Node names them WorkerThread): the embedding model's runs. */
+function modelThreadTicks(pid) {
+  let ticks = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      if (readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() !== 'WorkerThread') continue;
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the thread ended meanwhile
     }
   }
   return ticks;
@@ -344,6 +369,7 @@ try {
   let gc;
   let scavenges;
   const waits = new Map();
+  const modelTicks = new Map();
   await withScratchStack(
     env,
     async (stack) => {
@@ -374,8 +400,9 @@ try {
       );
       const seconds = (performance.now() - started) / 1000;
       const byGroup = new Map();
-      for (const [pid, { group, used: t, waited: w }] of last) {
+      for (const [pid, { group, used: t, waited: w, model: m }] of last) {
         byGroup.set(group, (byGroup.get(group) ?? 0) + t - (before.get(pid)?.used ?? 0));
+        if (m > 0) modelTicks.set(group, (modelTicks.get(group) ?? 0) + m - (before.get(pid)?.model ?? 0));
         waits.set(group, (waits.get(group) ?? 0) + (w - (before.get(pid)?.waited ?? 0)) / 1e9);
       }
       const after = await scrapeAiQuery(stack);
@@ -403,6 +430,13 @@ try {
     console.log(
       `| ${group} | ${cpu.toFixed(2)} | ${((cpu / seconds) * 100).toFixed(0)}% | ${((cpu * 1000) / requests).toFixed(2)} | ${(((waits.get(group) ?? 0) * 1000) / requests).toFixed(2)} |`,
     );
+    // The part of it the embedding model's thread used (the crisis model's and the library's runs).
+    const model = (modelTicks.get(group) ?? 0) / TICKS;
+    if (model > 0) {
+      console.log(
+        `| ↳ its embedding model's thread | ${model.toFixed(2)} | ${((model / seconds) * 100).toFixed(0)}% | ${((model * 1000) / requests).toFixed(2)} | |`,
+      );
+    }
   }
   const total = used.reduce((sum, [, cpu]) => sum + cpu, 0);
   const waited = [...waits.values()].reduce((sum, w) => sum + w, 0);
