@@ -1,16 +1,18 @@
 // Chooses the crisis model's thresholds, one per language, on the validation split, and writes them to
 // src/threshold.ts. The rule: the lowest threshold (the most crises caught) at which the rules OR the model raise no
-// more false alarms than 3% of the split's ordinary messages of that language; the threshold goes halfway between
+// more false alarms than 3% of the split's ordinary messages of that language (hard negatives, mostly), and no more
+// than 2% of ordinary traffic: ai-query's labelled visitor questions (English); the threshold goes halfway between
 // the last ordinary score it lets pass and the next crisis score. It prints, per language, what that threshold and
 // the one that would catch every validation crisis cost. The test split is not read.
 //
 //   npx tsc -b && node services/crisis-model/scripts/choose-threshold.mjs [--dry-run]
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { crisisLanguage, detectCrisis } from '@hhp/crisis-rules';
 import { Embedder, embeddingModelDir } from '@hhp/embeddings';
 import { CrisisClassifier, readLabelled, trainingExamples } from '@hhp/crisis-model';
 
 const MAX_FALSE_POSITIVE_RATE = 0.03;
+const MAX_TRAFFIC_FALSE_POSITIVE_RATE = 0.02;
 
 const modelDir = embeddingModelDir();
 const embedder = await Embedder.load({ dir: modelDir });
@@ -28,6 +30,19 @@ for (const example of readLabelled('validation')) {
   });
 }
 
+// Ordinary traffic: the visitor questions ai-query's retrieval is measured on.
+const traffic = [];
+for (const name of ['retrieval-set.json', 'retrieval-paraphrase-set.json']) {
+  const { questions } = JSON.parse(readFileSync(new URL(`../../ai-query/test/${name}`, import.meta.url), 'utf8'));
+  for (const { q } of questions) {
+    traffic.push({
+      language: crisisLanguage(q),
+      rules: detectCrisis(q).isCrisis,
+      score: (await classifier.judge(q)).score,
+    });
+  }
+}
+
 const percent = (part, whole) => `${((100 * part) / Math.max(1, whole)).toFixed(1)}% (${part}/${whole})`;
 const thresholds = {};
 for (const language of ['en', 'es']) {
@@ -40,7 +55,16 @@ for (const language of ['en', 'es']) {
     .filter((m) => !m.rules)
     .map((m) => m.score)
     .sort((a, b) => b - a);
-  const floor = allowed < 0 ? Infinity : (passed[allowed] ?? -Infinity);
+  const valFloor = allowed < 0 ? Infinity : (passed[allowed] ?? -Infinity);
+  const visitors = traffic.filter((m) => m.language === language);
+  const trafficAllowed =
+    Math.floor(visitors.length * MAX_TRAFFIC_FALSE_POSITIVE_RATE) - visitors.filter((m) => m.rules).length;
+  const trafficPassed = visitors
+    .filter((m) => !m.rules)
+    .map((m) => m.score)
+    .sort((a, b) => b - a);
+  const trafficFloor = trafficAllowed < 0 ? Infinity : (trafficPassed[trafficAllowed] ?? -Infinity);
+  const floor = Math.max(valFloor, visitors.length ? trafficFloor : -Infinity);
   const above = crisis
     .filter((m) => !m.rules && m.score > floor)
     .map((m) => m.score)
@@ -55,9 +79,10 @@ for (const language of ['en', 'es']) {
   ]) {
     const caught = crisis.filter((m) => m.rules || m.score >= at).length;
     const alarms = ordinary.filter((m) => m.rules || m.score >= at).length;
+    const trafficAlarms = visitors.filter((m) => m.rules || m.score >= at).length;
     console.log(
       `${language} ${name} threshold ${at.toFixed(4)}: recall ${percent(caught, crisis.length)}, ` +
-        `false positives ${percent(alarms, ordinary.length)}`,
+        `false positives ${percent(alarms, ordinary.length)}; visitor questions ${percent(trafficAlarms, visitors.length)}`,
     );
   }
 }

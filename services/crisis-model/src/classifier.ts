@@ -48,6 +48,8 @@ interface Examples {
 export const PROBED = 12;
 /** Rounds of k-means when the classifier is built. */
 const ROUNDS = 8;
+/** Rows assigned between two turns of the event loop while the groups are made (a few milliseconds). */
+const YIELD_ROWS = 64;
 
 export class CrisisClassifier {
   private constructor(
@@ -69,7 +71,7 @@ export class CrisisClassifier {
   ): Promise<CrisisClassifier> {
     const texts = examples.map((example) => example.text);
     const vectors = cache ? await embedCached(embedder, texts, cache) : await embedder.embedMany(texts);
-    const of = (label: Labelled['label']): Examples => {
+    const of = async (label: Labelled['label']): Promise<Examples> => {
       const rows = examples.flatMap((example, i) => (example.label === label ? [i] : []));
       const matrix = new Float32Array(rows.length * DIMENSIONS);
       rows.forEach((row, n) => matrix.set(vectors[row]!, n * DIMENSIONS));
@@ -77,10 +79,10 @@ export class CrisisClassifier {
         vectors: matrix,
         count: rows.length,
         categories: rows.map((row) => examples[row]!.category),
-        ...group(matrix, rows.length),
+        ...(await group(matrix, rows.length)),
       };
     };
-    return new CrisisClassifier(embedder, of('crisis'), of('ordinary'), thresholds);
+    return new CrisisClassifier(embedder, await of('crisis'), await of('ordinary'), thresholds);
   }
 
   /** The message's most crisis-like part: its score and the category of the crisis example nearest to it. */
@@ -135,8 +137,12 @@ function dot(vector: Float32Array, matrix: Float32Array, row: number): number {
   return s0 + s1 + s2 + s3;
 }
 
-/** Spherical k-means over the rows, seeded evenly through them (the same groups at every start). */
-function group(matrix: Float32Array, count: number): { centroids: Float32Array; groups: Int32Array[] } {
+/**
+ * Spherical k-means over the rows, seeded evenly through them (the same groups at every start). About a second of
+ * CPU for a few thousand rows, in the service's own thread: it gives the event loop a turn every YIELD_ROWS rows,
+ * so that the service answers meanwhile (the rules decide until the model is ready).
+ */
+async function group(matrix: Float32Array, count: number): Promise<{ centroids: Float32Array; groups: Int32Array[] }> {
   const k = Math.max(1, Math.round(Math.sqrt(count)));
   const centroids = new Float32Array(k * DIMENSIONS);
   for (let c = 0; c < k; c++) {
@@ -146,6 +152,7 @@ function group(matrix: Float32Array, count: number): { centroids: Float32Array; 
   const assigned = new Int32Array(count);
   for (let round = 0; round < ROUNDS; round++) {
     for (let n = 0; n < count; n++) {
+      if (n % YIELD_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
       const row = matrix.subarray(n * DIMENSIONS, (n + 1) * DIMENSIONS);
       let best = -Infinity;
       for (let c = 0; c < k; c++) {

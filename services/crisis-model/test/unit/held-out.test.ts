@@ -4,10 +4,11 @@ import { Embedder, embeddingModelDir } from '@hhp/embeddings';
 import { CrisisClassifier, THRESHOLDS, readLabelled, trainingExamples, type Labelled } from '../../src/index.js';
 
 // The crisis net (the rules, then the model on what they let pass) on messages the classifier never saw: the
-// labelled test split (held out: the thresholds were chosen on validation), the rules' own corpus, and the portal's
-// labelled visitor questions (ordinary traffic: ai-query's two retrieval sets). The figures are printed per
-// language and recorded in BENCHMARKS.md ("The crisis model"); the floors below are what the net does today, so a
-// change that makes it catch less or alarm more fails here.
+// labelled test split (held out: the thresholds were chosen on validation), and the portal's labelled visitor
+// questions (ordinary traffic: ai-query's two retrieval sets; the thresholds are chosen to alarm on at most 2% of
+// them, so that figure is not held out). The figures are printed per language and recorded in BENCHMARKS.md ("The
+// crisis model"); the floors below are what the net does today, so a change that makes it catch less or alarm more
+// fails here.
 
 const modelDir = embeddingModelDir();
 let embedder: Embedder;
@@ -67,12 +68,12 @@ describe('the crisis net on the held-out test split', () => {
 
   it('catches more English crises than the rules alone, with few false alarms', () => {
     const english = figures(rows.filter((r) => r.lang === 'en'));
-    // Measured on this split (2026-11-27, thresholds as committed): recall 94.1% (rules alone 35.3%), false
-    // positives 9.8% (rules alone 4.9%). The issue's targets (recall 100%, false positives at most 3%) are not met:
+    // Measured on this split (2026-11-27, thresholds as committed): recall 90.2% (rules alone 35.3%), false
+    // positives 7.8% (rules alone 4.9%). The issue's targets (recall 100%, false positives at most 3%) are not met:
     // BENCHMARKS.md, "The crisis model".
-    expect(english.recall).toBeGreaterThanOrEqual(0.93);
-    expect(english.recall - english.rulesRecall).toBeGreaterThanOrEqual(0.55);
-    expect(english.falsePositives).toBeLessThanOrEqual(0.11);
+    expect(english.recall).toBeGreaterThanOrEqual(0.88);
+    expect(english.recall - english.rulesRecall).toBeGreaterThanOrEqual(0.5);
+    expect(english.falsePositives).toBeLessThanOrEqual(0.09);
   });
 
   it('never lets the model make the Spanish verdicts worse than the rules alone', () => {
@@ -100,7 +101,7 @@ describe('the crisis net on ordinary traffic', () => {
     console.log(
       `crisis model, visitor questions: false positives ${rate(alarms.length, sets.length)}: ${JSON.stringify(alarms)}`,
     );
-    expect(alarms.length / sets.length).toBeLessThanOrEqual(0.03);
+    expect(alarms.length / sets.length).toBeLessThanOrEqual(0.02);
   }, 60_000);
 });
 

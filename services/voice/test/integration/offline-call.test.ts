@@ -140,9 +140,11 @@ test('when a guest has used the free questions, then the spoken question gets th
   const { signalling, client } = await call(guestId);
   try {
     await client.speak(await said('What helps with headaches?'));
-    expect(await expectMessage(signalling, (m) => m.type === 'quota')).toMatchObject({
-      exceeded: true,
-      quota: { queriesUsed: 3, queriesAllowed: 3 },
+    const quota = await expectMessage(signalling, (m) => m.type === 'quota');
+    // What was heard and answered goes along, so that a failure shows it.
+    const heard = signalling.messages.filter((m) => m.type === 'transcript' || m.type === 'crisis');
+    expect({ quota, heard }).toMatchObject({
+      quota: { exceeded: true, quota: { queriesUsed: 3, queriesAllowed: 3 } },
     });
     await expectMessage(signalling, (m) => m.type === 'state' && m.state === 'speaking');
   } finally {
