@@ -1,5 +1,7 @@
 // The model in a thread of its own (worker.ts), behind the same calls as the in-thread Embedder: the service's
-// main thread sends texts and gets vectors back, and never waits for a run itself. A worker that fails to load
+// main thread sends texts and gets vectors back, and never waits for a run itself. The thread keeps the process
+// alive only while texts wait for it: an idle model never holds a process open (a service whose start failed
+// after loading it, a test that forgot it). A worker that fails to load
 // fails load(); one that dies later fails what was waiting and every later call (the callers then do without the
 // model, as when it never loaded).
 import { Worker } from 'node:worker_threads';
@@ -20,10 +22,12 @@ export class WorkerEmbedder implements TextEmbedder {
   private dead: Error | undefined;
 
   private constructor(private readonly worker: Worker) {
+    worker.unref();
     worker.on('message', (message: Message) => {
       if (message.type !== 'vectors' && message.type !== 'error') return;
       const waiting = this.pending.get(message.id);
       this.pending.delete(message.id);
+      if (this.pending.size === 0) worker.unref();
       if (message.type === 'error') return waiting?.reject(new Error(message.error));
       const { packed } = message;
       const count = packed.length / DIMENSIONS;
@@ -63,6 +67,7 @@ export class WorkerEmbedder implements TextEmbedder {
     if (texts.length === 0) return Promise.resolve([]);
     const id = ++this.next;
     return new Promise((resolve, reject) => {
+      if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, { resolve, reject });
       this.worker.postMessage({ id, texts: [...texts] });
     });

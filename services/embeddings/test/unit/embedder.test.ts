@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Registry } from 'prom-client';
@@ -68,6 +70,17 @@ describe('the model in a worker thread', () => {
       await local.release();
       await worker.release();
     }
+  });
+
+  it('when idle, it does not hold the process open (a service whose start failed after loading it still exits)', async () => {
+    const dist = new URL('../../dist/index.js', import.meta.url).href;
+    const script = `const { WorkerEmbedder } = await import(${JSON.stringify(dist)});
+      const w = await WorkerEmbedder.load({ dir: ${JSON.stringify(dir)} });
+      console.log((await w.embedMany(['one', 'two'])).length);`;
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'idle-model-')), 'idle.mjs');
+    await writeFile(file, script);
+    const { stdout } = await promisify(execFile)(process.execPath, [file], { timeout: 30_000 });
+    expect(stdout.trim()).toBe('2');
   });
 
   it('when it is gone, then a call fails rather than waiting for ever', async () => {
