@@ -118,6 +118,8 @@ test.describe('a warning sign with no trigger word, at the limit of the free que
     await expect(answer.getByRole('link', { name: /741741/ })).toHaveAttribute('href', /^sms:741741/);
     await expect(answer).not.toContainText(LIMIT_ANSWER);
     await expect(chatInput(page)).toBeEditable();
+    // The page's banner too, as for any answer that says isCrisis (specification, section 4).
+    await expect(banner(page)).toBeVisible();
     expect(await queriesUsed(page)).toBe(3);
   });
 

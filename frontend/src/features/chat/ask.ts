@@ -2,12 +2,15 @@
 // message goes in, the answer streams into the conversation, and the counters follow. A 429 adds its limit
 // answer and shows the upgrade panel above the input, which stays (a crisis can still be written there, and
 // is answered uncounted); any other failure adds the apology. A message that reads as a crisis is
-// never left with only an error: whatever went wrong, the crisis lines are added instead.
+// never left with only an error: whatever went wrong, the crisis lines are added instead. A crisis answer also
+// raises the page's crisis banner (specification, section 4: "shown ... when the query-ai ... response has
+// isCrisis true"), as the query bar and the voice panel do.
 import type { AiDispatch } from '../../shared/ai/api';
 import { guestId } from '../../shared/ai/guest-id';
 import { normalizeQuery } from '../../shared/ai/query-text';
 import { PRACTITIONER_NAME } from '../../shared/config/practitioner';
 import { CRISIS_ANSWER_WAIT_MS, looksLikeCrisis } from '../../shared/crisis/local-check';
+import { crisisRaised } from '../../shared/crisis/crisis-slice';
 import { texts as crisisTexts } from '../../shared/crisis/texts';
 import { askAiStream } from '../../shared/ai/stream-api';
 import { chatStore } from './chat-store';
@@ -51,6 +54,7 @@ export async function ask(question: string, signal: AbortSignal, dispatch: AiDis
           meta({ isCrisis, isEmergency = false }) {
             clearTimeout(deadline);
             crisis ||= isCrisis;
+            if (isCrisis) dispatch(crisisRaised('server'));
             chatStore.add({ id: answerId, role: 'assistant', content: '', isCrisis, isEmergency, streaming: true });
             started = true;
           },
@@ -75,6 +79,7 @@ export async function ask(question: string, signal: AbortSignal, dispatch: AiDis
     if (crisis) {
       if (limited) chatStore.setLimitReached(true);
       addUnansweredCrisis();
+      dispatch(crisisRaised('unanswered'));
     } else if (limited) {
       const answer = limitAnswer(error.data);
       chatStore.refused(answer);
