@@ -41,7 +41,9 @@ log() { printf '[bootstrap] %s\n' "$*"; }
 if [ ! -f "$root/node_modules/.package-lock.json" ] ||
   [ "$root/package-lock.json" -nt "$root/node_modules/.package-lock.json" ]; then
   log "installing npm packages"
-  (cd "$root" && npm install --no-audit --no-fund --loglevel=error)
+  # onnxruntime-node's install script fetches CUDA libraries (the CPU binding is in the package): npm 11 does not
+  # run it (allowScripts in package.json); ONNXRUNTIME_NODE_INSTALL=skip stops it under an npm without allowScripts.
+  (cd "$root" && ONNXRUNTIME_NODE_INSTALL=skip npm install --no-audit --no-fund --loglevel=error)
 fi
 
 # --- Go tools -------------------------------------------------------------------------------------
