@@ -29,8 +29,21 @@ export const ListToken = z
   .trim()
   .regex(/^[0-9a-f]{24}\.[A-Za-z0-9_-]{43}$/, 'token must be the token from the e-mail\u2019s link');
 
-/** POST /api/subscribe-email/confirm */
-export const ConfirmEmailRequest = z.object({ token: ListToken }).strict();
+/**
+ * The confirmation link's token: the subscriber's id, the sign-up's id (16 base64url; absent in links sent before
+ * sign-ups had ids) and a MAC of both, `<24 hex>.<16 base64url>.<43 base64url>`.
+ */
+export const ConfirmToken = z
+  .string()
+  .check(noControlCharacters)
+  .trim()
+  .regex(
+    /^[0-9a-f]{24}\.(?:[A-Za-z0-9_-]{16}\.)?[A-Za-z0-9_-]{43}$/,
+    'token must be the token from the e-mail\u2019s link',
+  );
+
+/** POST /api/subscribe-email/confirm; 410 when the link's sign-up was superseded (an unsubscribe or a later sign-up). */
+export const ConfirmEmailRequest = z.object({ token: ConfirmToken }).strict();
 export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequest>;
 
 /** The confirmed address, masked (`j***@example.com`); the same answer when it was confirmed before. */

@@ -295,10 +295,10 @@ export function buildOpenApiDocument() {
     post(
       '/api/subscribe-email/confirm',
       'content',
-      "Confirm an address on the e-mail list (the double opt-in e-mail's link; idempotent)",
+      "Confirm an address on the e-mail list (the double opt-in e-mail's link; idempotent; 410 when the link was superseded by an unsubscribe or a later sign-up)",
       ConfirmEmailRequest,
       ConfirmEmailResponse,
-      [503],
+      [410, 503],
     ),
     {
       method: 'post',
@@ -310,7 +310,7 @@ export function buildOpenApiDocument() {
         body: {
           required: false,
           description:
-            "Not read (at most 1024 bytes): mail clients send the form `List-Unsubscribe=One-Click`, the portal's page `{}`",
+            "Read only to record which sent it (at most 1024 bytes): mail clients send the form `List-Unsubscribe=One-Click`, the portal's page `{}`",
           content: {
             'application/x-www-form-urlencoded': { schema: z.object({ 'List-Unsubscribe': z.literal('One-Click') }) },
             'application/json': { schema: z.object({}) },

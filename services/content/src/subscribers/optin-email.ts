@@ -2,7 +2,7 @@
 // carries (RFC 2369 List-Unsubscribe, RFC 8058 one-click: a mail client POSTs the header's URL itself; the
 // visible link opens a page that POSTs after a button press, so a link scanner's GET unsubscribes nobody).
 import { html, link, type MailMessage } from '@hhp/kit';
-import { listToken } from './list-tokens.js';
+import { confirmToken, listToken } from './list-tokens.js';
 
 export interface ListLinks {
   publicUrl: string;
@@ -25,9 +25,13 @@ export function unsubscribeLinks({ publicUrl, secret }: ListLinks, subscriberId:
 
 export function confirmationEmail(
   links: ListLinks,
-  subscriber: { id: string; email: string },
+  subscriber: { id: string; email: string; signupId: string | undefined },
 ): Omit<MailMessage, 'idempotencyKey'> {
-  const confirm = url(links.publicUrl, '/email-confirmed', listToken(links.secret, 'confirm', subscriber.id));
+  // An address stored before sign-ups had ids gets a link of the earlier form (list-tokens.ts).
+  const token = subscriber.signupId
+    ? confirmToken(links.secret, subscriber.id, subscriber.signupId)
+    : listToken(links.secret, 'confirm', subscriber.id);
+  const confirm = url(links.publicUrl, '/email-confirmed', token);
   const unsubscribe = unsubscribeLinks(links, subscriber.id);
   return {
     to: subscriber.email,

@@ -8,20 +8,26 @@ import {
 import { HttpError, orUnavailable, parse, rawBody, requestContext, type RouteBody } from '@hhp/kit';
 import { bodyObject } from '../http/request.js';
 import type { SubscriberModel } from './subscriber.model.js';
-import { confirmSubscriber, maskEmail, unsubscribeSubscriber } from './opt-in.js';
+import { confirmSubscriber, maskEmail, unsubscribeSubscriber, type UnsubscribeWay } from './opt-in.js';
 import { LIST_UNAVAILABLE } from './subscribers.router.js';
 
 export const UNSUBSCRIBE_PATH = '/api/subscribe-email/unsubscribe';
 
 /**
  * A mail client's one-click POST is form-encoded (`List-Unsubscribe=One-Click`), the portal's page sends
- * JSON: the token is in the query, so the body, whatever its type, is only read and dropped.
+ * JSON: the token is in the query, so the body, whatever its type, is read only for which of the two sent it (the consent record).
  */
 export const unsubscribeBody: RouteBody = {
   method: 'POST',
   path: UNSUBSCRIBE_PATH,
   parsers: [rawBody({ limitBytes: 1024 })],
 };
+
+/** A mail client's RFC 8058 POST says `List-Unsubscribe=One-Click`; the portal's page sends `{}`. Kept in the consent record. */
+function unsubscribeWay(body: unknown): UnsubscribeWay {
+  const text = Buffer.isBuffer(body) ? body.toString('latin1') : '';
+  return text.includes('List-Unsubscribe=One-Click') ? 'one-click unsubscribe' : 'unsubscribe page';
+}
 
 /** Without LIST_TOKEN_SECRET no link can be checked: both answer 503. */
 function requireSecret(secret: string | undefined): string {
@@ -45,7 +51,11 @@ export function optInRouter(subscribers: SubscriberModel, secret: string | undef
   });
   router.post(UNSUBSCRIBE_PATH, async (req, res) => {
     const { token } = parse(UnsubscribeEmailQuery, { token: req.query.token });
-    await orUnavailable(timeoutMs, unsubscribeSubscriber(subscribers, requireSecret(secret), token), LIST_UNAVAILABLE);
+    await orUnavailable(
+      timeoutMs,
+      unsubscribeSubscriber(subscribers, requireSecret(secret), token, unsubscribeWay(req.body)),
+      LIST_UNAVAILABLE,
+    );
     requestContext(req).logger.info('e-mail subscription ended (unsubscribe)');
     const body: UnsubscribeEmailResponse = { message: 'Unsubscribed' };
     res.set('Cache-Control', 'no-store').json(body);

@@ -2,6 +2,14 @@ import { Schema, type Connection } from 'mongoose';
 import { EMAIL_SOURCES, type SubscribeEmailRequest } from '@hhp/proto';
 import { outboxPath, type OutboxEntry } from '@hhp/kit';
 
+/** One step of an address's consent: what happened, when, and by which way (no more about the visitor). */
+export interface ConsentStep {
+  action: 'signup' | 'confirm' | 'unsubscribe';
+  at: Date;
+  /** `sign-up form (<source>)`, `confirmation link`, `one-click unsubscribe` or `unsubscribe page`. */
+  via: string;
+}
+
 export interface SubscriberDocument {
   /** Trimmed and lower-cased by proto's SubscribeEmailRequest; unique. */
   email: string;
@@ -12,6 +20,14 @@ export interface SubscriberDocument {
   confirmedAt?: Date;
   /** When the address left the list (one-click unsubscribe); it gets no list mail after. */
   unsubscribedAt?: Date;
+  /**
+   * The sign-up whose confirmation link is live (random, carried by that link); a new one on each sign-up
+   * after an unsubscribe, and removed by an unsubscribe, so an older link confirms nothing. Unset on addresses
+   * stored before it existed (their link carries none).
+   */
+  signupId?: string;
+  /** Each sign-up, confirmation and unsubscribe, oldest first. Never answered to anyone over HTTP. */
+  consent?: ConsentStep[];
   /** The `email.v1.subscribed` event until the relay has published it. */
   outbox?: OutboxEntry[];
 }
@@ -23,6 +39,20 @@ const subscriberSchema = new Schema<SubscriberDocument>(
     subscribedAt: { type: Date, required: true },
     confirmedAt: { type: Date },
     unsubscribedAt: { type: Date },
+    signupId: { type: String },
+    consent: {
+      type: [
+        new Schema<ConsentStep>(
+          {
+            action: { type: String, enum: ['signup', 'confirm', 'unsubscribe'], required: true },
+            at: { type: Date, required: true },
+            via: { type: String, required: true },
+          },
+          { _id: false, strict: 'throw' },
+        ),
+      ],
+      default: undefined,
+    },
     outbox: outboxPath,
   },
   { collection: 'subscribers', id: false, versionKey: false, strict: 'throw' },
