@@ -1,4 +1,6 @@
-// Toast texts are quoted by the specification (section 8) and used verbatim.
+// Toast texts are quoted by the specification (section 8) and used verbatim, except the success description: the
+// seed's "You've successfully joined…" is not true before the address is confirmed (issue 27, point 4c), so it
+// says that a confirmation e-mail was sent.
 export const texts = {
   heading: 'Join our community',
   intro: 'Receive new videos and holistic health tips by e-mail.',
@@ -6,7 +8,8 @@ export const texts = {
   placeholder: 'you@example.com',
   submit: 'Join',
   successTitle: 'Welcome to our community!',
-  successDescription: "You've successfully joined our holistic health journey.",
+  successDescription:
+    "We've sent you a confirmation e-mail. Please open its link to finish joining our holistic health journey.",
   failureTitle: 'Subscription failed',
 } as const;
 
@@ -18,6 +21,9 @@ export const listTexts = {
   confirmedTitle: 'Subscription confirmed',
   confirmedText: (email: string) => `Thank you: ${email} will receive our holistic health e-mails.`,
   confirmErrorTitle: 'We could not confirm your subscription',
+  supersededTitle: 'This confirmation link has been superseded',
+  supersededText:
+    'You unsubscribed or signed up again after this link was sent, so it no longer confirms your address. To join our e-mail list, sign up again on the home page and open the link in the newest e-mail we send you.',
   unsubscribePageTitle: 'Unsubscribe',
   unsubscribeIntro: 'Stop receiving our e-mails.',
   unsubscribeTitle: 'Leave our e-mail list?',

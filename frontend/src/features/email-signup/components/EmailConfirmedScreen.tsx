@@ -4,6 +4,7 @@ import { errorMessage } from '../../../shared/api/error-message';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { useHydrated } from '../../../shared/ui/use-hydrated';
 import { useConfirmEmailMutation } from '../api';
+import { isSupersededLink } from '../superseded';
 import { listTexts as t } from '../texts';
 import { ListLinkPanel } from './ListLinkPanel';
 
@@ -35,6 +36,13 @@ export function EmailConfirmedScreen() {
     return (
       <ListLinkPanel view="incomplete" title={t.incompleteTitle} tone="alert" actions={home}>
         {t.incompleteText}
+      </ListLinkPanel>
+    );
+  }
+  if (result.isError && isSupersededLink(result.error)) {
+    return (
+      <ListLinkPanel view="superseded" title={t.supersededTitle} tone="alert" actions={home}>
+        {t.supersededText}
       </ListLinkPanel>
     );
   }
