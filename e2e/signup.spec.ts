@@ -17,7 +17,8 @@ test.describe('the e-mail signup on the home page', () => {
     expect((await request).postDataJSON()).toEqual({ email: address, source: 'hero' });
 
     await expect(toast(page)).toContainText('Welcome to our community!');
-    await expect(toast(page)).toContainText("You've successfully joined our holistic health journey.");
+    // Not "You've successfully joined": nothing is joined before the address is confirmed (issue 27, point 4c).
+    await expect(toast(page)).toContainText("We've sent you a confirmation e-mail.");
     await expect(emailField(page)).toHaveValue('');
   });
 
