@@ -73,7 +73,8 @@ describe('ai-query and the crisis service', () => {
     try {
       const guestId = newGuestId();
       const requests = countRequests(ai);
-      const res = await ask(ai, { query: 'I keep counting the pills in the drawer', guestId });
+      // Only the moderation model (the stub) reads a crisis here: the rules and the crisis model do not.
+      const res = await ask(ai, { query: 'Can I take magnesium with the pills in the drawer?', guestId });
       requests.stop();
       expect(await res.json()).toMatchObject({ isCrisis: true, queriesUsed: 0 });
       expect(requests.count()).toBe(1);
