@@ -49,9 +49,40 @@ export const QueryAiRequest = z
     userId: singleLine({ max: 100 }).nullish(),
     sessionId: singleLine({ max: 100 }).nullish(),
     guestId: GuestId.nullish(),
+    /**
+     * `symptom-analysis`: the Symptom Explorer's analysis. `query` is then the visitor's symptoms as typed; the
+     * service wraps them in the request for a holistic analysis itself, counts it as one question, and
+     * remembers the analysis it gave (the answer's `analysisId`) for its perspectives
+     * (POST /api/query-ai/perspective). Absent or `question`: an ordinary question.
+     */
+    kind: z.enum(['question', 'symptom-analysis']).optional(),
   })
   .strict();
 export type QueryAiRequest = z.infer<typeof QueryAiRequest>;
+
+/** The Symptom Explorer's three perspectives on an analysis (specification, section 2). */
+export const SYMPTOM_PERSPECTIVES = ['ayurveda', 'nutrition', 'chiropractic'] as const;
+export const SymptomPerspective = z.enum(SYMPTOM_PERSPECTIVES);
+export type SymptomPerspective = z.infer<typeof SymptomPerspective>;
+
+/** The id of an analysis the service gave (random, 128 bits, base64url): public; it names the analysis, nothing more. */
+export const AnalysisId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{22}$/, 'analysisId must be the id of an analysis: 22 characters of A-Z, a-z, 0-9, _ or -');
+
+/**
+ * POST /api/query-ai/perspective: a perspective on an analysis already given, part of that analysis and not
+ * counted again. Only the analysis's id and the perspective: the symptoms are the ones the service remembers
+ * (no text of the visitor's own is accepted here). The same guestId as the analysis's (the quota's identity).
+ */
+export const PerspectiveRequest = z
+  .object({
+    analysisId: AnalysisId,
+    perspective: SymptomPerspective,
+    guestId: GuestId.nullish(),
+  })
+  .strict();
+export type PerspectiveRequest = z.infer<typeof PerspectiveRequest>;
 
 /** A page of the portal that an answer drew on. */
 export const Source = z.object({
@@ -78,6 +109,11 @@ export const QueryAiResponse = Quota.extend({
   /** The question describes a medical emergency: the answer starts with where to get emergency care. */
   isEmergency: z.boolean(),
   sources: z.array(Source),
+  /**
+   * A Symptom Explorer analysis (`kind: 'symptom-analysis'`) answered as an analysis (not a crisis or an
+   * emergency): its id, for its perspectives (POST /api/query-ai/perspective).
+   */
+  analysisId: AnalysisId.optional(),
 });
 export type QueryAiResponse = z.infer<typeof QueryAiResponse>;
 
@@ -185,7 +221,11 @@ export type QuotaQuery = z.infer<typeof QuotaQuery>;
 /** The server-sent events of /api/query-ai/stream, in order: one `meta`, any `delta`s, one `done` or `error`. */
 export const StreamMetaEvent = Quota.extend({ isCrisis: z.boolean(), isEmergency: z.boolean() });
 export const StreamDeltaEvent = z.object({ text: z.string() });
-export const StreamDoneEvent = z.object({ response: z.string(), sources: z.array(Source) });
+export const StreamDoneEvent = z.object({
+  response: z.string(),
+  sources: z.array(Source),
+  analysisId: AnalysisId.optional(),
+});
 export const StreamErrorEvent = z.object({ message: z.string() });
 
 /** The 429 of /api/query-ai: the message to show, and the counters so the widget can show the upgrade panel. */

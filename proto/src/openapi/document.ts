@@ -14,6 +14,7 @@ import {
 } from '../email.js';
 import { DetectCrisisRequest, DetectCrisisResponse } from '../crisis.js';
 import {
+  PerspectiveRequest,
   QueryAiRequest,
   QueryAiResponse,
   Quota,
@@ -275,6 +276,15 @@ export function buildOpenApiDocument() {
       QueryAiResponse,
       [503],
       { responses: { 200: STREAM_OK, ...errors(400, 413, 415, 503), 429: QUOTA_EXCEEDED, 502: MODEL_FAILED } },
+    ),
+    post(
+      '/api/query-ai/perspective',
+      'ai',
+      "A perspective (Ayurvedic, nutritional, chiropractic) on a Symptom Explorer analysis already given: part of that analysis, not counted again; each perspective is answered once per analysis and then served as given. 404 for an analysis this visitor was not given (unknown, another visitor's, or older than a day)",
+      PerspectiveRequest,
+      QueryAiResponse,
+      [404, 503],
+      { responses: { 200: json(QueryAiResponse, 'OK'), ...errors(400, 404, 413, 415, 503), 502: MODEL_FAILED } },
     ),
     {
       method: 'get',

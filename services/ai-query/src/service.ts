@@ -3,6 +3,9 @@ import { CrisisModelJudge } from '@hhp/crisis-model';
 import { EmbeddingModel, embeddingModelDir } from '@hhp/embeddings';
 import { within, type ServiceContext, type ServiceParts } from '@hhp/kit';
 import { Admission } from './quota/admission.js';
+import { AnalysisStore } from './analyses/analysis-store.js';
+import { Perspectives } from './analyses/perspectives.js';
+import { perspectivesRouter } from './analyses/perspectives.router.js';
 import { AnalyticsPublisher } from './analytics/analytics.js';
 import { AnsweredEvents } from './analytics/answered-event.js';
 import { askReplies } from './questions/ask.replies.js';
@@ -81,10 +84,19 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
       logger,
       metrics: ai,
     });
+    // The Symptom Explorer's analyses, in the quota's bucket: a perspective on one is not counted again.
+    const analyses = await AnalysisStore.open(bus.nc, config.QUOTA_BUCKET, {
+      timeoutMs: config.DB_TIMEOUT_MS,
+      answeringForMs: 2 * config.OPENAI_TIMEOUT_MS,
+    });
     const consumer = await subscribers.consume(bus);
     const asks = askReplies(bus, assistant);
     return {
-      routers: [questionsRouter(assistant), quotaRouter(admission)],
+      routers: [
+        questionsRouter(assistant, analyses, logger),
+        perspectivesRouter(new Perspectives({ store: analyses, assistant, admission })),
+        quotaRouter(admission),
+      ],
       every: [crisis.refreshTask],
       readiness: { 'crisis model': crisisModel.readiness },
       stop: [

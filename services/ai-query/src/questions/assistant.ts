@@ -123,7 +123,37 @@ export class Assistant {
     const { model } = this.deps;
     const gate = await this.gate(asker, sink, started, model !== undefined);
     if ('answered' in gate) return gate.answered;
-    const { unlimited, reserved, emergency, caution, embedded } = gate;
+    return this.respond(asker, sink, signal, started, gate);
+  }
+
+  /**
+   * An answer that costs nothing and touches no counter: a perspective on a Symptom Explorer analysis already
+   * given (analyses/perspectives.ts), whose symptoms had the analysis's crisis check. `quota` is the visitor's
+   * counters as they are, reported with the answer.
+   */
+  uncounted(asker: Asker, quota: Quota, signal: AbortSignal): Promise<Answered> {
+    return this.inFlight(() => {
+      const { query } = asker.body;
+      return this.respond(asker, { start() {}, delta() {} }, signal, performance.now(), {
+        unlimited: quota,
+        reserved: undefined,
+        emergency: isMedicalEmergency(query),
+        caution: cautionFor(query),
+        embedded: undefined,
+      });
+    });
+  }
+
+  /** The answer to a question let in (`turn`): the library's pages, then the model's words or the offline answer. */
+  private async respond(
+    asker: Asker,
+    sink: AnswerSink,
+    signal: AbortSignal,
+    started: number,
+    turn: Turn,
+  ): Promise<Answered> {
+    const { model } = this.deps;
+    const { unlimited, reserved, emergency, caution, embedded } = turn;
     const hits = await this.deps.library.search(asker.body.query, { embedded });
     const call =
       model &&

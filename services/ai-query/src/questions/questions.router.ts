@@ -1,11 +1,13 @@
 // POST /api/query-ai (the answer as JSON) and /api/query-ai/stream (server-sent events): parse, ask the
 // assistant, answer; a refusal by the quota is the 429 the chat widget's upgrade panel reads.
 import { Router, type Request, type Response } from 'express';
-import { QueryAiRequest } from '@hhp/proto';
-import { parse, requestContext, toHttpError } from '@hhp/kit';
-import { QuotaExceeded } from '../quota/admission.js';
+import { MAX_QUERY_LENGTH, QueryAiRequest } from '@hhp/proto';
+import { HttpError, parse, requestContext, toHttpError, type Logger } from '@hhp/kit';
+import type { AnalysisStore } from '../analyses/analysis-store.js';
+import { analysisRequest } from '../analyses/requests.js';
+import { guestKey, QuotaExceeded } from '../quota/admission.js';
 import { retryLater } from '../quota/retry-later.js';
-import type { Assistant, Asker } from './assistant.js';
+import type { Answered, Assistant, Asker } from './assistant.js';
 
 /**
  * The proxy's own id of this request (nginx's $request_id in X-Proxy-Request-Id), the same when nginx passes
@@ -21,15 +23,44 @@ function attemptOf(req: Request): string | undefined {
   return trust?.(req.socket.remoteAddress ?? '', 0) ? header : undefined;
 }
 
-function askerOf(req: Request, streamed: boolean): Asker {
-  return {
+/** The longest symptoms an analysis takes: its request, with them, is held to a question's length. */
+const MAX_SYMPTOMS_LENGTH = MAX_QUERY_LENGTH - analysisRequest('').length;
+
+/** The question, and for a Symptom Explorer analysis the symptoms it wraps in the analysis request. */
+function askerOf(req: Request, streamed: boolean): Asker & { symptoms?: string } {
+  const body = parse(QueryAiRequest, req.body);
+  const asker = {
     attempt: attemptOf(req),
-    body: parse(QueryAiRequest, req.body),
+    body,
     ip: requestContext(req).clientAddress,
     cookie: req.headers.cookie,
     requestId: requestContext(req).requestId,
     streamed,
   };
+  if (body.kind !== 'symptom-analysis') return asker;
+  if ([...body.query].length > MAX_SYMPTOMS_LENGTH) {
+    throw new HttpError(400, `query: your symptoms must be at most ${MAX_SYMPTOMS_LENGTH} characters`);
+  }
+  return { ...asker, body: { ...body, query: analysisRequest(body.query) }, symptoms: body.query };
+}
+
+/**
+ * A Symptom Explorer analysis answered as one (not a crisis or an emergency) is remembered for its
+ * perspectives: its id. Without the store, the analysis still stands, with no perspectives to offer.
+ */
+async function analysisOf(
+  analyses: AnalysisStore,
+  logger: Logger,
+  asker: Asker & { symptoms?: string },
+  answer: Answered,
+): Promise<{ analysisId?: string }> {
+  if (asker.symptoms === undefined || answer.isCrisis || answer.isEmergency) return {};
+  try {
+    return { analysisId: await analyses.remember(guestKey(asker.body.guestId, asker.ip), asker.symptoms) };
+  } catch (err) {
+    logger.warn({ err, requestId: asker.requestId }, 'could not remember an analysis: no perspectives offered');
+    return {};
+  }
 }
 
 /** The 429: the message to show and the counters, so the widget can show its upgrade panel. */
@@ -49,7 +80,7 @@ function abortOnClose(res: Response): AbortController {
   return controller;
 }
 
-export function questionsRouter(assistant: Assistant): Router {
+export function questionsRouter(assistant: Assistant, analyses: AnalysisStore, logger: Logger): Router {
   const router = Router();
 
   router.post('/api/query-ai', async (req, res) => {
@@ -57,7 +88,7 @@ export function questionsRouter(assistant: Assistant): Router {
     const controller = abortOnClose(res);
     try {
       const answer = await assistant.ask(asker, { start() {}, delta() {} }, controller.signal);
-      res.set('Cache-Control', 'no-store').json(answer);
+      res.set('Cache-Control', 'no-store').json({ ...answer, ...(await analysisOf(analyses, logger, asker, answer)) });
     } catch (err) {
       if (err instanceof QuotaExceeded) {
         refuse(res, err);
@@ -93,7 +124,8 @@ export function questionsRouter(assistant: Assistant): Router {
         },
         controller.signal,
       );
-      send('done', { response: answer.response, sources: answer.sources });
+      const analysis = await analysisOf(analyses, logger, asker, answer);
+      send('done', { response: answer.response, sources: answer.sources, ...analysis });
       res.end();
     } catch (err) {
       if (controller.signal.aborted) return;

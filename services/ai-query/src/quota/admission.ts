@@ -74,8 +74,9 @@ export interface AdmissionDeps {
   metrics: Pick<AiMetrics, 'refusals'>;
 }
 
-/** The guest's counter: by guestId, or by address when the browser sent none. */
-const guestKey = (guestId: string | null | undefined, ip: string) => (guestId ? `guest:${guestId}` : `ip-guest:${ip}`);
+/** The guest's counter: by guestId, or by address when the browser sent none. The visitor's identity. */
+export const guestKey = (guestId: string | null | undefined, ip: string) =>
+  guestId ? `guest:${guestId}` : `ip-guest:${ip}`;
 
 export class Admission {
   /** Questions and quota reads waiting for the quota store now (see Overloaded). */
