@@ -6,6 +6,7 @@ export * from './ai.js';
 export * from './booking.js';
 export * from './payments.js';
 export * from './voice.js';
+export * from './speech.js';
 export * from './events.js';
 export * from './event-catalogue.js';
 export * from './catalogue/index.js';

@@ -4,6 +4,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteaso
 import { z } from 'zod';
 import { ErrorResponse, MAX_JSON_BODY_BYTES } from '../http-error.js';
 import { ListVideosQuery, ListVideosResponse, IngestVideoRequest, Video } from '../videos.js';
+import { MAX_SPEECH_TEXT_CHARS, SPEECH_PATH, SpeechQuery } from '../speech.js';
 import {
   ConfirmEmailRequest,
   ConfirmEmailResponse,
@@ -336,6 +337,29 @@ export function buildOpenApiDocument() {
       summary: 'The video library, optionally one category',
       request: { query: ListVideosQuery },
       responses: { 200: json(ListVideosResponse, 'OK'), ...errors(400, 503) },
+    },
+    {
+      method: 'get',
+      path: SPEECH_PATH,
+      tags: ['voice'],
+      summary:
+        "Read aloud: one of the portal's published texts (a treatment card's parts) in the server's voice, " +
+        'for browsers that cannot speak; kept a day (ETag)',
+      request: { query: SpeechQuery },
+      responses: {
+        200: {
+          description: 'The text spoken (espeak-ng, 22.05 kHz mono 16-bit PCM)',
+          content: { 'audio/wav': { schema: z.string().meta({ format: 'binary' }) } },
+        },
+        304: { description: "The browser's copy is current (If-None-Match)" },
+        400: json(ErrorResponse, `No text, or more than ${MAX_SPEECH_TEXT_CHARS} characters, or control characters`),
+        404: json(ErrorResponse, "Not one of the portal's published texts: nothing else is read aloud"),
+        429: json(
+          ErrorResponse,
+          'Too many read-aloud requests from this client this minute; Retry-After says when to try again',
+        ),
+        503: json(ErrorResponse, "The server's voice (espeak-ng) failed"),
+      },
     },
     post(
       '/api/videos/ingest',

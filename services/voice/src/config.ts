@@ -117,6 +117,12 @@ export const VoiceConfig = serviceConfig('voice', servicePort('voice'))
     OPENAI_REALTIME_TRANSCRIPTION_MODEL: z.string().min(1).default('gpt-4o-mini-transcribe'),
     /** The practitioner the assistant's persona names (ai-query's PRACTITIONER_NAME: set both alike). */
     PRACTITIONER_NAME: z.string().trim().min(1).max(60).default(DEFAULT_PRACTITIONER_NAME),
+    /**
+     * Read aloud (GET /api/voice/speech): requests per client address and minute (a treatment card is about 7,
+     * one per part), and the memory its spoken audio is kept in (every published text takes about 6 MB).
+     */
+    VOICE_READ_ALOUD_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+    VOICE_READ_ALOUD_CACHE_MB: z.coerce.number().int().min(1).max(1024).default(16),
     /** How long a spoken question waits for the assistant (ai-query) before the visitor hears it failed. */
     VOICE_ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   })

@@ -9,11 +9,15 @@ import { PerAddress } from './calls/per-address.js';
 import { iceServersFor } from './rtc/ice-servers.js';
 import { allowedOrigins, originAllowed } from './signalling/origin.js';
 import { voiceSocket } from './signalling/voice-socket.js';
+import { readAloud } from './read-aloud/read-aloud.js';
 
 /** Makes the engine that answers calls; undefined: none is configured, and calls are told voice is unavailable. */
 export type EngineFactory = (context: ServiceContext<VoiceConfig>) => VoiceEngine | undefined;
 
-/** /ws (the call's signalling, checked Origin, its limits) with the engine the factory gives. */
+/**
+ * /ws (the call's signalling, checked Origin, its limits) with the engine the factory gives, and read aloud
+ * (GET /api/voice/speech: the portal's published texts in the server's voice).
+ */
 export function voiceService(engineFactory: EngineFactory) {
   return (context: ServiceContext<VoiceConfig>): ServiceParts => {
     const { config, logger, bus, metrics } = context;
@@ -31,7 +35,7 @@ export function voiceService(engineFactory: EngineFactory) {
     const events = callEvents({ bus, logger, registry: metrics.registry });
     const calls = new Set<VoiceCall>();
     return {
-      routers: [],
+      routers: [readAloud(context)],
       websocket: {
         path: '/ws',
         maxPayloadBytes: MAX_VOICE_FRAME_BYTES,

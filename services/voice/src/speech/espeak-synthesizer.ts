@@ -3,7 +3,7 @@
 // can pass for an option; espeak-ng's inline phoneme brackets are taken out, so that a text says its words.
 import { spawn } from 'node:child_process';
 import { resample } from '../audio/resample.js';
-import { readWav } from '../audio/wav.js';
+import { readWav, writeWav, type WavAudio } from '../audio/wav.js';
 import { CALL_RATE, type SpeechSynthesizer } from './speech.js';
 
 export interface EspeakSynthesizerOptions {
@@ -36,16 +36,30 @@ export class EspeakSynthesizer implements SpeechSynthesizer {
   }
 
   async synthesize(text: string): Promise<Int16Array> {
+    const { sampleRate, samples } = await this.speak(text);
+    return resample(samples, sampleRate, CALL_RATE);
+  }
+
+  /** `text` at espeak-ng's own rate (22.05 kHz mono), as a file to hand a browser: read aloud's audio. */
+  async synthesizeWav(text: string): Promise<Uint8Array> {
+    // Written again: espeak-ng's --stdout header carries placeholder sizes, which some players take literally.
+    return writeWav(await this.speak(text));
+  }
+
+  /** What this synthesiser's audio depends on besides the text: a cache of its audio keys on it. */
+  get voice(): string {
+    return `espeak-ng ${this.options.voice} ${this.options.wordsPerMinute} wpm`;
+  }
+
+  private async speak(text: string): Promise<WavAudio> {
     const spoken = speakable(text);
     if (spoken.length > this.options.maxChars) {
       throw new SynthesisError(
         `text of ${spoken.length} characters is over the ${this.options.maxChars} that are spoken`,
       );
     }
-    if (spoken === '') return new Int16Array(0);
-    const wav = await this.run(spoken);
-    const { sampleRate, samples } = readWav(wav);
-    return resample(samples, sampleRate, CALL_RATE);
+    if (spoken === '') return { sampleRate: CALL_RATE, samples: new Int16Array(0) };
+    return readWav(await this.run(spoken));
   }
 
   private run(text: string): Promise<Uint8Array> {
