@@ -11,6 +11,8 @@ import { SYMPTOM_CATEGORIES } from '@hhp/proto/catalogue/symptom-categories';
 import { expect, test, type Page, type Route } from '@playwright/test';
 
 const NAME = 'Dr. Helen';
+/** The id a Symptom Explorer analysis comes back with (its perspectives send it). */
+const ANALYSIS_ID = 'analysisOfTheTest00001';
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const queryBox = (page: Page) => page.getByRole('textbox', { name: `Ask ${NAME}'s AI a question` });
@@ -300,7 +302,7 @@ test.describe('the symptom explorer', () => {
     await expect(energy).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('when symptoms are analyzed, then the wrapped query is sent with the guestId, a spinner shows, then the answer', async ({
+  test('when symptoms are analyzed, then the trimmed symptoms are sent as an analysis with the guestId, a spinner shows, then the answer; a perspective sends only the analysis id and the perspective', async ({
     page,
   }) => {
     const bodies: Record<string, unknown>[] = [];
@@ -308,8 +310,12 @@ test.describe('the symptom explorer', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/query-ai', async (route) => {
       bodies.push(route.request().postDataJSON());
-      if (bodies.length === 1) await held;
-      await answerWith(bodies.length === 1 ? 'Holistic analysis text.' : 'Ayurvedic view text.')(route);
+      await held;
+      await answerWith('Holistic analysis text.', { analysisId: ANALYSIS_ID })(route);
+    });
+    await page.route('**/api/query-ai/perspective', async (route) => {
+      bodies.push(route.request().postDataJSON());
+      await answerWith('Ayurvedic view text.')(route);
     });
     await page.goto('/symptoms');
     const textarea = page.getByRole('textbox', { name: 'Your symptoms' });
@@ -325,16 +331,19 @@ test.describe('the symptom explorer', () => {
     await expect(page.getByText('Holistic analysis text.')).toBeVisible();
     const guestId = await page.evaluate(() => localStorage.getItem('guestId'));
     expect(guestId).toMatch(/^[A-Za-z0-9_-]{21}$/);
-    expect(bodies[0]).toMatchObject({ userId: null, sessionId: null, guestId });
-    expect(bodies[0]!.query).toMatch(/holistic medicine perspective/);
-    expect(bodies[0]!.query).toContain('bloating after meals');
-    expect(bodies[0]!.query).not.toContain('  bloating');
+    // The service wraps the symptoms in the request for a holistic analysis (specification, section 5).
+    expect(bodies[0]).toEqual({
+      query: 'bloating after meals',
+      userId: null,
+      sessionId: null,
+      guestId,
+      kind: 'symptom-analysis',
+    });
 
+    await expect(page.getByText('These are part of this analysis: they do not use a free question.')).toBeVisible();
     await page.getByRole('button', { name: 'Ayurvedic View' }).click();
     await expect(page.getByText('Ayurvedic view text.')).toBeVisible();
-    expect(bodies[1]).toMatchObject({ userId: null, sessionId: null, guestId });
-    expect(bodies[1]!.query).toMatch(/Ayurvedic perspective/);
-    expect(bodies[1]!.query).toContain('bloating after meals');
+    expect(bodies[1]).toEqual({ analysisId: ANALYSIS_ID, perspective: 'ayurveda', guestId });
     await expect(page.getByRole('button', { name: 'Nutritional Approach' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Chiropractic Insight' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Describe by voice' })).toBeEnabled();
@@ -345,17 +354,19 @@ test.describe('the symptom explorer', () => {
     page,
   }) => {
     const queries: string[] = [];
+    const ANSWERS: Record<string, string> = {
+      ayurveda: 'Ayurveda: balance Vata with warm, regular meals.',
+      nutrition: 'Nutrition: fibre, water and fermented foods.',
+      chiropractic: 'Chiropractic: gentle adjustments may ease the nerves of digestion.',
+    };
     await page.route('**/api/query-ai', async (route) => {
-      const { query } = route.request().postDataJSON() as { query: string };
-      queries.push(query);
-      const answer = /Ayurvedic perspective/.test(query)
-        ? 'Ayurveda: balance Vata with warm, regular meals.'
-        : /nutritional perspective/.test(query)
-          ? 'Nutrition: fibre, water and fermented foods.'
-          : /chiropractic perspective/.test(query)
-            ? 'Chiropractic: gentle adjustments may ease the nerves of digestion.'
-            : 'Holistic analysis text.';
-      await answerWith(answer)(route);
+      queries.push('analysis');
+      await answerWith('Holistic analysis text.', { analysisId: ANALYSIS_ID })(route);
+    });
+    await page.route('**/api/query-ai/perspective', async (route) => {
+      const { perspective } = route.request().postDataJSON() as { perspective: string };
+      queries.push(perspective);
+      await answerWith(ANSWERS[perspective]!)(route);
     });
     await page.goto('/symptoms');
     await page.getByRole('textbox', { name: 'Your symptoms' }).fill('bloating after meals');
@@ -364,21 +375,16 @@ test.describe('the symptom explorer', () => {
 
     const perspectives = page.getByRole('group', { name: 'Explore from another perspective' });
     const cases = [
-      ['Ayurvedic View', /Ayurvedic perspective/, 'Ayurveda: balance Vata with warm, regular meals.'],
-      ['Nutritional Approach', /nutritional perspective/, 'Nutrition: fibre, water and fermented foods.'],
-      [
-        'Chiropractic Insight',
-        /chiropractic perspective/,
-        'Chiropractic: gentle adjustments may ease the nerves of digestion.',
-      ],
+      ['Ayurvedic View', 'ayurveda'],
+      ['Nutritional Approach', 'nutrition'],
+      ['Chiropractic Insight', 'chiropractic'],
     ] as const;
-    for (const [label, asks, answer] of cases) {
+    for (const [label, id] of cases) {
       await perspectives.getByRole('button', { name: label }).click();
       const section = page.getByRole('region', { name: label });
       await expect(section.getByRole('heading', { level: 4, name: label })).toBeVisible();
-      await expect(section).toContainText(answer);
-      expect(queries.at(-1)).toMatch(asks);
-      expect(queries.at(-1)).toContain('bloating after meals');
+      await expect(section).toContainText(ANSWERS[id]!);
+      expect(queries.at(-1)).toBe(id);
     }
     // Each perspective asked its own question; the first analysis stays where it was.
     expect(new Set(queries).size).toBe(4);
@@ -395,7 +401,7 @@ test.describe('the symptom explorer', () => {
     ['a crisis', { isCrisis: true }],
   ] as const) {
     test(`when the analysis is ${kind} answer, then no holistic follow-up is offered`, async ({ page }) => {
-      await page.route('**/api/query-ai', answerWith(`The ${kind} answer.`, extra));
+      await page.route('**/api/query-ai', answerWith(`The ${kind} answer.`, { analysisId: ANALYSIS_ID, ...extra }));
       await page.goto('/symptoms');
       await page.getByRole('textbox', { name: 'Your symptoms' }).fill('sudden weakness on one side');
       await page.getByRole('button', { name: 'Analyze Symptoms' }).click();
@@ -406,15 +412,19 @@ test.describe('the symptom explorer', () => {
     });
   }
 
-  test('when the analysis fails, then the "Analysis failed" toast shows its message', async ({ page }) => {
+  test('when the analysis fails, then the "Analysis failed" toast says what the server said, without its status code', async ({
+    page,
+  }) => {
+    const sentence = 'The AI assistant is busy right now. Your question was not counted; please try again in a moment.';
     await page.route('**/api/query-ai', (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'down' }) }),
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: sentence }) }),
     );
     await page.goto('/symptoms');
     await page.getByRole('textbox', { name: 'Your symptoms' }).fill('tired all day');
     await page.getByRole('button', { name: 'Analyze Symptoms' }).click();
     await expect(errorToast(page)).toContainText('Analysis failed');
-    await expect(errorToast(page)).toContainText('503: down');
+    await expect(errorToast(page)).toContainText(sentence);
+    await expect(errorToast(page)).not.toContainText('503');
   });
 
   test('when the analysis is answered for real, then the offline library answers', async ({ page }) => {

@@ -1,5 +1,8 @@
+import type { SymptomPerspective } from '@hhp/proto';
+
 // Texts the specification quotes (sections 2 and 8) are used verbatim: "Analyze Symptoms", "Analyzing your
-// symptoms...", the three perspective buttons, "Analysis failed" and "Crisis detected".
+// symptoms...", the three perspective buttons, "Analysis failed" and "Crisis detected". The request that wraps
+// the symptoms (section 5) is the service's (services/ai-query/src/analyses/requests.ts).
 export const texts = {
   pageTitle: 'Symptom Explorer',
   intro: (name: string) =>
@@ -17,42 +20,23 @@ export const texts = {
   responseTitle: (name: string) => `${name}'s AI analysis`,
   analyzing: 'Analyzing your symptoms...',
   perspectivesLabel: 'Explore from another perspective',
+  /** Said before a perspective is pressed: it is part of the analysis, not another question. */
+  perspectivesNote: 'These are part of this analysis: they do not use a free question.',
   analysisFailed: 'Analysis failed',
   crisisTitle: 'Crisis detected',
   crisisDescription: 'Emergency resources have been displayed.',
   askTitle: 'Ask a question',
-  /** The request of section 5: the symptoms wrapped in a request for a holistic analysis. */
-  analysisRequest: (symptoms: string) =>
-    `Please analyze the following symptoms from a holistic medicine perspective, and explain possible root causes and natural approaches that may help: ${symptoms}`,
 } as const;
 
-export interface Perspective {
-  id: 'ayurveda' | 'nutrition' | 'chiropractic';
-  label: string;
-  request: (symptoms: string) => string;
-}
-
 /**
- * The three follow-ups: each asks the AI about the visitor's symptoms from that one perspective, so the answer
- * is that perspective's, not the first analysis again.
+ * The three follow-ups on an analysis. What each asks the AI (that perspective on the analysed symptoms) is
+ * written by the service (services/ai-query/src/analyses/requests.ts): the button sends only the analysis's id
+ * and the perspective's.
  */
-export const PERSPECTIVES: Perspective[] = [
-  {
-    id: 'ayurveda',
-    label: 'Ayurvedic View',
-    request: (symptoms) =>
-      `From the Ayurvedic perspective only (Ayurveda: the doshas, digestion and daily routine), what may lie behind these symptoms, and which Ayurvedic approaches may help? My symptoms: ${symptoms}`,
-  },
-  {
-    id: 'nutrition',
-    label: 'Nutritional Approach',
-    request: (symptoms) =>
-      `From the nutritional perspective only (food as medicine: plant-based nutrition), which foods and eating habits may help with these symptoms? My symptoms: ${symptoms}`,
-  },
-  {
-    id: 'chiropractic',
-    label: 'Chiropractic Insight',
-    request: (symptoms) =>
-      `From the chiropractic perspective only (chiropractic care: the spine and the nervous system), how may chiropractic care help with these symptoms? My symptoms: ${symptoms}`,
-  },
+export const PERSPECTIVES: { id: SymptomPerspective; label: string }[] = [
+  { id: 'ayurveda', label: 'Ayurvedic View' },
+  { id: 'nutrition', label: 'Nutritional Approach' },
+  { id: 'chiropractic', label: 'Chiropractic Insight' },
 ];
+
+export type Perspective = (typeof PERSPECTIVES)[number];

@@ -14,3 +14,18 @@ export function errorMessage(error: unknown): string {
   }
   return FALLBACK;
 }
+
+const NO_ANSWER = 'We could not reach the portal. Please check your connection and try again.';
+
+/**
+ * What a visitor reads when a call failed (issue 27, point 5): the state, not a status code. The server's own
+ * sentence (its JSON `message`, written for visitors) when it sent one; else a sentence of ours: no answer came
+ * (the network), or something went wrong.
+ */
+export function errorSentence(error: unknown): string {
+  if (!isApiError(error)) return FALLBACK;
+  const { data } = error;
+  const message = typeof data === 'object' && data !== null && 'message' in data ? data.message : undefined;
+  if (typeof message === 'string' && message.trim()) return message;
+  return error.status === 'FETCH_ERROR' ? NO_ANSWER : FALLBACK;
+}

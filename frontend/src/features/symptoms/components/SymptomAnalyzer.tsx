@@ -3,9 +3,8 @@ import type { QueryAiResponse } from '@hhp/proto';
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useDispatch } from 'react-redux';
 import { AiAnswer } from '../../../shared/ai/AiAnswer';
-import { useQueryAiMutation } from '../../../shared/ai/api';
 import { normalizeQuery } from '../../../shared/ai/query-text';
-import { errorMessage } from '../../../shared/api/error-message';
+import { errorSentence } from '../../../shared/api/error-message';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
 import { UnansweredCrisis } from '../../../shared/crisis/UnansweredCrisis';
 import type { useCrisisCheck } from '../../../shared/crisis/use-crisis-check';
@@ -16,6 +15,7 @@ import { Button } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
 import { useHydrated } from '../../../shared/ui/use-hydrated';
 import { openVoice, type VoiceWidgetDispatch } from '../../../shared/voice-widget/voice-widget-slice';
+import { useAnalyzeSymptomsMutation, usePerspectiveMutation } from '../api';
 import { PERSPECTIVES, texts, type Perspective } from '../texts';
 import styles from './symptoms.module.css';
 
@@ -41,15 +41,20 @@ interface Analysis {
 const isUrgent = (answer: QueryAiResponse | undefined) => answer?.isCrisis === true || answer?.isEmergency === true;
 
 /**
- * The free-text analysis (specification, sections 2, 5 and 8): the symptoms wrapped in a request for a
- * holistic analysis, sent with the visitor's guestId; then three follow-ups, each asking for that perspective
- * on the same symptoms and shown under its own heading below the analysis (asked once each: a second press
- * goes to the answer already shown). After a crisis or an emergency answer no follow-up is offered. When
- * symptoms that read as a crisis get no answer, the crisis lines show instead of the error.
+ * The free-text analysis (specification, sections 2, 5 and 8): the symptoms, which the service wraps in a
+ * request for a holistic analysis, sent with the visitor's guestId (one free question); then three follow-ups,
+ * each that perspective on the same analysis, shown under its own heading below it (asked once each: a second
+ * press goes to the answer already shown). A perspective is part of the analysis, not counted (issue 27,
+ * point 6), and the buttons say so before they are pressed. After a crisis or an emergency answer no follow-up
+ * is offered. When symptoms that read as a crisis get no answer, the crisis lines show instead of the error;
+ * at the limit, the limit answer and the upgrade offer show (with the crisis lines), not a failure toast; any
+ * other failure's toast says what the server said, not its status code.
  */
 export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) {
   const hydrated = useHydrated();
-  const [queryAi, { isLoading }] = useQueryAiMutation();
+  const [analyzeSymptoms, analysisCall] = useAnalyzeSymptomsMutation();
+  const [perspectiveOf, perspectiveCall] = usePerspectiveMutation();
+  const isLoading = analysisCall.isLoading || perspectiveCall.isLoading;
   const [analysis, setAnalysis] = useState<Analysis | null>(null);
   /** What is being asked: the analysis (null) or a perspective; undefined when nothing is. */
   const [asking, setAsking] = useState<PerspectiveId | null | undefined>(undefined);
@@ -63,24 +68,19 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
   const helpId = `${baseId}-help`;
   const voiceNoteId = `${baseId}-voice`;
   const responseTitleId = `${baseId}-response`;
+  const perspectivesNoteId = `${baseId}-perspectives-note`;
   const perspectiveHeadings = useRef<Partial<Record<PerspectiveId, HTMLHeadingElement | null>>>({});
 
-  const ask = async (symptoms: string, perspective: Perspective | null) => {
+  const analyze = async (symptoms: string) => {
     if (!symptoms || isLoading) return;
-    setAsking(perspective?.id ?? null);
+    setAsking(null);
     setLimit(null);
-    if (!perspective) setAnalysis({ symptoms, perspectives: {} });
+    setAnalysis({ symptoms, perspectives: {} });
     fallback.sent(symptoms, crisis.onSubmitted(symptoms));
-    const query = perspective ? perspective.request(symptoms) : texts.analysisRequest(symptoms);
     try {
-      const answer = await queryAi({ query }).unwrap();
+      const answer = await analyzeSymptoms({ symptoms }).unwrap();
       fallback.answered();
-      setAnalysis((current) => {
-        if (!current || current.symptoms !== symptoms) return current;
-        return perspective
-          ? { ...current, perspectives: { ...current.perspectives, [perspective.id]: answer } }
-          : { ...current, answer };
-      });
+      setAnalysis((current) => (current?.symptoms === symptoms ? { ...current, answer } : current));
       if (answer.isCrisis) {
         crisis.onVerdict(true);
         toast.error({ title: texts.crisisTitle, description: texts.crisisDescription });
@@ -88,7 +88,25 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
     } catch (error) {
       if (fallback.failed(symptoms)) return;
       if (isLimitRefusal(error)) setLimit(limitAnswer(error.data));
-      else toast.error({ title: texts.analysisFailed, description: errorMessage(error) });
+      else toast.error({ title: texts.analysisFailed, description: errorSentence(error) });
+    } finally {
+      setAsking(undefined);
+    }
+  };
+
+  /** A perspective on the analysis shown: only its id and the perspective go; nothing is counted. */
+  const askPerspective = async (analysisId: string, symptoms: string, perspective: Perspective) => {
+    if (isLoading) return;
+    setAsking(perspective.id);
+    try {
+      const answer = await perspectiveOf({ analysisId, perspective: perspective.id }).unwrap();
+      setAnalysis((current) =>
+        current?.symptoms === symptoms
+          ? { ...current, perspectives: { ...current.perspectives, [perspective.id]: answer } }
+          : current,
+      );
+    } catch (error) {
+      toast.error({ title: texts.analysisFailed, description: errorSentence(error) });
     } finally {
       setAsking(undefined);
     }
@@ -96,18 +114,19 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void ask(normalizeQuery(text), null);
+    void analyze(normalizeQuery(text));
   };
 
   const showPerspective = (perspective: Perspective) => {
-    if (!analysis) return;
+    const analysisId = analysis?.answer?.analysisId;
+    if (!analysis || !analysisId) return;
     if (analysis.perspectives[perspective.id]) perspectiveHeadings.current[perspective.id]?.focus();
-    else void ask(analysis.symptoms, perspective);
+    else void askPerspective(analysisId, analysis.symptoms, perspective);
   };
 
   const answers = analysis ? [analysis.answer, ...Object.values(analysis.perspectives)] : [];
   const offerPerspectives =
-    analysis?.answer !== undefined && !fallback.shown && limit === null && !answers.some(isUrgent);
+    analysis?.answer?.analysisId !== undefined && !fallback.shown && limit === null && !answers.some(isUrgent);
 
   return (
     <section aria-labelledby={titleId} className={styles.section}>
@@ -204,7 +223,15 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
             );
           })}
           {offerPerspectives && (
-            <div className={styles.perspectives} role="group" aria-label={texts.perspectivesLabel}>
+            <div
+              className={styles.perspectives}
+              role="group"
+              aria-label={texts.perspectivesLabel}
+              aria-describedby={perspectivesNoteId}
+            >
+              <p id={perspectivesNoteId} className={styles.perspectivesNote}>
+                {texts.perspectivesNote}
+              </p>
               {PERSPECTIVES.map((perspective) => (
                 <Button key={perspective.id} disabled={isLoading} onClick={() => showPerspective(perspective)}>
                   {perspective.label}
