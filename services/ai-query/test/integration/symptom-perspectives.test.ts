@@ -151,6 +151,14 @@ describe('ai-query: the Symptom Explorer perspectives (offline engine)', () => {
     expect(body.response).toContain('988');
   });
 
+  test('when the symptoms are longer than an analysis request can carry, then 400 names the query, and nothing is counted', async () => {
+    const guestId = newGuestId();
+    const res = await analyze(service, guestId, 'a'.repeat(3854));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'query: your symptoms must be at most 3853 characters' });
+    expect(await storedCount(service, `guest:${guestId}`)).toBe(0);
+  });
+
   test('when a question is not an analysis, then its answer has no analysis id', async () => {
     const res = await ask(service, { query: SYMPTOMS, guestId: newGuestId() });
     expect(res.status).toBe(200);
