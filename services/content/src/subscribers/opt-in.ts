@@ -9,7 +9,8 @@ import { verifyConfirmToken, verifyListToken } from './list-tokens.js';
 
 const { trusted } = mongoose;
 
-export const BAD_TOKEN = 'token is not valid: use the link from the e-mail';
+/** 400: a link's token that is not one of ours (mistyped, cut short by the mail client, or made up). */
+export const BAD_TOKEN = 'token: this link is not valid. Please open the link in the e-mail we sent you.';
 
 /** 410: the link's sign-up is no longer the address's live one (it unsubscribed, or signed up again since). */
 export const SUPERSEDED_TOKEN =
