@@ -4,7 +4,7 @@
 // perspective, each perspective is answered once per analysis (then served as given), and an id this visitor
 // was not given is refused with a sentence. Through HTTP against the service, the real NATS bucket.
 import type { LanguageModel } from '../../src/model/llm.js';
-import { ask, newGuestId, startAiQuery, storedCount, type AiQuery } from './harness.js';
+import { ask, newGuestId, parseSse, startAiQuery, storedCount, type AiQuery } from './harness.js';
 
 const SYMPTOMS = 'Bloating after meals and tired in the afternoons';
 const NOT_FOUND = /^We could not find this analysis\b.*\./;
@@ -157,6 +157,21 @@ describe('ai-query: the Symptom Explorer perspectives (offline engine)', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ message: 'query: your symptoms must be at most 3853 characters' });
     expect(await storedCount(service, `guest:${guestId}`)).toBe(0);
+  });
+
+  test('when an analysis is streamed, then its done event carries the analysis id, and its perspectives are answered', async () => {
+    const guestId = newGuestId();
+    const res = await ask(service, { query: SYMPTOMS, guestId, kind: 'symptom-analysis' }, {}, '/api/query-ai/stream');
+    expect(res.status).toBe(200);
+    const done = parseSse(await res.text()).find(([event]) => event === 'done')?.[1] as { analysisId?: string };
+    expect(done.analysisId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const perspectiveRes = await perspective(service, {
+      analysisId: done.analysisId,
+      perspective: 'nutrition',
+      guestId,
+    });
+    expect(perspectiveRes.status).toBe(200);
+    expect(await storedCount(service, `guest:${guestId}`)).toBe(1);
   });
 
   test('when a question is not an analysis, then its answer has no analysis id', async () => {
