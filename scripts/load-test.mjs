@@ -12,6 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { withScratchStack } from '../infra/dist/launcher/scratch-stack.js';
+import { startStripeMock } from '../infra/dist/testing/stripe-mock.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -30,9 +31,17 @@ const { values } = parseArgs({
 });
 if (values['summary-dir']) mkdirSync(values['summary-dir'], { recursive: true });
 
+// Payments on, against stripe-mock: with payments off booking holds no slot (it asks payments first), and the
+// booking race would race for nothing.
+const stripeMock = await startStripeMock();
 const status = await withScratchStack(
-  // k6 asks from 127.0.0.1 (nginx sees it so): its guests, holds and sign-ups are not counted per address.
-  { LOAD_TEST_ALLOWLIST: '127.0.0.1,::1' },
+  {
+    // k6 asks from 127.0.0.1 (nginx sees it so): its guests, holds and sign-ups are not counted per address.
+    LOAD_TEST_ALLOWLIST: '127.0.0.1,::1',
+    STRIPE_SECRET_KEY: 'sk_test_loadtest',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_loadtest',
+    STRIPE_API_URL: stripeMock.url,
+  },
   async (stack) => {
     console.log(`stack ready at ${stack.url} in ${(stack.readyInMs / 1000).toFixed(1)} s`);
     let status = 0;
@@ -58,5 +67,5 @@ const status = await withScratchStack(
     }
     return status;
   },
-);
+).finally(() => stripeMock.stop());
 process.exit(status);

@@ -28,7 +28,11 @@ export const BookSessionRequest = z
   .strict();
 export type BookSessionRequest = z.infer<typeof BookSessionRequest>;
 
-export const BookSessionResponse = z.object({ id: z.string() });
+/**
+ * `holdToken`: the hold's own secret, told only to the browser that booked (the id travels in addresses and
+ * to payments; the token does not). It is what POST /api/session/{id}/release asks for.
+ */
+export const BookSessionResponse = z.object({ id: z.string(), holdToken: z.string() });
 export type BookSessionResponse = z.infer<typeof BookSessionResponse>;
 
 /**
@@ -172,6 +176,14 @@ export type RescheduleSessionRequest = z.infer<typeof RescheduleSessionRequest>;
 /** POST /api/session/{id}/cancel. */
 export const CancelSessionRequest = ManageSessionRequest;
 export type CancelSessionRequest = ManageSessionRequest;
+
+/** POST /api/session/{id}/release: the `holdToken` that POST /api/book-session answered. */
+export const ReleaseSessionRequest = z
+  .object({
+    token: singleLine({ max: 128, tooLong: 'token must be at most 128 characters' }).min(1, 'token is required'),
+  })
+  .strict();
+export type ReleaseSessionRequest = z.infer<typeof ReleaseSessionRequest>;
 
 /**
  * A booking as its "Change or cancel" page shows it (POST /api/session/{id}/manage, and the answer of

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { DetectCrisisRequest, DetectCrisisResponse } from './crisis.js';
 import { BookingLookupRequest, BookingLookupResponse } from './booking.js';
+import { PaymentsStatusRequest, PaymentsStatusResponse } from './payments.js';
 import { AdmitAiResponse, AskAiRequest, AskAiResponse, GiveBackAiRequest, GiveBackAiResponse } from './ai.js';
 import {
   AiAnsweredEvent,
@@ -301,6 +302,18 @@ export const EVENT_CATALOGUE = [
     purpose: "A booking's authoritative price and state, asked by payments before it creates an intent.",
     producers: ['payments'],
     consumers: ['booking'],
+  },
+  {
+    delivery: 'request-reply',
+    subject: RpcSubjects.paymentsStatus,
+    schemaName: 'PaymentsStatusRequest',
+    schema: PaymentsStatusRequest,
+    responseName: 'PaymentsStatusResponse',
+    response: PaymentsStatusResponse,
+    purpose:
+      'Whether payments can take a payment now (Stripe keys set), asked by booking before it holds a slot, so no slot is held for a payment that cannot happen.',
+    producers: ['booking'],
+    consumers: ['payments'],
   },
   {
     delivery: 'request-reply',

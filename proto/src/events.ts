@@ -37,6 +37,7 @@ export const RpcSubjects = {
   detectCrisis: 'rpc.crisis.v1.detect',
   crisisInfo: 'rpc.crisis.v1.info',
   bookingSession: 'rpc.booking.v1.session',
+  paymentsStatus: 'rpc.payments.v1.status',
   askAi: 'rpc.ai.v1.ask',
   giveBackAi: 'rpc.ai.v1.give-back',
 } as const;

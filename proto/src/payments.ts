@@ -153,3 +153,12 @@ export const StripeWebhookRequest = z.object({
   id: singleLine({ max: 255 }).min(1, 'id is required'),
   type: singleLine({ max: 255 }).min(1, 'type is required'),
 });
+
+/**
+ * rpc.payments.v1.status: whether payments can take a payment now (Stripe's keys are set), asked by booking
+ * before it holds a slot for a payment; `supportEmail` is where visitors are sent instead when it cannot.
+ */
+export const PaymentsStatusRequest = z.object({}).strict();
+export type PaymentsStatusRequest = z.infer<typeof PaymentsStatusRequest>;
+export const PaymentsStatusResponse = z.object({ acceptsPayments: z.boolean(), supportEmail: z.string() });
+export type PaymentsStatusResponse = z.infer<typeof PaymentsStatusResponse>;

@@ -104,6 +104,7 @@ export async function bases(call, { ingestSecret, webhookSecret }) {
       body: { token, scheduledAt: slot().scheduledAt },
     }),
     'POST /api/session/{id}/cancel': () => ({ path: { id: sessionId }, body: { token } }),
+    'POST /api/session/{id}/release': () => ({ path: { id: sessionId }, body: { token } }),
     'GET /api/availability': () => ({
       query: { type: 'ai-session', date: new Date(Date.now() + 2 * 86400000).toISOString().slice(0, 10) },
     }),

@@ -34,6 +34,7 @@ import {
   JoinSessionRequest,
   JoinSessionResponse,
   CancelSessionRequest,
+  ReleaseSessionRequest,
   ManageSessionRequest,
   ManageSessionResponse,
   RescheduleSessionRequest,
@@ -184,6 +185,11 @@ const LINKS: Record<string, Record<string, object>> = {
         { operationRef: operationRef(`/api/session/{id}/${action}`, 'post'), parameters: { id: '$response.body#/id' } },
       ]),
     ),
+    ReleaseSession: {
+      operationRef: operationRef('/api/session/{id}/release', 'post'),
+      parameters: { id: '$response.body#/id' },
+      requestBody: { token: '$response.body#/holdToken' },
+    },
     PayForSession: {
       operationRef: operationRef('/api/create-payment-intent', 'post'),
       requestBody: { sessionId: '$response.body#/id' },
@@ -423,6 +429,17 @@ export function buildOpenApiDocument() {
         403: MANAGE_TOKEN_REFUSED,
         404: 'No such session',
         409: 'The new slot was just taken, or the booking can no longer be changed (the message says which)',
+      },
+    ),
+    sessionPost(
+      '/api/session/{id}/release',
+      "Give back an unpaid booking's hold (the visitor went back from checkout): the slot is free again at once",
+      ReleaseSessionRequest,
+      json(SessionResponse, 'Released (or no longer held: the same answer); the booking reads `expired`'),
+      {
+        403: "The token is not this booking's hold token",
+        404: 'No such session',
+        409: 'The booking is paid or confirmed, so its time stays booked (the message says so)',
       },
     ),
     sessionPost(

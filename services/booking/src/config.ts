@@ -67,6 +67,11 @@ export const BookingConfig = serviceConfig('booking', servicePort('booking')).ex
   PRACTITIONER_NAME: z.string().trim().min(1).max(100).default('Dr. Helen'),
   /** Where the practitioner gets a copy of each consultation's confirmation; unset: no copy. */
   PRACTITIONER_EMAIL: z.email().optional(),
+  /**
+   * How long a booking waits for payments to say whether it can take a payment (rpc.payments.v1.status); a
+   * silent payments service is answered 503 and nothing is held.
+   */
+  PAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1000),
   /** How long a request waits for the database before it is answered 503. */
   DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
 });

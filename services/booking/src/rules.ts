@@ -5,6 +5,7 @@ import type { SessionType } from '@hhp/proto';
 import { calendarOf, type Calendar } from './calendar/calendar.js';
 import type { BookingConfig } from './config.js';
 import type { BookingMetrics } from './metrics.js';
+import type { PaymentsGate } from './payments/payments-gate.js';
 import type { Bookings } from './sessions/bookings.js';
 import type { SeatClaims } from './slots/seat-claims.js';
 
@@ -38,6 +39,8 @@ export interface BookingDeps {
   rules: BookingRules;
   bookings: Bookings;
   claims: SeatClaims;
+  /** Asked before a slot is held: can a payment be taken now? */
+  payments: PaymentsGate;
   metrics: BookingMetrics;
   logger: Logger;
 }

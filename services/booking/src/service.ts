@@ -14,6 +14,7 @@ import { consumeBookingsConfirmed } from './notifications/booking-confirmed.hand
 import { consumeBookingChanges } from './notifications/changes.handler.js';
 import { mailDeps } from './notifications/mail-deps.js';
 import { reminderDeps, reminderSender } from './notifications/send-reminders.js';
+import { paymentsGate } from './payments/payments-gate.js';
 import { consumePaymentsRefunded } from './payments/payment-refunded.handler.js';
 import { consumePaymentsSucceeded } from './payments/payment-succeeded.handler.js';
 import { consumeSubscriptionsChanged } from './payments/subscription-changed.handler.js';
@@ -45,6 +46,7 @@ export async function bookingService({
     rules: bookingRules(config),
     bookings: new Bookings(model, relay),
     claims,
+    payments: paymentsGate(bus, config.PAYMENTS_TIMEOUT_MS),
     metrics: bookingMetrics(metrics.registry),
     logger,
   };

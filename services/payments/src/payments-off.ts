@@ -2,8 +2,12 @@ import { Router } from 'express';
 import { HttpError } from '@hhp/kit';
 import { WEBHOOK_PATH } from './webhooks/webhooks.router.js';
 
-/** What the screens show when payments are off (the specification's default panel message). */
-export const PAYMENTS_OFF = 'Payment service unavailable';
+/**
+ * What every payment route answers when payments are off, a sentence for the visitor who reads it in a panel
+ * or a toast: that nothing can be paid online now, and whom to write to instead.
+ */
+export const paymentsOffMessage = (supportEmail: string) =>
+  `Online payment is not available right now, so nothing can be paid or subscribed to here. To book a session, please write to ${supportEmail}.`;
 
 export const PAYMENT_ROUTES = [
   '/api/payments/config',
@@ -20,11 +24,12 @@ export const PAYMENT_ROUTES = [
   WEBHOOK_PATH,
 ];
 
-/** Without Stripe keys every payment route answers 503 with the message the screens show. */
-export function paymentsOffRouter(): Router {
+/** Without Stripe keys every payment route answers 503 with the sentence the screens show. */
+export function paymentsOffRouter(supportEmail: string): Router {
   const router = Router();
+  const message = paymentsOffMessage(supportEmail);
   router.all(PAYMENT_ROUTES, () => {
-    throw new HttpError(503, PAYMENTS_OFF);
+    throw new HttpError(503, message);
   });
   return router;
 }

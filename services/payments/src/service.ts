@@ -2,6 +2,7 @@ import { OutboxRelay, createInbox, rawBody, type ServiceContext, type ServicePar
 import { paymentsConfigured, type PaymentsConfig } from './config.js';
 import { paymentsMetrics } from './metrics.js';
 import { paymentsOffRouter } from './payments-off.js';
+import { paymentsStatusReplies } from './payments-status.js';
 import { createStripe } from './stripe/client.js';
 import { SubscriptionPrice } from './stripe/plan-price.js';
 import { BookingLookup } from './intents/booking-lookup.js';
@@ -27,9 +28,12 @@ import { signInParts } from './sign-in/sign-in.parts.js';
  */
 export async function paymentsService(context: ServiceContext<PaymentsConfig>): Promise<ServiceParts> {
   const { config, mongo, bus, logger, metrics: kitMetrics } = context;
-  if (!paymentsConfigured(config)) {
+  const acceptsPayments = paymentsConfigured(config);
+  // Booking asks this before it holds a slot: with payments off it holds none.
+  const status = paymentsStatusReplies(bus, { acceptsPayments, supportEmail: config.SUPPORT_EMAIL });
+  if (!acceptsPayments) {
     logger.warn('payments are off: set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to turn them on');
-    return { routers: [paymentsOffRouter()] };
+    return { routers: [paymentsOffRouter(config.SUPPORT_EMAIL)], stop: [['status replies', () => status.drain()]] };
   }
   if (!config.STRIPE_WEBHOOK_SECRET) {
     logger.warn('no STRIPE_WEBHOOK_SECRET: webhooks are refused, so paid sessions are not confirmed');
@@ -99,6 +103,7 @@ export async function paymentsService(context: ServiceContext<PaymentsConfig>): 
     every: signIn.every,
     bodies: [{ method: 'POST', path: WEBHOOK_PATH, parsers: [rawBody({ limitBytes: WEBHOOK_BODY_LIMIT_BYTES })] }],
     stop: [
+      ['status replies', () => status.drain()],
       ['conflict consumer', () => conflicts.stop()],
       ['cancellation consumer', () => cancellations.stop()],
       ...signIn.stop,

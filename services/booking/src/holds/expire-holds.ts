@@ -12,7 +12,7 @@ import { expiredEvent } from '../sessions/booking-events.js';
 const BATCH = 200;
 
 export async function expireLapsedHolds(deps: BookingDeps, now = new Date(), signal?: AbortSignal): Promise<number> {
-  const { bookings, claims, metrics, logger } = deps;
+  const { bookings, logger } = deps;
   let expired = 0;
   for (const status of PENDING_STATUSES) {
     const lapsed = await bookings.model
@@ -22,22 +22,37 @@ export async function expireLapsedHolds(deps: BookingDeps, now = new Date(), sig
       .exec();
     for (const booking of lapsed) {
       if (signal?.aborted) return expired;
-      if (booking.claim && (await claims.release(booking.claim, now)) === 'kept') continue;
-      const changed = await bookings.change(
-        booking._id,
-        booking.status,
-        { $set: { status: 'expired', expiredAt: now } },
-        [expiredEvent(booking, now)],
-      );
-      if (booking.addressHold) await claims.release(booking.addressHold, now);
-      if (changed) {
+      if ((await endHold(deps, booking, now)) === 'expired') {
         expired += 1;
-        metrics.expired.inc();
         logger.info({ bookingId: booking._id, type: booking.type }, 'unpaid hold lapsed; booking expired');
       }
     }
   }
   return expired;
+}
+
+/**
+ * End an unpaid booking's hold now: its seat released, the booking `expired` with its `booking.v1.expired`,
+ * its address's hold given back. 'kept': a payment kept the seat first (the payment's handler confirms it);
+ * 'changed': another writer changed the booking first. `extra` is set with the change (a release's time).
+ */
+export async function endHold(
+  { bookings, claims, metrics }: Pick<BookingDeps, 'bookings' | 'claims' | 'metrics'>,
+  booking: BookingDocument,
+  now: Date,
+  extra: Partial<BookingDocument> = {},
+): Promise<'expired' | 'kept' | 'changed'> {
+  if (booking.claim && (await claims.release(booking.claim, now)) === 'kept') return 'kept';
+  const changed = await bookings.change(
+    booking._id,
+    booking.status,
+    { $set: { status: 'expired', expiredAt: now, ...extra } },
+    [expiredEvent(booking, now)],
+  );
+  if (booking.addressHold) await claims.release(booking.addressHold, now);
+  if (!changed) return 'changed';
+  metrics.expired.inc();
+  return 'expired';
 }
 
 export function holdSweeper(deps: BookingDeps, everyMs: number): PeriodicTask {

@@ -2,7 +2,7 @@
 // for the last seat exactly one wins), then one of the client address's live holds, then the booking is
 // written. Price and duration are the catalogue's; a body that says otherwise is ignored (and logged), as
 // the frontend only ever sends the catalogue's values.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { HttpError, TIMED_OUT, within } from '@hhp/kit';
 import { BOOKING_HORIZON_MONTHS, PLANS, type BookSessionRequest } from '@hhp/proto';
 import { horizonDay, slotAt, type SlotLookup } from '../calendar/calendar.js';
@@ -24,6 +24,15 @@ export class HoldLimitError extends HttpError {
 
 /** 18 random bytes: 24 url-safe characters, the only key to a booking. */
 export const newBookingId = () => randomBytes(18).toString('base64url');
+
+/** What a hold's token is kept as: only its sha256, so the database alone cannot release a hold. */
+export const holdTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A booking just made, with its hold's token (told to the booking browser only). */
+export interface NewBooking {
+  booking: BookingDocument;
+  holdToken: string;
+}
 
 const REFUSALS = {
   'not-a-slot': 'must be the start of one of the slots of that day for this plan (see /api/availability)',
@@ -59,7 +68,7 @@ export interface BookingInput {
   requestId: string;
 }
 
-export async function bookSession(deps: BookingDeps, input: BookingInput, now = new Date()): Promise<BookingDocument> {
+export async function bookSession(deps: BookingDeps, input: BookingInput, now = new Date()): Promise<NewBooking> {
   const { rules, claims, bookings, metrics, logger } = deps;
   const { request } = input;
   const plan = PLANS[request.type];
@@ -76,6 +85,7 @@ export async function bookSession(deps: BookingDeps, input: BookingInput, now = 
   }
 
   const id = newBookingId();
+  const holdToken = randomBytes(24).toString('base64url');
   const holdExpiresAt = new Date(now.getTime() + rules.holdMs);
   const claim = await claims.claim({
     ...slotSeats(request.type, found.date, found.slot.startsAt),
@@ -118,6 +128,7 @@ export async function bookSession(deps: BookingDeps, input: BookingInput, now = 
     notes: request.notes,
     status: request.type === 'subscription' ? 'pending-subscription' : 'pending-payment',
     holdExpiresAt,
+    holdTokenHash: holdTokenHash(holdToken),
     claim: claim.ref,
     ...(addressHold ? { addressHold } : {}),
     createdAt: now,
@@ -129,7 +140,7 @@ export async function bookSession(deps: BookingDeps, input: BookingInput, now = 
     throw err;
   }
   metrics.created.inc({ type: request.type });
-  return booking;
+  return { booking, holdToken };
 }
 
 /** Give back what a booking holds: its slot's seat and its address's hold. */
@@ -143,16 +154,18 @@ export async function releaseSeats(
 }
 
 /**
- * `bookSession` answered in time, or a 503. A booking that lands after its request was answered 503 was
- * never seen by the visitor: it is given back (its seats released, the document removed) so that it does
- * not hold the slot against the visitor's own retry.
+ * `bookSession` answered in time, or a 503. First payments is asked whether a payment can be taken at all:
+ * when it cannot, nothing is claimed and the 503 says so (payments/payments-gate.ts). A booking that lands
+ * after its request was answered 503 was never seen by the visitor: it is given back (its seats released,
+ * the document removed) so that it does not hold the slot against the visitor's own retry.
  */
-export async function bookWithin(deps: BookingDeps, input: BookingInput, timeoutMs: number): Promise<BookingDocument> {
+export async function bookWithin(deps: BookingDeps, input: BookingInput, timeoutMs: number): Promise<NewBooking> {
+  await deps.payments.assertAcceptsPayments(input.requestId);
   const work = bookSession(deps, input);
   const result = await within(timeoutMs, work);
   if (result !== TIMED_OUT) return result;
   void work
-    .then(async (late) => {
+    .then(async ({ booking: late }) => {
       await releaseSeats(deps, late);
       await deps.bookings.remove(late._id);
       deps.logger.warn({ requestId: input.requestId, bookingId: late._id }, 'booking landed after its 503; given back');

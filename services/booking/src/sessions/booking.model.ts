@@ -20,6 +20,8 @@ export interface BookingDocument {
   status: SessionStatus;
   /** When an unpaid booking's hold lapses. */
   holdExpiresAt: Date;
+  /** sha256 (hex) of the hold's token, which only the booking browser was told: it may release the hold. */
+  holdTokenHash?: string;
   /** The seat of its slot it holds or held (slots/seat-claims.ts). */
   claim?: ClaimRef;
   /** One of its client address's live holds, while unpaid. */
@@ -38,6 +40,8 @@ export interface BookingDocument {
   createdAt: Date;
   confirmedAt?: Date;
   expiredAt?: Date;
+  /** When its visitor gave the hold back (went back from checkout); it is `expired` from then on. */
+  releasedAt?: Date;
   refundedAt?: Date;
   rescheduledAt?: Date;
   cancelledAt?: Date;
@@ -63,6 +67,7 @@ const bookingSchema = new Schema<BookingDocument>(
     notes: { type: String, default: '' },
     status: { type: String, enum: SESSION_STATUSES, required: true },
     holdExpiresAt: { type: Date, required: true },
+    holdTokenHash: String,
     claim: { type: claimRef, default: undefined },
     addressHold: { type: claimRef, default: undefined },
     paymentIntentId: String,
@@ -73,6 +78,7 @@ const bookingSchema = new Schema<BookingDocument>(
     createdAt: { type: Date, required: true },
     confirmedAt: Date,
     expiredAt: Date,
+    releasedAt: Date,
     refundedAt: Date,
     rescheduledAt: Date,
     cancelledAt: Date,

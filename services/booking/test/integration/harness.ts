@@ -15,7 +15,7 @@ import {
   startService,
   type RunningService,
 } from '@hhp/kit';
-import { EVENTS_STREAM, Subjects, type SessionType } from '@hhp/proto';
+import { EVENTS_STREAM, PaymentsStatusResponse, RpcSubjects, Subjects, type SessionType } from '@hhp/proto';
 import { BookingConfig } from '../../src/config.js';
 import { bookingService } from '../../src/service.js';
 import { planDay, wallClock, type Slot } from '../../src/calendar/calendar.js';
@@ -53,10 +53,38 @@ const DURABLES: [string, string][] = [
   ['booking-cancellations', Subjects.bookingCancelled],
 ];
 
+export const SUPPORT_EMAIL = 'practice@holistic.test';
+
+/**
+ * Payments' side of rpc.payments.v1.status while the suite holds the consumers (below): by default payments
+ * take a payment; a test sets `acceptsPayments` false (payments off) or `silent` (payments down).
+ */
+export const payments = { acceptsPayments: true, silent: false, asked: 0 };
+
+async function paymentsResponder(): Promise<() => Promise<void>> {
+  const nc = await superuser();
+  nc.subscribe(RpcSubjects.paymentsStatus, {
+    queue: 'payments',
+    callback: (err, msg) => {
+      if (err) return;
+      payments.asked += 1;
+      if (payments.silent) return;
+      const data = PaymentsStatusResponse.parse({
+        acceptsPayments: payments.acceptsPayments,
+        supportEmail: SUPPORT_EMAIL,
+      });
+      msg.respond(JSON.stringify({ ok: true, data }));
+    },
+  });
+  await nc.flush();
+  return () => nc.close();
+}
+
 /**
  * The booking service's durable consumers are shared by every suite on this nats-server. A suite holds them
  * for its whole run (a directory lock per server, so suites that jest runs in parallel take turns), and
- * starts them afresh from new messages: events other suites published before are not replayed to it.
+ * starts them afresh from new messages: events other suites published before are not replayed to it. While
+ * it holds them it also answers for payments (`payments` above), so it alone decides what booking hears.
  */
 export async function takeConsumers(): Promise<() => Promise<void>> {
   const server = new URL(process.env.NATS_TEST_SERVER ?? process.env.NATS_URL!);
@@ -99,7 +127,11 @@ export async function takeConsumers(): Promise<() => Promise<void>> {
   } finally {
     await nc.close();
   }
-  return () => rmdir(lock);
+  const stopPayments = await paymentsResponder();
+  return async () => {
+    await stopPayments();
+    await rmdir(lock);
+  };
 }
 
 /** The harness's superuser (NATS_URL): it may publish what payments publishes and read every subject. */
