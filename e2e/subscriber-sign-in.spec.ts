@@ -231,8 +231,13 @@ test.describe('subscribers on another device', () => {
     page,
   }) => {
     await page.goto('/subscription/sign-in');
-    await expect(heading(page, 'This sign-in link cannot be used')).toBeVisible();
-    await expect(page.getByText('This page opens from the sign-in link in your e-mail.')).toBeVisible();
+    await expect(heading(page, 'Sign in with a link from your e-mail')).toBeVisible();
+    await expect(heading(page, 'This sign-in link cannot be used')).toHaveCount(0);
+    await expect(
+      page.getByText(
+        'To get one, enter below the e-mail address you subscribed with, and we will e-mail you a sign-in link',
+      ),
+    ).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Subscription email address' })).toBeVisible();
     await expectNoAxeViolations(page);
 

@@ -7,7 +7,7 @@ import { WEBHOOK_PATH } from './webhooks/webhooks.router.js';
  * or a toast: that nothing can be paid online now, and whom to write to instead.
  */
 export const paymentsOffMessage = (supportEmail: string) =>
-  `Online payment is not available right now, so nothing can be paid or subscribed to here. To book a session, please write to ${supportEmail}.`;
+  `Online payment is not available right now, so sessions and the subscription cannot be paid for here. Please write to ${supportEmail} instead.`;
 
 export const PAYMENT_ROUTES = [
   '/api/payments/config',

@@ -12,6 +12,7 @@ import type {
   CreateSubscriptionResponse,
   PaymentsConfigResponse,
   PaymentStatusResponse,
+  ReleaseSessionRequest,
   SessionResponse,
   SubscriptionStatusResponse,
 } from '@hhp/proto';
@@ -39,6 +40,15 @@ const paymentsApi = api.enhanceEndpoints({ addTagTypes: ['Availability', 'Sessio
     session: build.query<SessionResponse, string>({
       query: (id) => `/api/session/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Session', id }],
+    }),
+    /** POST /api/session/{id}/release: the visitor gives the hold back (the token only this browser was told). */
+    releaseHold: build.mutation<SessionResponse, ReleaseSessionRequest & { id: string }>({
+      query: ({ id, token }) => ({
+        url: `/api/session/${encodeURIComponent(id)}/release`,
+        method: 'POST',
+        body: { token },
+      }),
+      invalidatesTags: (_result, _error, { id }) => ['Availability', { type: 'Session', id }],
     }),
     /** GET /api/payments/config: 503 while payments are not configured. */
     paymentsConfig: build.query<PaymentsConfigResponse, void>({
@@ -78,6 +88,7 @@ export const {
   useAvailabilityQuery,
   useBookSessionMutation,
   useSessionQuery,
+  useReleaseHoldMutation,
   usePaymentsConfigQuery,
   useCreatePaymentIntentMutation,
   usePaymentStatusQuery,

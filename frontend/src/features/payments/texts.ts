@@ -75,6 +75,11 @@ export const texts = {
     missingTitle: 'Missing information',
     missingDescription: 'Please fill in all required fields.',
     failedTitle: 'Booking failed',
+    paymentsOffTitle: 'Online booking is not available right now',
+    paymentsOffText:
+      'Card payments cannot be taken online at the moment, so a session cannot be booked here and no time will be held for you. To book a session, please write to the practice:',
+    paymentsOffBrowse: 'You can still look at the free times below.',
+    paymentsOffHint: 'Online booking is not available right now: please write to the practice (see above).',
     bookedTitle: 'Session booked successfully!',
     bookedDescription: 'A confirmation email will follow, and a reminder 24 hours before your session.',
   },
@@ -107,6 +112,10 @@ export const texts = {
     unavailableText: 'Unable to initialize payment. Please contact support.',
     support: 'Support:',
     recorded: (id: string) => `Your booking has been recorded (reference ${id}); nothing has been charged.`,
+    heldThenReleased: (time: string) =>
+      `Its time is held for you until ${time}; after that it is released, unless it has been paid.`,
+    releaseFailedTitle: 'Your time could not be released',
+    releaseLater: 'It is released by itself when the hold lapses, so you can book again.',
     notFoundTitle: 'Session not found',
     notFoundDescription: 'Please choose your session again.',
     closedTitle: 'This booking can no longer be paid',
@@ -136,6 +145,17 @@ export const texts = {
     subscribing: 'Subscribing…',
     planIncludes: 'What you get',
     forSession: (when: string) => `Your session on ${when} is confirmed once the subscription is active.`,
+    heldUntil: (time: string, minutes: number) =>
+      `Your time is held for you until ${time} (${minutes === 1 ? '1 minute' : `${minutes} minutes`} left).`,
+    heldWhileOff: (time: string) =>
+      `Your time is held until ${time} and then released, as the subscription cannot be started online right now.`,
+    lapsedTitle: 'The hold on your time has lapsed',
+    lapsed: (when: string) =>
+      `Your session on ${when} was held for a limited while, and the time has been released. To have it, please book again.`,
+    sessionConfirmed: (when: string) => `Your session on ${when} is confirmed.`,
+    notHeld: (when: string) => `Your booking for ${when} is no longer held. Please book again.`,
+    bookAgain: 'Book again',
+    support: 'Support:',
     back: 'Back to Booking',
     invalidEmailTitle: 'Invalid Email',
     invalidEmailDescription: 'Please enter a valid email address',

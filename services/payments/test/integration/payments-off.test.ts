@@ -12,7 +12,7 @@ import { PAYMENT_ROUTES } from '../../src/payments-off.js';
 import { startPayments, startServers, stopPayments, type Payments, type Servers } from './harness.js';
 
 const SUPPORT = 'help@practice.example';
-const OFF_MESSAGE = `Online payment is not available right now, so nothing can be paid or subscribed to here. To book a session, please write to ${SUPPORT}.`;
+const OFF_MESSAGE = `Online payment is not available right now, so sessions and the subscription cannot be paid for here. Please write to ${SUPPORT} instead.`;
 
 /** The service with no Stripe keys, as `npm start` runs it on a bare machine. */
 async function startWithoutKeys(servers: Servers) {

@@ -1,17 +1,19 @@
 import type { SessionType } from '@hhp/proto/catalogue/plans';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { ApiError } from '../../../shared/api/base-query';
 import { errorMessage } from '../../../shared/api/error-message';
 import { Surface } from '../../../shared/ui/Surface';
 import { TextInput } from '../../../shared/ui/TextInput';
 import { useToast } from '../../../shared/ui/toast';
-import { useAvailabilityQuery, useBookSessionMutation } from '../api';
+import { useAvailabilityQuery, useBookSessionMutation, usePaymentsConfigQuery } from '../api';
 import { texts } from '../texts';
 import { visitorTimeZone } from '../ui/time';
 import { bookingStart, canSubmit, checkBooking, nextPath } from './booking-form';
+import { tripOf, type BookingTrip } from './booking-trip';
 import { BookingSummary } from './BookingSummary';
+import { PaymentsOffNotice } from './PaymentsOffNotice';
 import { isDayOpen, todayIn, type IsoDay } from './calendar';
 import { DateCalendar } from './DateCalendar';
 import { PlanCards } from './PlanCards';
@@ -25,17 +27,26 @@ const t = texts.booking;
  * /book and /book-session (specification, sections 2, 4, 5, 8): a plan, the visitor's name and e-mail, a day and
  * one of its free slots, notes; then the booking call, and on to checkout or, for the subscription plan, to
  * /subscribe. The slot list is asked for again whenever the plan or the day changes, and after any booking
- * attempt (a slot lost to another visitor then shows as booked).
+ * attempt (a slot lost to another visitor then shows as booked). Back from checkout or /subscribe, the form
+ * is as the visitor left it (booking-trip.ts). With payments off (GET /api/payments/config fails, the one
+ * source the booking service asks too) the screen says at once that online booking is unavailable and whom to
+ * write to, and Book Session stays disabled: no time is held for a payment that cannot happen.
  */
 export function BookingScreen() {
   const [params] = useSearchParams();
-  const [start] = useState(() => bookingStart(params));
+  const location = useLocation();
+  const [start] = useState(() => {
+    const draft = tripOf(location.state).draft;
+    return draft ?? { ...bookingStart(params), name: '', email: '', date: null, slot: null };
+  });
   const [type, setType] = useState<SessionType>(start.type);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [date, setDate] = useState<IsoDay | null>(null);
-  const [slotStart, setSlotStart] = useState<string | null>(null);
+  const [name, setName] = useState(start.name);
+  const [email, setEmail] = useState(start.email);
+  const [date, setDate] = useState<IsoDay | null>(start.date);
+  const [slotStart, setSlotStart] = useState<string | null>(start.slot);
   const [notes, setNotes] = useState(start.notes);
+  const paymentsConfig = usePaymentsConfigQuery();
+  const paymentsOff = paymentsConfig.isError;
   const [checked, setChecked] = useState(false);
   // The practice's time zone, from its answers: "today" and "past" are the practice's.
   const [practiceZone, setPracticeZone] = useState<string | undefined>(undefined);
@@ -77,7 +88,7 @@ export function BookingScreen() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!canSubmit(form, isLoading)) return;
+    if (!canSubmit(form, isLoading) || paymentsOff) return;
     if (!check.ok) {
       setChecked(true);
       if (check.missing.includes('name') || check.missing.includes('email')) {
@@ -87,10 +98,16 @@ export function BookingScreen() {
       return;
     }
     try {
-      const { id } = await bookSession(check.request).unwrap();
+      const { id, holdToken } = await bookSession(check.request).unwrap();
       toast.success({ title: t.bookedTitle, description: t.bookedDescription });
-      // The subscribe screen starts with the e-mail just given (kept in memory only, never in the address).
-      navigate(nextPath(type, id), { state: type === 'subscription' ? { email: check.request.email } : undefined });
+      // The subscribe screen starts with the e-mail just given; the form and the hold's token come along so
+      // that going back releases the hold and shows the form as it was (history state only, never the address).
+      const trip: BookingTrip = {
+        draft: { type, name, email, date, slot: slotStart, notes },
+        hold: { id, token: holdToken },
+        ...(type === 'subscription' ? { email: check.request.email } : {}),
+      };
+      navigate(nextPath(type, id), { state: trip });
     } catch (error) {
       toast.error({ title: t.failedTitle, description: errorMessage(error) });
       if ((error as ApiError).status === 409) {
@@ -104,6 +121,7 @@ export function BookingScreen() {
   return (
     <div className={styles.screen}>
       <WelcomeCard />
+      {paymentsOff && <PaymentsOffNotice />}
       <form noValidate onSubmit={onSubmit} aria-label={t.pageTitle} className={styles.screen}>
         <PlanCards value={type} onChange={choosePlan} />
         <div className={styles.layout}>
@@ -195,7 +213,8 @@ export function BookingScreen() {
             name={name}
             email={email}
             submitting={isLoading}
-            canSubmit={canSubmit(form, isLoading)}
+            canSubmit={canSubmit(form, isLoading) && !paymentsOff}
+            paymentsOff={paymentsOff}
           />
         </div>
       </form>

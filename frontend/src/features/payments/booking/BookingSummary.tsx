@@ -16,6 +16,8 @@ interface Props {
   email: string;
   submitting: boolean;
   canSubmit: boolean;
+  /** Payments cannot take a payment: nothing can be booked here now. */
+  paymentsOff: boolean;
 }
 
 function Value({ text }: { text: string | null }) {
@@ -23,7 +25,7 @@ function Value({ text }: { text: string | null }) {
 }
 
 /** What is about to be booked, beside the form; its button submits the form. */
-export function BookingSummary({ type, date, slot, timeZone, name, email, submitting, canSubmit }: Props) {
+export function BookingSummary({ type, date, slot, timeZone, name, email, submitting, canSubmit, paymentsOff }: Props) {
   const plan = PLANS[type];
   const headingId = useId();
   const hintId = useId();
@@ -66,11 +68,13 @@ export function BookingSummary({ type, date, slot, timeZone, name, email, submit
         {submitting ? texts.booking.submitting : texts.booking.submit}
       </Button>
       <p id={hintId} className={styles.hint}>
-        {!date || !slot
-          ? texts.booking.submitHint
-          : type === 'subscription'
-            ? texts.booking.paymentNext.subscription
-            : texts.booking.paymentNext.other}
+        {paymentsOff
+          ? texts.booking.paymentsOffHint
+          : !date || !slot
+            ? texts.booking.submitHint
+            : type === 'subscription'
+              ? texts.booking.paymentNext.subscription
+              : texts.booking.paymentNext.other}
       </p>
     </Surface>
   );

@@ -9,6 +9,7 @@ import { useCreatePaymentIntentMutation, usePaymentsConfigQuery, useSessionQuery
 import { PaymentElements } from '../stripe/PaymentElements';
 import { useStripeJs } from '../stripe/use-stripe-js';
 import { texts } from '../texts';
+import { BackToBooking } from '../ui/BackToBooking';
 import { ServicePanel } from '../ui/ServicePanel';
 import { useFocusOnChange } from '../ui/use-focus-on-change';
 import styles from '../ui/payments.module.css';
@@ -116,7 +117,12 @@ export function CheckoutScreen() {
             </PaymentElements>
           )}
           {step.step === 'unavailable' && (
-            <PaymentUnavailable message={step.message} sessionId={sessionId ?? ''} titleRef={focusRef} />
+            <PaymentUnavailable
+              message={step.message}
+              sessionId={sessionId ?? ''}
+              holdExpiresAt={step.session?.holdExpiresAt}
+              titleRef={focusRef}
+            />
           )}
           {step.step === 'closed' && (
             <ServicePanel
@@ -133,12 +139,13 @@ export function CheckoutScreen() {
             </ServicePanel>
           )}
           <div className={styles.actions}>
-            <ButtonLink to="/book">{t.back}</ButtonLink>
+            <BackToBooking sessionId={sessionId ?? undefined} />
           </div>
         </div>
         <div className={styles.column}>
           {booked && <OrderSummary session={booked} />}
-          <WhatHappensNext />
+          {/* The steps of a payment, while one can still be made. */}
+          {step.step !== 'unavailable' && step.step !== 'closed' && <WhatHappensNext />}
         </div>
       </div>
     </AntdScope>

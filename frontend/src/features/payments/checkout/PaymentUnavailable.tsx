@@ -2,17 +2,23 @@ import type { Ref } from 'react';
 import { texts } from '../texts';
 import { SUPPORT_EMAIL } from '../config';
 import { ServicePanel } from '../ui/ServicePanel';
+import { formatTime, visitorTimeZone } from '../ui/time';
 import styles from '../ui/payments.module.css';
 
 interface Props {
   /** The failed call's message; the specification's default when it said nothing. */
   message: string;
   sessionId: string;
+  /** While the booking holds its time: until when (ISO). */
+  holdExpiresAt: string | undefined;
   titleRef: Ref<HTMLHeadingElement>;
 }
 
-/** The specification's "Payment Service Temporarily Unavailable" panel: what failed, whom to ask, and that the booking stands. */
-export function PaymentUnavailable({ message, sessionId, titleRef }: Props) {
+/**
+ * The specification's "Payment Service Temporarily Unavailable" panel: what failed, whom to ask, that the
+ * booking was recorded and how long its time stays held (it is released when the hold lapses unpaid).
+ */
+export function PaymentUnavailable({ message, sessionId, holdExpiresAt, titleRef }: Props) {
   const t = texts.checkout;
   return (
     <ServicePanel type="error" title={t.unavailableTitle} titleRef={titleRef}>
@@ -22,7 +28,11 @@ export function PaymentUnavailable({ message, sessionId, titleRef }: Props) {
         {t.support}{' '}
         <a href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`Booking ${sessionId}`)}`}>{SUPPORT_EMAIL}</a>
       </p>
-      <p className={styles.text}>{t.recorded(sessionId)}</p>
+      <p className={styles.text}>
+        {t.recorded(sessionId)}
+        {holdExpiresAt &&
+          ` ${t.heldThenReleased(`${formatTime(holdExpiresAt, visitorTimeZone() ?? 'UTC')} (your time)`)}`}
+      </p>
     </ServicePanel>
   );
 }

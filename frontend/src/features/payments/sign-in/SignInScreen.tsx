@@ -69,7 +69,12 @@ export function SignInScreen() {
             <p className={styles.text}>{t.doneText}</p>
           </ServicePanel>
         )}
-        {(view === 'failed' || view === 'no-token') && (
+        {view === 'no-token' && (
+          <ServicePanel type="info" title={t.noTokenTitle} titleRef={focusRef}>
+            <p className={styles.text}>{t.noToken}</p>
+          </ServicePanel>
+        )}
+        {view === 'failed' && (
           <ServicePanel
             type="error"
             title={t.failedTitle}
@@ -78,7 +83,7 @@ export function SignInScreen() {
               failure?.retryable && token ? <Button onClick={() => void complete({ token })}>{t.retry}</Button> : null
             }
           >
-            <p className={styles.text}>{view === 'no-token' ? t.noToken : failure?.message}</p>
+            <p className={styles.text}>{failure?.message}</p>
           </ServicePanel>
         )}
         {(view === 'failed' || view === 'no-token') && !failure?.retryable && (

@@ -9,7 +9,9 @@ export const texts = {
     doneText: `Your subscription works on this device too: the chat shows Unlimited Access to ${PRACTITIONER_NAME}'s AI.`,
     openChat: 'Ask the AI now',
     failedTitle: 'This sign-in link cannot be used',
-    noToken: 'This page opens from the sign-in link in your e-mail. Ask for a new one below.',
+    noTokenTitle: 'Sign in with a link from your e-mail',
+    noToken:
+      'This page signs a device in to your subscription when it is opened from a sign-in link. To get one, enter below the e-mail address you subscribed with, and we will e-mail you a sign-in link for this device.',
     incomplete: 'This sign-in link is incomplete: open the whole link from the e-mail, or ask for a new one below.',
     askAgain: 'Ask for a new sign-in link:',
     retry: 'Try again',

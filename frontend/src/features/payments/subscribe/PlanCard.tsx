@@ -1,13 +1,57 @@
 import type { SessionResponse } from '@hhp/proto';
 import { PLANS } from '@hhp/proto/catalogue/plans';
 import { useId } from 'react';
+import { ButtonLink } from '../../../shared/ui/Button';
 import { Surface } from '../../../shared/ui/Surface';
 import { planName, planSummary, texts } from '../texts';
-import { formatSession, money } from '../ui/time';
+import { formatSession, formatTime, money, visitorTimeZone } from '../ui/time';
+import { useNow } from '../ui/use-now';
 import styles from '../ui/payments.module.css';
 
-/** The plan being bought and, when the visitor came from booking it, the session it will confirm. */
-export function PlanCard({ session }: { session: SessionResponse | undefined }) {
+const t = texts.subscribe;
+
+interface Props {
+  session: SessionResponse | undefined;
+  /** Payments cannot take a payment now: the subscription cannot start, and the hold will lapse. */
+  paymentsOff: boolean;
+}
+
+/**
+ * What is true of the subscription plan's booking at this moment: held (until when, how long is left),
+ * lapsed and released (book again), confirmed, or no longer held. Read again as the hold runs out.
+ */
+function SessionLine({ session, paymentsOff }: { session: SessionResponse; paymentsOff: boolean }) {
+  const holdEnds = session.holdExpiresAt ? Date.parse(session.holdExpiresAt) : undefined;
+  const now = useNow(holdEnds !== undefined);
+  const when = formatSession(session.scheduledAt, Number(session.duration), session.timeZone);
+  const held = session.status === 'pending-subscription' && holdEnds !== undefined && holdEnds > now;
+  if (held) {
+    const until = `${formatTime(session.holdExpiresAt!, visitorTimeZone() ?? 'UTC')} (your time)`;
+    const minutes = Math.max(1, Math.ceil((holdEnds - now) / 60_000));
+    return (
+      <div className={styles.column} role="status">
+        <p className={styles.text}>{paymentsOff ? t.heldWhileOff(until) : t.heldUntil(until, minutes)}</p>
+        {!paymentsOff && <p className={styles.muted}>{t.forSession(when)}</p>}
+      </div>
+    );
+  }
+  if (session.status === 'confirmed') return <p className={styles.text}>{t.sessionConfirmed(when)}</p>;
+  const lapsed = session.status === 'expired' || session.status === 'pending-subscription';
+  return (
+    <div className={styles.column} role="status">
+      {lapsed && <h3 className={styles.subheading}>{t.lapsedTitle}</h3>}
+      <p className={styles.text}>{lapsed ? t.lapsed(when) : t.notHeld(when)}</p>
+      <div className={styles.actions}>
+        <ButtonLink to="/book" variant="primary">
+          {t.bookAgain}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+/** The plan being bought and, when the visitor came from booking it, what is true of that session now. */
+export function PlanCard({ session, paymentsOff }: Props) {
   const headingId = useId();
   const plan = PLANS.subscription;
   return (
@@ -20,17 +64,13 @@ export function PlanCard({ session }: { session: SessionResponse | undefined }) 
           {money(plan.price)} <span className={styles.muted}>{texts.booking.priceUnit.subscription}</span>
         </p>
         <p className={styles.text}>{planSummary('subscription')}.</p>
-        <h3 className={styles.subheading}>{texts.subscribe.planIncludes}</h3>
+        <h3 className={styles.subheading}>{t.planIncludes}</h3>
         <ul className={styles.features}>
           {plan.features.map((feature) => (
             <li key={feature}>{feature}</li>
           ))}
         </ul>
-        {session && session.type === 'subscription' && (
-          <p className={styles.muted}>
-            {texts.subscribe.forSession(formatSession(session.scheduledAt, Number(session.duration), session.timeZone))}
-          </p>
-        )}
+        {session && session.type === 'subscription' && <SessionLine session={session} paymentsOff={paymentsOff} />}
       </section>
     </Surface>
   );

@@ -7,7 +7,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { quotaStale } from '../../../shared/ai/api';
 import { errorMessage } from '../../../shared/api/error-message';
 import { AntdScope } from '../../../shared/ui/AntdScope';
-import { Button, ButtonLink } from '../../../shared/ui/Button';
+import { Button } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
 import {
   useCompleteSubscriptionMutation,
@@ -18,6 +18,9 @@ import {
 import { PaymentElements } from '../stripe/PaymentElements';
 import { useStripeJs } from '../stripe/use-stripe-js';
 import { texts } from '../texts';
+import { tripOf } from '../booking/booking-trip';
+import { SUPPORT_EMAIL } from '../config';
+import { BackToBooking } from '../ui/BackToBooking';
 import { ServicePanel } from '../ui/ServicePanel';
 import { useFocusOnChange } from '../ui/use-focus-on-change';
 import styles from '../ui/payments.module.css';
@@ -48,7 +51,7 @@ export function SubscribeScreen() {
   const [params] = useSearchParams();
   const sessionId = params.get('sessionId') ?? undefined;
   const location = useLocation();
-  const presetEmail = (location.state as { email?: string } | null)?.email ?? '';
+  const presetEmail = tripOf(location.state).email ?? '';
   // Back from the bank's page (setup-return.ts): the card step, busy until the card is checked and completed.
   const [returned] = useState(() => takeSetupReturn(params));
   const [state, send] = useReducer(subscribeReducer, presetEmail, (email) =>
@@ -66,7 +69,7 @@ export function SubscribeScreen() {
   const [emailInvalid, setEmailInvalid] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const config = usePaymentsConfigQuery();
-  const session = useSessionQuery(sessionId ?? skipToken);
+  const session = useSessionQuery(sessionId ?? skipToken, { refetchOnMountOrArgChange: true });
   const [createSubscription] = useCreateSubscriptionMutation();
   const [completeSubscription] = useCompleteSubscriptionMutation();
   const stripe = useStripeJs(state.step === 'card' ? config.data?.publishableKey : undefined);
@@ -226,22 +229,35 @@ export function SubscribeScreen() {
                   <Button variant="primary" onClick={retry}>
                     {t.tryAgain}
                   </Button>
-                  <ButtonLink to="/book">{t.back}</ButtonLink>
+                  <BackToBooking sessionId={sessionId} />
                 </>
               }
             >
               <p className={styles.text}>
                 {shown.reason === 'configuration' ? t.unavailableConfiguration : t.unavailableStart}
               </p>
+              {shown.reason === 'configuration' && (
+                <p className={styles.text}>
+                  {t.support}{' '}
+                  <a
+                    href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(sessionId ? `Subscription and booking ${sessionId}` : 'Subscription')}`}
+                  >
+                    {SUPPORT_EMAIL}
+                  </a>
+                </p>
+              )}
             </ServicePanel>
           )}
           {(shown.step === 'email' || shown.step === 'starting') && <SignInLinkForm />}
-          <div className={styles.actions}>
-            <ButtonLink to="/book">{t.back}</ButtonLink>
-          </div>
+          {/* One way back: the panel has its own. */}
+          {shown.step !== 'unavailable' && (
+            <div className={styles.actions}>
+              <BackToBooking sessionId={sessionId} />
+            </div>
+          )}
         </div>
         <div className={styles.column}>
-          <PlanCard session={session.data} />
+          <PlanCard session={session.data} paymentsOff={config.isError} />
         </div>
       </div>
     </AntdScope>
