@@ -1,0 +1,153 @@
+// Issue 27, points 1, 3 and 5 with payments off. The run's stack has payments on (stripe-mock), so the browser
+// is given what the payments service answers without Stripe keys (services/payments/src/payments-off.ts; the
+// booking service's own refusal, which asks payments the same question, is tested in
+// services/booking/test/integration/holds-and-payments.test.ts). What is read is what the visitor sees.
+import { expect, test, type Page } from '@playwright/test';
+import { book, bookButton, chooseDay, dayAhead, freeSlot, visitor } from './support/booking';
+import { errorToast } from './support/toast';
+
+const SUPPORT = 'support@holistichealth.example';
+const PAYMENTS_OFF = {
+  status: 503,
+  contentType: 'application/json',
+  body: JSON.stringify({
+    message: `Online payment is not available right now, so sessions and the subscription cannot be paid for here. Please write to ${SUPPORT} instead.`,
+  }),
+};
+const UNTRUE = /booked successfully|has been recorded|is confirmed/i;
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { name });
+
+async function paymentsOff(page: Page) {
+  await page.route('**/api/payments/config', (route) => route.fulfill(PAYMENTS_OFF));
+  await page.route('**/api/create-checkout-session', (route) => route.fulfill(PAYMENTS_OFF));
+}
+
+async function slotFree(page: Page, type: string, day: string, startsAt: string): Promise<boolean> {
+  const res = await page.request.get(`/api/availability?type=${type}&date=${day}`);
+  const { slots } = (await res.json()) as { slots: { startsAt: string; available: boolean }[] };
+  return slots.find((slot) => slot.startsAt === startsAt)!.available;
+}
+
+test.describe('with payments off', () => {
+  for (const [plan, label, weeks, weekday] of [
+    ['ai-session', 'AI Avatar Session', 24, 3],
+    ['subscription', 'Monthly Subscription', 24, 4],
+    ['dr-helen', 'Consultation', 24, 2],
+  ] as const) {
+    test(`when a visitor opens /book and fills in a ${plan}, then it says at once that online booking is unavailable and whom to write to, and nothing is held`, async ({
+      page,
+    }) => {
+      await paymentsOff(page);
+      const bookings: string[] = [];
+      page.on('request', (req) => {
+        if (req.url().endsWith('/api/book-session')) bookings.push(req.method());
+      });
+      const who = visitor();
+      const day = dayAhead(weeks, weekday);
+      await page.goto('/book');
+
+      const notice = page
+        .getByRole('status')
+        .filter({ has: heading(page, 'Online booking is not available right now') });
+      await expect(notice).toContainText(
+        'Card payments cannot be taken online at the moment, so a session cannot be booked here and no time will be held for you. To book a session, please write to the practice:',
+      );
+      await expect(notice.getByRole('link', { name: SUPPORT })).toHaveAttribute(
+        'href',
+        new RegExp(`^mailto:${SUPPORT}`),
+      );
+
+      await page.getByRole('radio', { name: new RegExp(label) }).check();
+      await page.getByRole('textbox', { name: /Full name/ }).fill(who.name);
+      await page.getByRole('textbox', { name: /Email/ }).fill(who.email);
+      await chooseDay(page, day);
+      const slot = freeSlot(page);
+      const startsAt = (await slot.getAttribute('value'))!;
+      await slot.check();
+
+      await expect(bookButton(page)).toBeDisabled();
+      await expect(
+        page.getByText('Online booking is not available right now: please write to the practice (see above).'),
+      ).toBeVisible();
+      await expect(page.locator('body')).not.toContainText(UNTRUE);
+      await bookButton(page).click({ force: true });
+      await expect(page).toHaveURL(/\/book$/);
+      expect(bookings).toEqual([]);
+      expect(await slotFree(page, plan, day, startsAt)).toBe(true);
+    });
+  }
+
+  test('when /subscribe is opened, then the panel says so before anything is typed, names the address, and has one Back button', async ({
+    page,
+  }) => {
+    await paymentsOff(page);
+    await page.goto('/subscribe');
+    const panel = page.getByRole('alert').filter({ has: heading(page, 'Subscription Service Unavailable') });
+    await expect(panel).toContainText('Payment system configuration issue. Please contact support.');
+    await expect(panel.getByRole('link', { name: SUPPORT })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Booking' })).toHaveCount(1);
+    await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveCount(0);
+  });
+
+  test('when a subscription booking held before payments went off is opened on /subscribe, then it says until when it is held and that it is then released, and Back releases it', async ({
+    page,
+  }) => {
+    const day = dayAhead(25, 1);
+    const { sessionId, startsAt } = await book(page, 'subscription', day);
+    await paymentsOff(page);
+    await page.reload();
+
+    await expect(heading(page, 'Subscription Service Unavailable')).toBeVisible();
+    await expect(
+      page.getByText(
+        /^Your time is held until \d{1,2}:\d\d [AP]M \(your time\) and then released, as the subscription cannot be started online right now\.$/,
+      ),
+    ).toBeVisible();
+    await expect(page.locator('body')).not.toContainText(UNTRUE);
+    await expect(page.getByRole('link', { name: 'Back to Booking' })).toHaveCount(1);
+
+    const released = page.waitForResponse((res) => res.url().endsWith(`/api/session/${sessionId}/release`));
+    await page.getByRole('link', { name: 'Back to Booking' }).click();
+    expect((await released).status()).toBe(200);
+    await expect(page).toHaveURL(/\/book$/);
+    expect(await slotFree(page, 'subscription', day, startsAt)).toBe(true);
+  });
+
+  test('when a checkout held before payments went off is opened, then the panel says what is true: not payable online, whom to write to, held until when', async ({
+    page,
+  }) => {
+    const day = dayAhead(25, 2);
+    const { sessionId, startsAt } = await book(page, 'ai-session', day);
+    await paymentsOff(page);
+    await page.reload();
+
+    const panel = page.getByRole('alert').filter({ has: heading(page, 'Payment Service Temporarily Unavailable') });
+    await expect(panel).toContainText('Online payment is not available right now');
+    await expect(panel.getByRole('link', { name: SUPPORT })).toBeVisible();
+    await expect(panel).toContainText(
+      new RegExp(
+        `reference ${sessionId}\\); nothing has been charged\\. Its time is held for you until \\d{1,2}:\\d\\d [AP]M \\(your time\\); after that it is released, unless it has been paid\\.`,
+      ),
+    );
+    // The steps of a payment that cannot be made are not promised.
+    await expect(heading(page, 'What Happens Next')).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Back to Booking' }).click();
+    await expect(page).toHaveURL(/\/book$/);
+    await expect(heading(page, 'Online booking is not available right now')).toBeVisible();
+    await expect.poll(() => slotFree(page, 'ai-session', day, startsAt)).toBe(true);
+  });
+
+  test("when the home page's Subscribe button is pressed, then the toast says online payment is unavailable and names the address", async ({
+    page,
+  }) => {
+    await paymentsOff(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Subscribe - $19/month' }).click();
+    await expect(errorToast(page)).toContainText('Checkout Error');
+    await expect(errorToast(page)).toContainText(
+      `Online payment is not available right now, so sessions and the subscription cannot be paid for here. Please write to ${SUPPORT} instead.`,
+    );
+  });
+});
