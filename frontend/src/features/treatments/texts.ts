@@ -10,13 +10,11 @@ export const texts = {
   stop: 'Stop',
   listenLabel: (modality: string) => `Listen to ${modality}`,
   stopLabel: (modality: string) => `Stop reading ${modality}`,
-  /** What a card's listen button reads, part by part: the card's name and words, then its panel's. */
-  readAloud: (modality: { name: string; description: string; overview: string; benefits?: string[] }) => [
-    modality.name,
-    modality.description,
-    modality.overview,
-    ...(modality.benefits ?? []),
-  ],
+  /** When neither the browser's voice nor the portal's can read a card: said in the card (a live region). */
+  cannotSpeak:
+    "This card could not be read aloud: this browser has no voice that works here, and the portal's voice did not answer. The text is on the page to read; please try Listen again later.",
+  cannotPlay:
+    "This card could not be read aloud: this browser could not play the portal's voice. The text is on the page to read.",
   overview: 'Overview',
   benefits: 'Benefits',
   book: (modality: string) => `Book Consultation for ${modality}`,

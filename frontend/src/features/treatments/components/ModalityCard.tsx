@@ -12,9 +12,9 @@ interface Props {
   /** The card's title: it also names the card's panel (ModalityPanel). */
   titleId: string;
   panelId: string;
-  /** The browser can read aloud: the listen button shows. */
-  canListen: boolean;
   listening: boolean;
+  /** Why the card could not be read aloud, shown under its buttons. */
+  listenProblem?: string;
   onListen: () => void;
 }
 
@@ -23,15 +23,15 @@ function isOnControl(event: MouseEvent) {
   return (event.target as HTMLElement).closest('button, a') !== null;
 }
 
-/** A modality's card: its band, name, description, the Read More toggle and the listen button. */
+/** A modality's card: its band, name, description, the Read More toggle, the listen button and why it could not read. */
 export function ModalityCard({
   modality,
   expanded,
   onToggle,
   titleId,
   panelId,
-  canListen,
   listening,
+  listenProblem,
   onListen,
 }: Props) {
   const Icon = MODALITY_ICONS[modality.id];
@@ -62,19 +62,21 @@ export function ModalityCard({
             >
               {expanded ? texts.showLess : texts.readMore}
             </button>
-            {canListen && (
-              <button
-                type="button"
-                className={styles.listen}
-                aria-label={listening ? texts.stopLabel(modality.name) : texts.listenLabel(modality.name)}
-                data-listening={listening || undefined}
-                onClick={onListen}
-              >
-                {listening ? <PauseCircleOutlined aria-hidden /> : <SoundOutlined aria-hidden />}{' '}
-                {listening ? texts.stop : texts.listen}
-              </button>
-            )}
+            <button
+              type="button"
+              className={styles.listen}
+              aria-label={listening ? texts.stopLabel(modality.name) : texts.listenLabel(modality.name)}
+              data-listening={listening || undefined}
+              onClick={onListen}
+            >
+              {listening ? <PauseCircleOutlined aria-hidden /> : <SoundOutlined aria-hidden />}{' '}
+              {listening ? texts.stop : texts.listen}
+            </button>
           </div>
+          {/* Always there, so that a screen reader announces what is put in it. */}
+          <p role="status" className={styles.listenProblem}>
+            {listenProblem}
+          </p>
         </div>
       </div>
     </article>

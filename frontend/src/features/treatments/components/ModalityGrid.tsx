@@ -1,4 +1,5 @@
 import { MODALITIES, type ModalityId } from '@hhp/proto/catalogue/modalities';
+import { readAloudParts } from '@hhp/proto/speech';
 import { Fragment, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useReadAloud } from '../hooks/use-read-aloud';
@@ -22,7 +23,7 @@ export function ModalityGrid() {
   const [open, setOpen] = useState<ModalityId | null>(() => modalityFromHash(hash));
   const [cited, setCited] = useState(hash);
   const titleId = useId();
-  const reader = useReadAloud();
+  const { speaking, problem, toggle, attachPlayer } = useReadAloud();
 
   if (hash !== cited) {
     setCited(hash);
@@ -53,15 +54,17 @@ export function ModalityGrid() {
                 titleId={cardTitleId}
                 panelId={panelId}
                 onToggle={() => setOpen(expanded ? null : modality.id)}
-                canListen={reader.supported}
-                listening={reader.speaking === modality.id}
-                onListen={() => reader.toggle(modality.id, texts.readAloud(modality))}
+                listening={speaking === modality.id}
+                listenProblem={problem?.key === modality.id ? problem.message : undefined}
+                onListen={() => toggle(modality.id, readAloudParts(modality))}
               />
               <ModalityPanel modality={modality} id={panelId} titleId={cardTitleId} hidden={!expanded} />
             </Fragment>
           );
         })}
       </div>
+      {/* The portal's voice, when the browser's cannot read a card: no controls, so nothing shows. */}
+      <audio ref={attachPlayer} data-read-aloud />
     </section>
   );
 }
