@@ -17,6 +17,8 @@ export function VideoPlayerModal({ video, open, onClose, afterClose }: Props) {
     <Modal
       open={open && video !== null}
       title={video?.title}
+      // The close button sits over the header's end: the title wraps before it (issue 27, point 8).
+      classNames={{ title: styles.modalTitle }}
       onCancel={onClose}
       afterClose={afterClose}
       footer={null}
