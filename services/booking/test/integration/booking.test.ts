@@ -253,7 +253,7 @@ describe('POST /api/book-session', () => {
   });
 
   test.each([
-    ['malformed JSON', '{"type": "ai-session",', /Malformed JSON/],
+    ['malformed JSON', '{"type": "ai-session",', /^The request was not understood: its body is not valid JSON\./],
     ['no name', JSON.stringify({ ...bookingBody('ai-session', new Date()), name: undefined }), /^name: is required$/],
     [
       'a bad e-mail',

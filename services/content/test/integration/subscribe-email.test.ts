@@ -86,7 +86,13 @@ describe('POST /api/subscribe-email', () => {
 
   const marker = 'bad-input@example.com';
   test.each([
-    ['malformed JSON', '{"email": "bad-input@example.com",', {}, 400, /Malformed JSON/],
+    [
+      'malformed JSON',
+      '{"email": "bad-input@example.com",',
+      {},
+      400,
+      /^The request was not understood: its body is not valid JSON\. Please reload the page and try again\.$/,
+    ],
     [
       'a form-encoded body',
       `email=${marker}`,
@@ -118,7 +124,13 @@ describe('POST /api/subscribe-email', () => {
       /^source: must be one of hero, footer, condition, booking$/,
     ],
     ['an unknown field', JSON.stringify({ email: marker, admin: true }), {}, 400, /^admin: is not allowed$/],
-    ['an array', JSON.stringify([{ email: marker }]), {}, 400, /JSON object/],
+    [
+      'an array',
+      JSON.stringify([{ email: marker }]),
+      {},
+      400,
+      /^The request was not understood: its body must be a JSON object\. Please reload the page and try again\.$/,
+    ],
   ])(
     'when the request has %s, then it is refused with a clear message and nothing is stored',
     async (_what, body, headers, status, message) => {

@@ -15,6 +15,16 @@ export const DEPENDENCY_UNAVAILABLE =
 
 export const MALFORMED_PATH = 'Malformed percent-encoding in the path';
 
+/**
+ * The answer to a body that is not JSON. Browsers reach it only through a page that sent something it should
+ * not (an old tab after a release, an extension): the visitor is told what to do, an API client what is wrong.
+ */
+export const MALFORMED_JSON =
+  'The request was not understood: its body is not valid JSON. Please reload the page and try again.';
+
+/** The answer to anything unforeseen (logged with its error): what happened to the visitor, and what to do. */
+export const INTERNAL_ERROR = 'Something went wrong on our side. Please try again in a moment.';
+
 /** Node's codes for a connection refused, reset, ended or timed out. */
 const CONNECTION_LOST = new Set([
   'EPIPE',
@@ -63,7 +73,7 @@ export function toHttpError(err: unknown): HttpError {
   if (isBodyParserError(err)) {
     switch (err.type) {
       case 'entity.parse.failed':
-        return new HttpError(400, 'Malformed JSON body');
+        return new HttpError(400, MALFORMED_JSON);
       case 'entity.too.large':
         return new HttpError(413, `Request body is too large (limit ${JSON_BODY_LIMIT})`);
       case 'encoding.unsupported':
@@ -82,7 +92,7 @@ export function toHttpError(err: unknown): HttpError {
     if (err instanceof URIError) return new HttpError(400, MALFORMED_PATH, { cause: err });
     return new HttpError(status, STATUS_CODES[status] ?? 'Bad request', { cause: err });
   }
-  return new HttpError(500, 'Internal server error', { cause: err });
+  return new HttpError(500, INTERNAL_ERROR, { cause: err });
 }
 
 export interface ErrorHandlerOptions {

@@ -185,7 +185,7 @@ describe('when the database goes away mid-traffic', () => {
     const answer = await ask('POST', '/api/items/nul');
     expect(answer.status).toBe(500);
     expect(answer.retryAfter).toBeNull();
-    expect(answer.body).toEqual({ message: 'Internal server error' });
+    expect(answer.body).toEqual({ message: 'Something went wrong on our side. Please try again in a moment.' });
     logged.length = 0;
   });
 

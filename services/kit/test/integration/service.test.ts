@@ -85,7 +85,13 @@ describe('a service built on the kit', () => {
   );
 
   test.each([
-    ['malformed JSON', '{"word":', 'application/json', 400, 'Malformed JSON body'],
+    [
+      'malformed JSON',
+      '{"word":',
+      'application/json',
+      400,
+      'The request was not understood: its body is not valid JSON. Please reload the page and try again.',
+    ],
     [
       'a wrong content type',
       'word=calm',
@@ -156,7 +162,7 @@ describe('a service built on the kit', () => {
     expect(await teapot.json()).toEqual({ message: 'I am a teapot' });
     const boom = await fetch(`${service.url}/api/boom`);
     expect(boom.status).toBe(500);
-    expect(await boom.json()).toEqual({ message: 'Internal server error' });
+    expect(await boom.json()).toEqual({ message: 'Something went wrong on our side. Please try again in a moment.' });
   });
 });
 
