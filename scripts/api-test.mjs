@@ -113,6 +113,8 @@ try {
       IP_NEW_GUESTS_PER_HOUR: '100000',
       MAX_LIVE_HOLDS_PER_ADDRESS: '0',
       SIGN_IN_REQUESTS_PER_ADDRESS: '0',
+      // Likewise read aloud's requests a minute (each published text is still synthesised once; the rest are 404s).
+      VOICE_READ_ALOUD_PER_MINUTE: '100000',
       CONTENT_INGEST_SECRET,
       STRIPE_SECRET_KEY: 'sk_test_schemathesis',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_schemathesis',

@@ -360,6 +360,10 @@ export function buildOpenApiDocument() {
         304: { description: "The browser's copy is current (If-None-Match)" },
         400: json(ErrorResponse, `No text, or more than ${MAX_SPEECH_TEXT_CHARS} characters, or control characters`),
         404: json(ErrorResponse, "Not one of the portal's published texts: nothing else is read aloud"),
+        414: json(
+          ErrorResponse,
+          'The address is longer than nginx reads (a text far over the limit, answered by nginx)',
+        ),
         429: json(
           ErrorResponse,
           'Too many read-aloud requests from this client this minute; Retry-After says when to try again',
