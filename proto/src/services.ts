@@ -51,7 +51,7 @@ export const SERVICES = [
     keepalive: 16,
   },
   { name: 'content', port: 4005, routes: ['/api/videos', '/api/subscribe-email'], keepalive: 32 },
-  { name: 'voice', port: 4006, routes: ['= /ws'], keepalive: 0 },
+  { name: 'voice', port: 4006, routes: ['= /ws', '= /api/voice/speech'], keepalive: 0 },
 ] as const satisfies readonly ServiceEntry[];
 
 export type ServiceName = (typeof SERVICES)[number]['name'];
