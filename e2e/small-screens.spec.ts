@@ -54,6 +54,7 @@ test.describe('at 390 px wide', () => {
     });
     expect(overlap(textBox, close)).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
   });
 
   test('when the upgrade offer shows in the voice panel, then the captions keep a readable height', async ({
