@@ -3,6 +3,7 @@
 // booking service's own refusal, which asks payments the same question, is tested in
 // services/booking/test/integration/holds-and-payments.test.ts). What is read is what the visitor sees.
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/axe';
 import { book, bookButton, chooseDay, dayAhead, freeSlot, visitor } from './support/booking';
 import { errorToast } from './support/toast';
 
@@ -67,6 +68,7 @@ test.describe('with payments off', () => {
       await slot.check();
 
       await expect(bookButton(page)).toBeDisabled();
+      await expectNoAxeViolations(page);
       await expect(
         page.getByText('Online booking is not available right now: please write to the practice (see above).'),
       ).toBeVisible();
