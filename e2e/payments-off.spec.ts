@@ -141,6 +141,22 @@ test.describe('with payments off', () => {
     await expect.poll(() => slotFree(page, 'ai-session', day, startsAt)).toBe(true);
   });
 
+  test('when the confirmation page of a held booking is opened, then it says its payment could not be checked and why, not that it is confirmed', async ({
+    page,
+  }) => {
+    const { sessionId } = await book(page, 'ai-session', dayAhead(25, 3));
+    await page.route('**/api/payments/status?*', (route) => route.fulfill(PAYMENTS_OFF));
+    await page.goto(`/session-confirmed?sessionId=${sessionId}`);
+
+    const panel = page.getByRole('alert').filter({
+      has: heading(page, 'The payment of your session could not be checked right now'),
+    });
+    await expect(panel).toContainText('Online payment is not available right now');
+    await expect(panel).toContainText(SUPPORT);
+    await expect(page.getByText('Your session could not be loaded right now.')).toHaveCount(0);
+    await expect(page.locator('body')).not.toContainText(UNTRUE);
+  });
+
   test("when the home page's Subscribe button is pressed, then the toast says online payment is unavailable and names the address", async ({
     page,
   }) => {

@@ -197,6 +197,7 @@ export const texts = {
     noSession: 'No session was named. Book a session to see it here.',
     notFound: 'We could not find this session.',
     loadError: 'Your session could not be loaded right now.',
+    paymentCheckError: 'The payment of your session could not be checked right now',
     bookAgain: 'Book a session',
     home: 'Back to the home page',
     details: 'Your session',

@@ -101,11 +101,13 @@ export function SessionConfirmedScreen() {
         return (
           <ServicePanel
             type="error"
-            title={t.loadError}
+            // The session was read; what failed is payments' answer (with payments off, its sentence says so).
+            title={booked ? t.paymentCheckError : t.loadError}
             titleRef={focusRef}
             actions={<Button onClick={() => void askAgain()}>{t.checkAgain}</Button>}
           >
-            <p className={styles.text}>{errorMessage(session.error ?? payment.error)}</p>
+            {details}
+            <p className={styles.text}>{errorMessage(booked ? payment.error : session.error)}</p>
           </ServicePanel>
         );
       case 'confirmed':
