@@ -11,6 +11,12 @@ import type { SubscriberModel } from './subscriber.model.js';
 import { confirmSubscriber, maskEmail, unsubscribeSubscriber, type UnsubscribeWay } from './opt-in.js';
 import { LIST_UNAVAILABLE } from './subscribers.router.js';
 
+/** A confirmation or unsubscribe the database did not answer in time: it goes on and may still land. */
+export const CONFIRM_UNCERTAIN =
+  'The e-mail list did not answer in time, so your confirmation may not have been saved yet. Please try again in a moment.';
+export const UNSUBSCRIBE_UNCERTAIN =
+  'The e-mail list did not answer in time, so your unsubscribe may not have been saved yet. Please try again in a moment.';
+
 export const UNSUBSCRIBE_PATH = '/api/subscribe-email/unsubscribe';
 
 /**
@@ -43,7 +49,7 @@ export function optInRouter(subscribers: SubscriberModel, secret: string | undef
     const email = await orUnavailable(
       timeoutMs,
       confirmSubscriber(subscribers, requireSecret(secret), token),
-      LIST_UNAVAILABLE,
+      CONFIRM_UNCERTAIN,
     );
     requestContext(req).logger.info('e-mail subscription confirmed');
     const body: ConfirmEmailResponse = { email: maskEmail(email) };
@@ -54,7 +60,7 @@ export function optInRouter(subscribers: SubscriberModel, secret: string | undef
     await orUnavailable(
       timeoutMs,
       unsubscribeSubscriber(subscribers, requireSecret(secret), token, unsubscribeWay(req.body)),
-      LIST_UNAVAILABLE,
+      UNSUBSCRIBE_UNCERTAIN,
     );
     requestContext(req).logger.info('e-mail subscription ended (unsubscribe)');
     const body: UnsubscribeEmailResponse = { message: 'Unsubscribed' };

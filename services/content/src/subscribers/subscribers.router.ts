@@ -10,7 +10,15 @@ import type { Admission, SignupLimits } from './signup-limits.js';
 /** The same answer for a new and a known address, so the endpoint does not reveal who is on the list. */
 const SUBSCRIBED: SubscribeEmailResponse = { message: 'Subscribed' };
 
+/** The list cannot be used at all (no LIST_TOKEN_SECRET): nothing was done. */
 export const LIST_UNAVAILABLE = 'The e-mail list is not available right now. Please try again in a moment.';
+
+/**
+ * A sign-up the database did not answer in time. Its write goes on and may land (and its confirmation e-mail go
+ * out) after the visitor was answered, so the answer does not say that it failed; trying again is harmless.
+ */
+export const SIGNUP_UNCERTAIN =
+  'The e-mail list did not answer in time, so we cannot tell yet whether your sign-up was saved. Please try again in a moment: signing up twice sends only one confirmation e-mail.';
 
 /** The one answer to a sign-up over either limit (signup-limits.ts), whether or not the address is listed. */
 export const TOO_MANY_SIGNUPS = 'Too many sign-ups from here. Please try again later.';
@@ -43,7 +51,7 @@ export function subscribersRouter(
       if (added) events.kick();
       return added;
     });
-    const added = await orUnavailable(timeoutMs, write, LIST_UNAVAILABLE);
+    const added = await orUnavailable(timeoutMs, write, SIGNUP_UNCERTAIN);
     log.info({ added, source: request.source }, 'e-mail subscription');
     res.set('Cache-Control', 'no-store').json(SUBSCRIBED);
   });

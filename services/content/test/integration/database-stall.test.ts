@@ -13,15 +13,17 @@ import {
   uniqueDb,
   type ContentService,
 } from './harness.js';
+import { confirmToken, listToken } from '../../src/subscribers/list-tokens.js';
 
 const DB_TIMEOUT_MS = 600;
+const LIST_TOKEN_SECRET = 'test-list-token-secret-0123456789abcdef01234567';
 /** Well under the 30 s a request used to hang, well over the deadline on a busy 2-core machine. */
 const AT_ONCE_MS = DB_TIMEOUT_MS + 1500;
 
 let service: ContentService;
 
 beforeAll(async () => {
-  service = await startContent(uniqueDb('stall'), { DB_TIMEOUT_MS: String(DB_TIMEOUT_MS) });
+  service = await startContent(uniqueDb('stall'), { DB_TIMEOUT_MS: String(DB_TIMEOUT_MS), LIST_TOKEN_SECRET });
 });
 
 afterAll(async () => {
@@ -49,7 +51,10 @@ describe('content when the database does not answer', () => {
       const first = await timed(subscribe(email));
       expect(first).toMatchObject({
         status: 503,
-        body: { message: 'The e-mail list is not available right now. Please try again in a moment.' },
+        body: {
+          message:
+            'The e-mail list did not answer in time, so we cannot tell yet whether your sign-up was saved. Please try again in a moment: signing up twice sends only one confirmation e-mail.',
+        },
       });
       expect(first.ms).toBeLessThan(AT_ONCE_MS);
       // The visitor tries again while the database is still away: the same answer, at once.
@@ -77,6 +82,64 @@ describe('content when the database does not answer', () => {
     expect(events.map((event) => event.data)).toEqual([{ email, source: 'footer' }]);
     await sleep(1500);
     expect(await eventsFor()).toHaveLength(1);
+  }, 30_000);
+
+  test('when a visitor confirms or unsubscribes, then the 503 says it may not have been saved yet, and the held write lands', async () => {
+    const email = `held-${randomUUID().slice(0, 8)}@example.com`;
+    expect((await subscribe(email)).status).toBe(200);
+    const stored = (await subscribers().findOne({ email }))!;
+    const id = String(stored._id);
+
+    let stall = stallDatabase(service, 'subscribers', ['updateOne', 'findOne']);
+    try {
+      const confirmed = await timed(
+        postJson(`${service.url}/api/subscribe-email/confirm`, {
+          token: confirmToken(LIST_TOKEN_SECRET, id, String(stored.signupId)),
+        }),
+      );
+      expect({ status: confirmed.status, body: confirmed.body }).toEqual({
+        status: 503,
+        body: {
+          message:
+            'The e-mail list did not answer in time, so your confirmation may not have been saved yet. Please try again in a moment.',
+        },
+      });
+      expect(confirmed.ms).toBeLessThan(AT_ONCE_MS);
+    } finally {
+      await stall.release();
+    }
+    // "may not have been saved yet": it was, once the database answered.
+    await eventually(
+      'the confirmation',
+      () => subscribers().findOne({ email }),
+      (s) => !!s?.confirmedAt,
+      5000,
+    );
+
+    stall = stallDatabase(service, 'subscribers', ['updateOne']);
+    try {
+      const left = await timed(
+        postJson(
+          `${service.url}/api/subscribe-email/unsubscribe?token=${listToken(LIST_TOKEN_SECRET, 'unsubscribe', id)}`,
+          {},
+        ),
+      );
+      expect({ status: left.status, body: left.body }).toEqual({
+        status: 503,
+        body: {
+          message:
+            'The e-mail list did not answer in time, so your unsubscribe may not have been saved yet. Please try again in a moment.',
+        },
+      });
+    } finally {
+      await stall.release();
+    }
+    await eventually(
+      'the unsubscribe',
+      () => subscribers().findOne({ email }),
+      (s) => !!s?.unsubscribedAt,
+      5000,
+    );
   }, 30_000);
 
   test('when a list was served before, then it is served again during the stall, and a list never served is a 503', async () => {
