@@ -16,6 +16,12 @@ function freePortSync(): string {
 process.env.E2E_PORT ??= freePortSync();
 const baseURL = process.env.E2E_EXTERNAL_URL ?? `http://localhost:${process.env.E2E_PORT}`;
 
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+};
+const OUTAGE_SPECS = /outage-[\w-]*\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 30_000,
@@ -36,10 +42,17 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-      },
+      testIgnore: OUTAGE_SPECS,
+      use: chromium,
+    },
+    {
+      // The specs that pause the database or NATS (e2e/support/outage.ts) pause it for every page at once: they run
+      // after all the others, one at a time. Alone: `... test e2e/outage-sentences.spec.ts --no-deps`.
+      name: 'outages',
+      testMatch: OUTAGE_SPECS,
+      dependencies: ['chromium'],
+      fullyParallel: false,
+      use: chromium,
     },
   ],
 });

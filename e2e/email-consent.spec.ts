@@ -32,7 +32,7 @@ async function signUpOnHome(page: Page, email: string) {
   await page.getByRole('button', { name: 'Join', exact: true }).first().click();
   const toast = page.getByText('Welcome to our community!');
   await expect(toast).toBeVisible();
-  await expect(page.getByText("We've sent you a confirmation e-mail.", { exact: false })).toBeVisible();
+  await expect(page.getByText('you will find a confirmation e-mail in your inbox', { exact: false })).toBeVisible();
   await expect(page.getByText('successfully joined')).toHaveCount(0);
 }
 

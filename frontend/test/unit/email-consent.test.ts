@@ -1,8 +1,8 @@
-import { isSupersededLink } from '../../src/features/email-signup/superseded';
+import { isSupersededLink, linkErrorSentence } from '../../src/features/email-signup/superseded';
 import { texts } from '../../src/features/email-signup/texts';
 
 describe('the e-mail sign-up texts', () => {
-  test('when a sign-up succeeds, then the toast keeps the seed title and says a confirmation e-mail was sent, not that the visitor joined', () => {
+  test('when a sign-up succeeds, then the toast keeps the seed title and points to the confirmation e-mail, not that the visitor joined', () => {
     expect(texts.successTitle).toBe('Welcome to our community!');
     expect(texts.successDescription).toMatch(/confirmation e-mail/);
     expect(texts.successDescription).not.toMatch(/successfully joined/);
@@ -13,5 +13,17 @@ describe('the e-mail sign-up texts', () => {
     for (const error of [{ status: 400, message: '400' }, { status: 'FETCH_ERROR', message: 'x' }, undefined, null]) {
       expect(isSupersededLink(error)).toBe(false);
     }
+  });
+
+  test("when a link's call fails, then the page says the server's sentence without its status code or the field name", () => {
+    const bad = 'token: this link is not valid. Please open the link in the e-mail we sent you.';
+    expect(linkErrorSentence({ status: 400, message: `400: ${bad}`, data: { message: bad } })).toBe(
+      'This link is not valid. Please open the link in the e-mail we sent you.',
+    );
+    const stalled = 'The e-mail list did not answer in time, so your confirmation may not have been saved yet.';
+    expect(linkErrorSentence({ status: 503, message: `503: ${stalled}`, data: { message: stalled } })).toBe(stalled);
+    expect(linkErrorSentence({ status: 'FETCH_ERROR', message: 'Failed to fetch' })).toBe(
+      'We could not reach the portal. Please check your connection and try again.',
+    );
   });
 });

@@ -1,6 +1,7 @@
 // Toast texts are quoted by the specification (section 8) and used verbatim, except the success description: the
-// seed's "You've successfully joined…" is not true before the address is confirmed (issue 27, point 4c), so it
-// says that a confirmation e-mail was sent.
+// seed's "You've successfully joined…" is not true before the address is confirmed (issue 27, point 4c). The
+// answer is the same for every address (so that the list cannot be probed), and an address already on the list
+// is sent nothing, so the sentence is true of both: a new address finds the e-mail, a listed one needs none.
 export const texts = {
   heading: 'Join our community',
   intro: 'Receive new videos and holistic health tips by e-mail.',
@@ -9,7 +10,7 @@ export const texts = {
   submit: 'Join',
   successTitle: 'Welcome to our community!',
   successDescription:
-    "We've sent you a confirmation e-mail. Please open its link to finish joining our holistic health journey.",
+    'Unless this address is on our list already, you will find a confirmation e-mail in your inbox: please open its link to finish joining our holistic health journey.',
   failureTitle: 'Subscription failed',
 } as const;
 

@@ -1,7 +1,7 @@
 import { SendOutlined } from '@ant-design/icons';
 import type { QueryAiResponse } from '@hhp/proto';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { errorMessage } from '../api/error-message';
+import { errorSentence } from '../api/error-message';
 import { PRACTITIONER_NAME } from '../config/practitioner';
 import { CrisisLines } from '../crisis/CrisisLines';
 import { UnansweredCrisis } from '../crisis/UnansweredCrisis';
@@ -77,7 +77,7 @@ export function QueryBar({
       else if (isLimitRefusal(error)) {
         setAnswer(null);
         setLimit(limitAnswer(error.data));
-      } else toast.error({ title: texts.failedTitle, description: errorMessage(error) });
+      } else toast.error({ title: texts.failedTitle, description: errorSentence(error) });
     }
   };
 

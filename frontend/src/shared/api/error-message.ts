@@ -2,7 +2,7 @@ import type { ApiError } from './base-query';
 
 const FALLBACK = 'Something went wrong. Please try again.';
 
-function isApiError(error: unknown): error is ApiError {
+export function isApiError(error: unknown): error is ApiError {
   return typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
 }
 

@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../../shared/api/error-message';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { useHydrated } from '../../../shared/ui/use-hydrated';
 import { useConfirmEmailMutation } from '../api';
-import { isSupersededLink } from '../superseded';
+import { isSupersededLink, linkErrorSentence } from '../superseded';
 import { listTexts as t } from '../texts';
 import { ListLinkPanel } from './ListLinkPanel';
 
@@ -59,7 +58,7 @@ export function EmailConfirmedScreen() {
           </>
         }
       >
-        {errorMessage(result.error)}
+        {linkErrorSentence(result.error)}
       </ListLinkPanel>
     );
   }

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../shared/api/error-message';
+import { errorSentence } from '../../../shared/api/error-message';
 import { Button } from '../../../shared/ui/Button';
 import { TextInput } from '../../../shared/ui/TextInput';
 import { useToast } from '../../../shared/ui/toast';
@@ -26,7 +26,7 @@ export function EmailSignupForm() {
       toast.success({ title: texts.successTitle, description: texts.successDescription });
       setEmail('');
     } catch (error) {
-      toast.error({ title: texts.failureTitle, description: errorMessage(error) });
+      toast.error({ title: texts.failureTitle, description: errorSentence(error) });
     }
   };
 

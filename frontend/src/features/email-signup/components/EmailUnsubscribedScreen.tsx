@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../../shared/api/error-message';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { useHydrated } from '../../../shared/ui/use-hydrated';
 import { useUnsubscribeEmailMutation } from '../api';
+import { linkErrorSentence } from '../superseded';
 import { listTexts as t } from '../texts';
 import { ListLinkPanel } from './ListLinkPanel';
 
@@ -43,7 +43,7 @@ export function EmailUnsubscribedScreen() {
   if (result.isError) {
     return (
       <ListLinkPanel view="error" title={t.unsubscribeErrorTitle} tone="alert" actions={button}>
-        {errorMessage(result.error)}
+        {linkErrorSentence(result.error)}
       </ListLinkPanel>
     );
   }

@@ -1,16 +1,14 @@
 import { CrownOutlined } from '@ant-design/icons';
-import { errorMessage } from '../../../shared/api/error-message';
+import { errorSentence, isApiError } from '../../../shared/api/error-message';
 import { Button } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
 import { useCreateCheckoutSessionMutation } from '../api';
 import { texts } from '../texts';
 import styles from './home.module.css';
 
-/** The error's own message, or the specification's fallback sentence. */
+/** The server's sentence (no status code, issue 27 point 5), or the specification's fallback sentence. */
 function describe(error: unknown): string {
-  const hasMessage =
-    typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string';
-  return hasMessage && error.message ? errorMessage(error) : texts.checkoutErrorFallback;
+  return isApiError(error) ? errorSentence(error) : texts.checkoutErrorFallback;
 }
 
 /** The paid subscription: asks payments for a hosted checkout page and follows its address. */

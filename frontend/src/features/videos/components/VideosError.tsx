@@ -1,5 +1,5 @@
 import { Alert, Button } from 'antd';
-import { errorMessage } from '../../../shared/api/error-message';
+import { errorSentence } from '../../../shared/api/error-message';
 import { texts } from '../texts';
 
 export function VideosError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -8,7 +8,7 @@ export function VideosError({ error, onRetry }: { error: unknown; onRetry: () =>
       type="error"
       showIcon
       title={texts.errorTitle}
-      description={errorMessage(error)}
+      description={errorSentence(error)}
       action={<Button onClick={onRetry}>{texts.retry}</Button>}
     />
   );
