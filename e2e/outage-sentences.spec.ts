@@ -129,3 +129,25 @@ test.describe('while NATS does not answer', () => {
     });
   });
 });
+
+test.describe('while ai-query does not answer', () => {
+  test('when a visitor asks in the chat, then the typing gives way to "having trouble connecting" within seconds, and a crisis message gets the crisis lines', async ({
+    page,
+  }) => {
+    await hydrated(page, '/');
+    await page.locator('[data-chat-open]').click();
+    const panel = page.getByRole('dialog', { name: `${NAME}'s AI` });
+    const input = panel.getByRole('textbox', { name: `Your question for ${NAME}'s AI` });
+    await input.fill('What helps with restless sleep?');
+    await whilePaused('ai-query', 25_000, async () => {
+      await panel.getByRole('button', { name: 'Send' }).click();
+      // Not "is typing" for the five minutes nginx would wait for the stream: the service has not begun.
+      await expect(panel.getByText("I'm having trouble connecting. Please try again.").first()).toBeVisible({
+        timeout: 20_000,
+      });
+      await input.fill('I want to end it all');
+      await panel.getByRole('button', { name: 'Send' }).click();
+      await expect(panel.getByRole('link', { name: /Call 988/ }).first()).toBeVisible({ timeout: 12_000 });
+    });
+  });
+});

@@ -17,6 +17,13 @@ import { chatStore } from './chat-store';
 import { limitAnswer } from '../../shared/upgrade/limit-answer';
 import { texts } from './texts';
 
+/**
+ * How long any other message waits for its answer to begin. The service begins (the counters and the flags)
+ * before it asks the model, within a few seconds even when the model is slow; a service that has not begun by
+ * then is not answering (stopped, or a stall), and "is typing" would no longer be true: the visitor is told so.
+ */
+export const ANSWER_START_WAIT_MS = 15_000;
+
 /** The crisis lines in place of an answer that did not come, and read out. */
 function addUnansweredCrisis(): void {
   chatStore.add({ id: chatStore.newId(), role: 'assistant', content: crisisTexts.unanswered, isCrisis: true });
@@ -40,11 +47,12 @@ export async function ask(question: string, signal: AbortSignal, dispatch: AiDis
   chatStore.announce(texts.typing(PRACTITIONER_NAME));
   const answerId = chatStore.newId();
   let started = false;
-  // A crisis message whose answer has not begun in time is given up, and the crisis lines are shown.
+  // A message whose answer has not begun in time is given up: a crisis message sooner, and the crisis lines
+  // are shown; any other has the apology.
   const call = new AbortController();
   const stop = () => call.abort();
   signal.addEventListener('abort', stop);
-  const deadline = crisis ? setTimeout(stop, CRISIS_ANSWER_WAIT_MS) : undefined;
+  const deadline = setTimeout(stop, crisis ? CRISIS_ANSWER_WAIT_MS : ANSWER_START_WAIT_MS);
 
   try {
     const { data: answer, error } = await dispatch(
