@@ -37,12 +37,12 @@ export function confirmationEmail(
     to: subscriber.email,
     subject: 'Please confirm your subscription',
     preheader: 'One click, and our holistic health e-mails start arriving.',
-    html: html`<p>Thank you for joining our holistic health journey.</p>
+    html: html`<p>Thank you for signing up for our holistic health e-mails.</p>
       <p>Please confirm that this address should receive our e-mails: ${link(confirm, 'Confirm my subscription')}</p>
       <p>If you did not sign up, ignore this e-mail: nothing more will be sent to you.</p>
       <p style="font-size:13px;color:#666">${link(unsubscribe.page, 'Unsubscribe')}</p>`,
     text: [
-      'Thank you for joining our holistic health journey.',
+      'Thank you for signing up for our holistic health e-mails.',
       '',
       `Please confirm that this address should receive our e-mails: ${confirm}`,
       '',

@@ -56,6 +56,8 @@ describe('the double opt-in', () => {
     const [header] = mail.headers['List-Unsubscribe']!;
     expect(header).toMatch(/^<https:\/\/portal\.example\/api\/subscribe-email\/unsubscribe\?token=[^>]+>$/);
     expect(mail.Text).toMatch(/Unsubscribe: https:\/\/portal\.example\/email-unsubscribed\?token=/);
+    // Not "Thank you for joining": nothing is joined before the link is confirmed (issue 27, point 4c).
+    expect(mail.Text).toMatch(/^Thank you for signing up for our holistic health e-mails\.\r?\n/);
     expect(await canMail(subscribers(), email)).toBe(false);
 
     const res = await confirm(tokenIn(confirmLink(mail)));
