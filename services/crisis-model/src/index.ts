@@ -1,5 +1,5 @@
-export { CrisisClassifier, K, MIN_WORDS, type Judgement, type Thresholds } from './classifier.js';
-export { CRISIS_MODEL_VERSION, CrisisModelJudge } from './judge.js';
+export { CrisisClassifier, K, MIN_WORDS, type Judgement, type ReaderModel, type Thresholds } from './classifier.js';
+export { CRISIS_MODEL_VERSION, CrisisModelJudge, loadCrisisModel } from './judge.js';
 export { readLabelled, trainingExamples, type Labelled, type Split } from './labelled.js';
 export { segments } from './segments.js';
 export { THRESHOLDS } from './threshold.js';

@@ -4,8 +4,8 @@
 // (crisis_model_errors_total) and logged. It never fails open and never holds an answer back.
 import { createHash } from 'node:crypto';
 import { Counter, type Registry } from 'prom-client';
-import { embeddingModelDir, type EmbeddingModel } from '@hhp/embeddings';
-import { CrisisClassifier, K, MIN_WORDS, PROBED, type Judgement } from './classifier.js';
+import { EmbeddingModel, embeddingModelDir } from '@hhp/embeddings';
+import { CrisisClassifier, K, MIN_WORDS, PROBED, type Judgement, type ReaderModel } from './classifier.js';
 import { trainingExamples } from './labelled.js';
 import { THRESHOLDS } from './threshold.js';
 
@@ -34,12 +34,14 @@ export class CrisisModelJudge {
 
   constructor(
     private readonly deps: {
+      /** The English model (all-MiniLM-L6-v2). */
       model: EmbeddingModel;
+      /** The multilingual model for messages in Spanish (multilingual-e5-small); without it, the English one. */
+      spanishModel?: EmbeddingModel;
       registry: Registry;
       logger: Logger;
       /** The rules decide alone when the model takes longer. */
       timeoutMs?: number;
-      modelDir?: string;
     },
   ) {
     this.errors = new Counter({
@@ -52,15 +54,24 @@ export class CrisisModelJudge {
 
   private async build(): Promise<void> {
     try {
-      await this.deps.model.ready;
-      const embedder = this.deps.model.embedder;
-      if (!embedder) return;
+      const { model, spanishModel } = this.deps;
+      await Promise.all([model.ready, spanishModel?.ready]);
+      const english = readerOf(model);
+      if (!english) return;
       const started = performance.now();
-      this.classifier = await CrisisClassifier.build(embedder, examples, THRESHOLDS, {
-        modelDir: this.deps.modelDir ?? embeddingModelDir(),
-      });
+      this.classifier = await CrisisClassifier.build(
+        english,
+        examples,
+        THRESHOLDS,
+        spanishModel && readerOf(spanishModel),
+      );
       this.deps.logger.info(
-        { examples: examples.length, ms: Math.round(performance.now() - started), version: CRISIS_MODEL_VERSION },
+        {
+          examples: examples.length,
+          spanish: this.classifier.readsSpanish ? 'e5' : 'minilm',
+          ms: Math.round(performance.now() - started),
+          version: CRISIS_MODEL_VERSION,
+        },
         'crisis model ready',
       );
     } catch (err) {
@@ -99,4 +110,41 @@ export class CrisisModelJudge {
       clearTimeout(timer);
     }
   }
+}
+
+/** The loaded model as the classifier reads with it (its example vectors cached per machine), if it loaded. */
+function readerOf(model: EmbeddingModel): ReaderModel | undefined {
+  return model.embedder && { embedder: model.embedder, cache: { modelDir: model.dir, kind: model.kind } };
+}
+
+/**
+ * What a service runs for the model's layer: the English model (which ai-query's retrieval shares), the
+ * multilingual one for Spanish, both loading in the background, and the judge built on them. A model that is not
+ * installed fails to load, is logged and shown by embedding_model_up, and the judge does without it.
+ */
+export function loadCrisisModel(deps: {
+  registry: Registry;
+  logger: Logger;
+  timeoutMs?: number;
+  /** The English model's folder (else EMBEDDING_MODEL_DIR or the bootstrap's). */
+  modelDir?: string;
+  /** The multilingual model's folder (else MULTILINGUAL_MODEL_DIR or the bootstrap's). */
+  spanishModelDir?: string;
+}): { embeddings: EmbeddingModel; spanish: EmbeddingModel; judge: CrisisModelJudge } {
+  const { registry, logger } = deps;
+  const embeddings = new EmbeddingModel({ dir: deps.modelDir ?? embeddingModelDir(), registry, logger });
+  const spanish = new EmbeddingModel({
+    dir: deps.spanishModelDir ?? embeddingModelDir(process.env, 'e5'),
+    kind: 'e5',
+    registry,
+    logger,
+  });
+  const judge = new CrisisModelJudge({
+    model: embeddings,
+    spanishModel: spanish,
+    registry,
+    logger,
+    ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
+  });
+  return { embeddings, spanish, judge };
 }

@@ -11,6 +11,7 @@ export const CrisisConfig = serviceConfig('crisis', servicePort('crisis')).exten
   MODERATION_TIMEOUT_MS: z.coerce.number().int().min(50).max(10_000).default(1500),
   /** The sentence-embedding model's folder (model.onnx, tokenizer.json); the bootstrap's .tools/models/minilm when unset. */
   EMBEDDING_MODEL_DIR: z.string().min(1).optional(),
+  MULTILINGUAL_MODEL_DIR: z.string().min(1).optional(),
   /** The rules (and the moderation model) decide without the crisis model when it is slower than this. */
   CRISIS_MODEL_TIMEOUT_MS: z.coerce.number().int().min(10).max(5000).default(250),
   /** Key of the visitor hash in crisis.v1.detected; random per process when unset. */

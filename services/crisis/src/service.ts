@@ -1,6 +1,5 @@
 import { detectCrisis } from '@hhp/crisis-rules';
-import { CRISIS_MODEL_VERSION, CrisisModelJudge } from '@hhp/crisis-model';
-import { EmbeddingModel, embeddingModelDir } from '@hhp/embeddings';
+import { CRISIS_MODEL_VERSION, loadCrisisModel } from '@hhp/crisis-model';
 import type { ServiceContext, ServiceParts } from '@hhp/kit';
 import type { CrisisConfig } from './config.js';
 import { CrisisDecisions } from './detection/decisions.js';
@@ -18,14 +17,18 @@ export function crisisService(overrides: { moderation?: Moderation; modelDir?: s
     const moderation = 'moderation' in overrides ? overrides.moderation : client?.moderate;
     // The sentence-embedding model loads in the background; the service is not ready until it has loaded (or
     // failed: then the rules and the moderation model decide without it, and embedding_model_up says so).
-    const modelDir = overrides.modelDir ?? config.EMBEDDING_MODEL_DIR ?? embeddingModelDir();
-    const embeddings = new EmbeddingModel({ dir: modelDir, registry: metrics.registry, logger });
-    const crisisModel = new CrisisModelJudge({
-      model: embeddings,
+    const {
+      embeddings,
+      spanish,
+      judge: crisisModel,
+    } = loadCrisisModel({
       registry: metrics.registry,
       logger,
-      modelDir,
       timeoutMs: config.CRISIS_MODEL_TIMEOUT_MS,
+      ...((overrides.modelDir ?? config.EMBEDDING_MODEL_DIR)
+        ? { modelDir: overrides.modelDir ?? config.EMBEDDING_MODEL_DIR }
+        : {}),
+      ...(config.MULTILINGUAL_MODEL_DIR ? { spanishModelDir: config.MULTILINGUAL_MODEL_DIR } : {}),
     });
     const model: CrisisModel = async (query) => (await crisisModel.judge(query))?.isCrisis;
     const decisions = new CrisisDecisions({
@@ -44,7 +47,7 @@ export function crisisService(overrides: { moderation?: Moderation; modelDir?: s
         ['crisis replies', () => replies.drain()],
         ['crisis events', () => decisions.close()],
         ['moderation client', async () => client?.close()],
-        ['embedding model', () => embeddings.close()],
+        ['embedding models', () => Promise.all([embeddings.close(), spanish.close()]).then(() => undefined)],
       ],
     };
   };

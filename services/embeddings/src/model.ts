@@ -4,13 +4,17 @@
 // the EmbeddingModelDown alert watches (observability/prometheus/rules); it never stops the service.
 import { fileURLToPath } from 'node:url';
 import { Gauge, Histogram, type Registry } from 'prom-client';
-import type { TextEmbedder } from './embedder.js';
+import type { ModelKind, TextEmbedder } from './embedder.js';
 import { WorkerEmbedder } from './worker-embedder.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Where the bootstrap installs the model, unless EMBEDDING_MODEL_DIR says otherwise. */
-export function embeddingModelDir(env: NodeJS.ProcessEnv = process.env): string {
+/**
+ * Where the bootstrap installs a model, unless EMBEDDING_MODEL_DIR (minilm) or MULTILINGUAL_MODEL_DIR (e5) says
+ * otherwise.
+ */
+export function embeddingModelDir(env: NodeJS.ProcessEnv = process.env, kind: ModelKind = 'minilm'): string {
+  if (kind === 'e5') return env.MULTILINGUAL_MODEL_DIR || `${repoRoot}.tools/models/e5`;
   return env.EMBEDDING_MODEL_DIR || `${repoRoot}.tools/models/minilm`;
 }
 
@@ -24,37 +28,52 @@ interface Logger {
 export class EmbeddingModel {
   private current: ModelState = 'loading';
   private loaded: TextEmbedder | undefined;
-  private readonly up: Gauge;
-  private readonly seconds: Histogram<'use'>;
+  private readonly up: ReturnType<Gauge<'model'>['labels']>;
+  private readonly seconds: Histogram<'use' | 'model'>;
+  readonly kind: ModelKind;
+  /** The model's folder (its identity for embedCached). */
+  readonly dir: string;
   readonly ready: Promise<void>;
 
-  constructor(deps: { dir: string; registry: Registry; logger: Logger; threads?: number }) {
-    this.up = new Gauge({
-      name: 'embedding_model_up',
-      help: 'Whether the sentence-embedding model is loaded (1) or not (0: loading, or failed; the rules decide alone)',
-      registers: [deps.registry],
-    });
-    this.seconds = new Histogram({
-      name: 'embedding_seconds',
-      help: 'Time to embed what one question needs, by use',
-      labelNames: ['use'] as const,
-      buckets: [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25],
-      registers: [deps.registry],
-    });
+  constructor(deps: { dir: string; registry: Registry; logger: Logger; threads?: number; kind?: ModelKind }) {
+    const kind = deps.kind ?? 'minilm';
+    // One series per model: a service may run two (the English one and the multilingual one).
+    const up =
+      (deps.registry.getSingleMetric('embedding_model_up') as Gauge<'model'> | undefined) ??
+      new Gauge({
+        name: 'embedding_model_up',
+        help: 'Whether a sentence-embedding model is loaded (1) or not (0: loading, or failed; the rules decide without it)',
+        labelNames: ['model'] as const,
+        registers: [deps.registry],
+      });
+    const seconds =
+      (deps.registry.getSingleMetric('embedding_seconds') as Histogram<'use' | 'model'> | undefined) ??
+      new Histogram({
+        name: 'embedding_seconds',
+        help: 'Time to embed what one question needs, by use and model',
+        labelNames: ['use', 'model'] as const,
+        buckets: [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25],
+        registers: [deps.registry],
+      });
+    this.up = up.labels({ model: kind });
+    this.up.set(0);
+    this.seconds = seconds;
+    this.kind = kind;
+    this.dir = deps.dir;
     const started = performance.now();
     // In a worker thread: the service's own thread keeps answering while the model runs.
-    this.ready = WorkerEmbedder.load({ dir: deps.dir, ...(deps.threads ? { threads: deps.threads } : {}) }).then(
+    this.ready = WorkerEmbedder.load({ dir: deps.dir, kind, ...(deps.threads ? { threads: deps.threads } : {}) }).then(
       (embedder) => {
         this.loaded = embedder;
         this.current = 'ready';
         this.up.set(1);
-        deps.logger.info({ ms: Math.round(performance.now() - started) }, 'embedding model loaded');
+        deps.logger.info({ model: kind, ms: Math.round(performance.now() - started) }, 'embedding model loaded');
       },
       (err: unknown) => {
         this.current = 'failed';
         this.up.set(0);
         deps.logger.error(
-          { err: String(err), dir: deps.dir },
+          { model: kind, err: String(err), dir: deps.dir },
           'embedding model failed to load; answering without it (run `npm run bootstrap`, or set EMBEDDING_MODEL_DIR)',
         );
       },
@@ -75,7 +94,7 @@ export class EmbeddingModel {
 
   /** Times one use of the model (a histogram per use). */
   time<T>(use: string, work: () => Promise<T>): Promise<T> {
-    const end = this.seconds.startTimer({ use });
+    const end = this.seconds.startTimer({ use, model: this.kind });
     return work().finally(() => end());
   }
 

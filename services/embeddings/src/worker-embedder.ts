@@ -44,6 +44,9 @@ export class WorkerEmbedder implements TextEmbedder {
 
   /** Starts the worker and waits until its model has loaded (and run once). */
   static async load(options: EmbedderOptions): Promise<WorkerEmbedder> {
+    // The e5 engine's OpenMP reads its thread count from the process's environment when it loads: one thread, as
+    // the ONNX model runs with (a service answers many short texts, each on its own), unless the operator said.
+    if (options.kind === 'e5') process.env.OMP_NUM_THREADS ??= String(options.threads ?? 1);
     const worker = new Worker(WORKER, { workerData: options });
     const first = await new Promise<Message>((resolve, reject) => {
       worker.once('message', resolve);

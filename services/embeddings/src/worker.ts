@@ -3,7 +3,8 @@
 // while the main thread answers; texts that arrive while a run is on are taken together in the next (up to
 // MAX_TOGETHER), which costs less per text than one by one.
 import { parentPort, workerData } from 'node:worker_threads';
-import { Embedder } from './embedder.js';
+import { E5Embedder } from './e5-embedder.js';
+import { Embedder, type EmbedderOptions, type TextEmbedder } from './embedder.js';
 
 interface Request {
   id: number;
@@ -12,11 +13,11 @@ interface Request {
 
 const MAX_TOGETHER = 16;
 const port = parentPort!;
-const { dir, threads } = workerData as { dir: string; threads?: number };
+const options = workerData as EmbedderOptions;
 
-let embedder: Embedder;
+let embedder: TextEmbedder;
 try {
-  embedder = await Embedder.load({ dir, ...(threads ? { threads } : {}) });
+  embedder = options.kind === 'e5' ? await E5Embedder.load(options) : await Embedder.load(options);
   port.postMessage({ type: 'ready' });
 } catch (err) {
   port.postMessage({ type: 'failed', error: String(err) });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { detectCrisis } from '@hhp/crisis-rules';
-import { Embedder, embeddingModelDir } from '@hhp/embeddings';
+import { E5Embedder, Embedder, embeddingModelDir } from '@hhp/embeddings';
 import { CrisisClassifier, THRESHOLDS, readLabelled, trainingExamples, type Labelled } from '../../src/index.js';
 
 // The crisis net (the rules, then the model on what they let pass) on messages the classifier never saw: the
@@ -11,14 +11,21 @@ import { CrisisClassifier, THRESHOLDS, readLabelled, trainingExamples, type Labe
 // fails here.
 
 const modelDir = embeddingModelDir();
+const spanishDir = embeddingModelDir(process.env, 'e5');
 let embedder: Embedder;
+let spanish: E5Embedder;
 let classifier: CrisisClassifier;
 
 beforeAll(async () => {
   embedder = await Embedder.load({ dir: modelDir });
-  classifier = await CrisisClassifier.build(embedder, trainingExamples(), THRESHOLDS, { modelDir });
-}, 120_000);
-afterAll(() => embedder.release());
+  process.env.OMP_NUM_THREADS ??= '1';
+  spanish = await E5Embedder.load({ dir: spanishDir });
+  classifier = await CrisisClassifier.build({ embedder, cache: { modelDir } }, trainingExamples(), THRESHOLDS, {
+    embedder: spanish,
+    cache: { modelDir: spanishDir, kind: 'e5' },
+  });
+}, 300_000);
+afterAll(() => Promise.all([embedder.release(), spanish.release()]));
 
 interface Verdict {
   rules: boolean;
@@ -76,10 +83,13 @@ describe('the crisis net on the held-out test split', () => {
     expect(english.falsePositives).toBeLessThanOrEqual(0.09);
   });
 
-  it('never lets the model make the Spanish verdicts worse than the rules alone', () => {
+  it('catches most Spanish crises the rules miss, read by the multilingual model, with few false alarms', () => {
     const spanish = figures(rows.filter((r) => r.lang === 'es'));
-    expect(spanish.recall).toBeGreaterThanOrEqual(spanish.rulesRecall);
-    expect(spanish.falsePositives).toBeLessThanOrEqual(0.1);
+    // Measured on this split (2026-11-27, multilingual-e5-small for Spanish, thresholds as committed): recall 82.1%
+    // (rules alone 33.3%), false positives 2.8% (rules alone 2.8%). The target (100%) is not met.
+    expect(spanish.recall).toBeGreaterThanOrEqual(0.8);
+    expect(spanish.recall - spanish.rulesRecall).toBeGreaterThanOrEqual(0.4);
+    expect(spanish.falsePositives).toBeLessThanOrEqual(0.06);
   });
 });
 

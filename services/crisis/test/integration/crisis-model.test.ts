@@ -48,6 +48,12 @@ const WARNING_SIGNS = [
   'I keep counting the pills in the drawer',
 ];
 const ORDINARY = ['what helps with heartburn after dinner?', 'can chiropractic help my lower back?'];
+// The same in Spanish, read by the multilingual model (MiniLM reads Spanish poorly).
+const SPANISH_WARNING_SIGNS = [
+  'ya no aguanto más, hoy en la noche lo voy a hacer',
+  'tengo el frasco de pastillas en la mesa y no dejo de mirarlo',
+];
+const SPANISH_ORDINARY = ['me duele la cabeza desde ayer, qué puedo tomar', 'qué infusión ayuda a dormir mejor'];
 
 describe('the crisis service with the crisis model', () => {
   let service: RunningService<CrisisConfig>;
@@ -64,6 +70,17 @@ describe('the crisis service with the crisis model', () => {
       expect(await detect(service, query)).toBe(true);
     }
     for (const query of ORDINARY) expect(await detect(service, query)).toBe(false);
+  });
+
+  test('when a warning sign in Spanish names no trigger word, then the multilingual model calls it a crisis', async () => {
+    const { detectCrisis } = await import('@hhp/crisis-rules');
+    for (const query of SPANISH_WARNING_SIGNS) {
+      expect(detectCrisis(query).isCrisis).toBe(false);
+      expect(await detect(service, query)).toBe(true);
+    }
+    for (const query of SPANISH_ORDINARY) expect(await detect(service, query)).toBe(false);
+    const metrics = await (await fetch(`${service.url}/metrics`)).text();
+    expect(metrics).toMatch(/^embedding_model_up\{[^}]*model="e5"[^}]*\} 1$/m);
   });
 
   test('when the model decided, then crisis.v1.detected says "model" and carries no text', async () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Registry } from 'prom-client';
 import {
   DIMENSIONS,
+  E5Embedder,
   Embedder,
   EmbeddingModel,
   WorkerEmbedder,
@@ -13,8 +14,9 @@ import {
   similarity,
 } from '../../src/index.js';
 
-// The real model, as the bootstrap installs it (.tools/models/minilm): no network, no mock.
+// The real models, as the bootstrap installs them (.tools/models/minilm and e5): no network, no mock.
 const dir = embeddingModelDir();
+const e5Dir = embeddingModelDir(process.env, 'e5');
 const quiet = { info: () => {}, error: () => {} };
 
 describe('the sentence-embedding model', () => {
@@ -100,7 +102,7 @@ describe('the model as a service holds it', () => {
     expect(model.state).toBe('ready');
     expect(model.readiness()).toBe(true);
     expect(model.embedder).toBeDefined();
-    expect(await registry.metrics()).toMatch(/^embedding_model_up 1$/m);
+    expect(await registry.metrics()).toMatch(/^embedding_model_up\{model="minilm"\} 1$/m);
     await model.close();
   });
 
@@ -121,8 +123,60 @@ describe('the model as a service holds it', () => {
       expect(model.embedder).toBeUndefined();
       expect(model.readiness()).toBe(true);
       expect(errors.join()).toMatch(/failed to load/);
-      expect(await registry.metrics()).toMatch(/^embedding_model_up 0$/m);
+      expect(await registry.metrics()).toMatch(/^embedding_model_up\{model="minilm"\} 0$/m);
       await model.close();
     }
+  });
+});
+
+describe('the multilingual model (multilingual-e5-small, for messages in Spanish)', () => {
+  let e5: E5Embedder;
+  beforeAll(async () => {
+    process.env.OMP_NUM_THREADS ??= '1';
+    e5 = await E5Embedder.load({ dir: e5Dir });
+  });
+  afterAll(() => e5.release());
+
+  it('gives every text a vector of length 1 with 384 dimensions, the same each time', async () => {
+    const [a, b, empty] = await e5.embedMany(['me duele la cabeza', 'me duele la cabeza', '']);
+    expect(a).toHaveLength(DIMENSIONS);
+    expect(similarity(a!, a!)).toBeCloseTo(1, 4);
+    expect(similarity(a!, b!)).toBeCloseTo(1, 5);
+    expect(similarity(empty!, empty!)).toBeCloseTo(1, 4);
+  });
+
+  it('reads Spanish by meaning: a paraphrase nearer than a sentence that shares its words', async () => {
+    const [goodbye, paraphrase, sameWords] = await e5.embedMany([
+      'ya le regalé mis cosas a mi hermana, no las voy a necesitar',
+      'repartí todo lo mío entre mi familia porque pronto no estaré',
+      'mi hermana me regaló unas cosas para la cocina nueva',
+    ]);
+    expect(similarity(goodbye!, paraphrase!)).toBeGreaterThan(similarity(goodbye!, sameWords!));
+  });
+
+  it('gives the same vectors in a worker thread, and none from a missing folder (embedding_model_up 0)', async () => {
+    const worker = await WorkerEmbedder.load({ dir: e5Dir, kind: 'e5' });
+    try {
+      const [local, threaded] = [await e5.embed('no puedo dormir'), await worker.embed('no puedo dormir')];
+      expect(similarity(local, threaded)).toBeCloseTo(1, 5);
+    } finally {
+      await worker.release();
+    }
+    const registry = new Registry();
+    const missing = new EmbeddingModel({ dir: path.join(e5Dir, 'missing'), kind: 'e5', registry, logger: quiet });
+    await missing.ready;
+    expect(missing.state).toBe('failed');
+    expect(await registry.metrics()).toMatch(/^embedding_model_up\{model="e5"\} 0$/m);
+  });
+
+  it('keeps one series per model when a service runs both', async () => {
+    const registry = new Registry();
+    const english = new EmbeddingModel({ dir, registry, logger: quiet });
+    const spanish = new EmbeddingModel({ dir: e5Dir, kind: 'e5', registry, logger: quiet });
+    await Promise.all([english.ready, spanish.ready]);
+    const metrics = await registry.metrics();
+    expect(metrics).toMatch(/^embedding_model_up\{model="minilm"\} 1$/m);
+    expect(metrics).toMatch(/^embedding_model_up\{model="e5"\} 1$/m);
+    await Promise.all([english.close(), spanish.close()]);
   });
 });
