@@ -194,6 +194,8 @@ try {
       IP_NEW_GUESTS_PER_HOUR: '100000',
       MAX_LIVE_HOLDS_PER_ADDRESS: '0',
       SIGN_IN_REQUESTS_PER_ADDRESS: '0',
+      // Read aloud's requests a minute, likewise (each published text is still synthesised once).
+      VOICE_READ_ALOUD_PER_MINUTE: '100000',
       LOAD_TEST_ALLOWLIST: '127.0.0.1,::1',
       CONTENT_INGEST_SECRET: INGEST_SECRET,
       STRIPE_SECRET_KEY: 'sk_test_badinput',

@@ -69,6 +69,17 @@ export async function bases(call, { ingestSecret, webhookSecret }) {
   const checkout = await call('POST', '/api/create-checkout-session', { email: 'probe.checkout@example.com' });
   const checkoutCookie = (checkout.headers['set-cookie'] ?? '').split(';')[0];
   const checkoutId = /cs_[A-Za-z0-9_]+/.exec(checkout.json?.url ?? '')?.[0] ?? 'cs_test_probe0001';
+  // A Symptom Explorer analysis of one guest: its perspectives are answered only for that guest, so the variants
+  // of POST /api/query-ai/perspective reach the analysis's lookup and the stored perspective, not the 404.
+  const explorer = guestId();
+  const analysis = await call('POST', '/api/query-ai', {
+    query: 'Bloating and gas after meals',
+    guestId: explorer,
+    kind: 'symptom-analysis',
+  });
+  if (analysis.status !== 200 || !analysis.json?.analysisId)
+    throw new Error(`symptom analysis: ${analysis.status} ${JSON.stringify(analysis.json)}`);
+  const analysisId = analysis.json.analysisId;
   let video = 0;
   let event = 0;
 
@@ -76,6 +87,7 @@ export async function bases(call, { ingestSecret, webhookSecret }) {
     'POST /api/detect-crisis': () => ({ body: { query: 'I have trouble sleeping before exams' } }),
     'POST /api/query-ai': () => ({ body: { query: 'What can help with stress headaches?', guestId: guestId() } }),
     'POST /api/query-ai/stream': () => ({ body: { query: 'Which foods support digestion?', guestId: guestId() } }),
+    'POST /api/query-ai/perspective': () => ({ body: { analysisId, perspective: 'nutrition', guestId: explorer } }),
     'GET /api/quota': () => ({ query: { guestId: guestId() } }),
     'POST /api/subscribe-email': () => ({ body: { email: 'probe.list@example.com', source: 'footer' } }),
     'POST /api/subscribe-email/confirm': () => ({ body: { token: emailToken } }),
@@ -117,6 +129,10 @@ export async function bases(call, { ingestSecret, webhookSecret }) {
         paymentMethodId: 'pm_card_visa',
         ...(attempt.json?.completionToken ? { completionToken: attempt.json.completionToken } : {}),
       },
+    }),
+    // One of the portal's published texts (a treatment card's description), so the variants reach the synthesis.
+    'GET /api/voice/speech': () => ({
+      query: { text: 'The 5,000-year-old science of life from India, balancing body, mind and spirit.' },
     }),
     'GET /api/payments/config': () => ({}),
     'GET /api/payments/status': () => ({ query: { sessionId } }),
