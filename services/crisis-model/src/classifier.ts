@@ -29,7 +29,10 @@ export interface Judgement {
   language: CrisisLanguage;
   /** The category of the crisis example nearest to that part ("violence": the answer adds the hotline). */
   category: string | undefined;
-  /** The whole message's vector as the model read it (its text: whitespace folded), for other uses of it. */
+  /**
+   * The whole message's vector as MiniLM read it (its text: whitespace folded), for other uses of it (none when the
+   * multilingual model read it).
+   */
   embedded?: { text: string; vector: Float32Array };
 }
 
@@ -84,7 +87,8 @@ export class CrisisClassifier {
 
   /**
    * Embeds the examples (seconds for a few thousand; with a cache, once per machine: embedCached) and returns
-   * the classifier. With `spanish`, messages in Spanish are read by that model, against the Spanish examples.
+   * the classifier. With `spanish`, messages in Spanish are read by that model, against the Spanish examples;
+   * without it the model gives Spanish messages no verdict (MiniLM reads Spanish too poorly: the rules decide).
    */
   static async build(
     english: ReaderModel,
@@ -92,16 +96,17 @@ export class CrisisClassifier {
     thresholds: Thresholds = THRESHOLDS,
     spanish?: ReaderModel,
   ): Promise<CrisisClassifier> {
+    const classifier = new CrisisClassifier(await reader(english, examples, Infinity), undefined, thresholds);
+    return spanish ? classifier.withSpanish(spanish, examples) : classifier;
+  }
+
+  /** This classifier, and messages in Spanish read by `spanish` against the Spanish examples. */
+  async withSpanish(spanish: ReaderModel, examples: readonly Labelled[]): Promise<CrisisClassifier> {
+    const spanishExamples = examples.filter((example) => example.lang === 'es');
     return new CrisisClassifier(
-      await reader(english, examples, Infinity),
-      spanish
-        ? await reader(
-            spanish,
-            examples.filter((example) => example.lang === 'es'),
-            SPANISH_MAX_PARTS,
-          )
-        : undefined,
-      thresholds,
+      this.english,
+      await reader(spanish, spanishExamples, SPANISH_MAX_PARTS),
+      this.thresholds,
     );
   }
 
@@ -113,18 +118,18 @@ export class CrisisClassifier {
   /** The message's most crisis-like part: its score and the category of the crisis example nearest to it. */
   async judge(message: string): Promise<Judgement> {
     const language = crisisLanguage(message);
-    const reader = language === 'es' && this.spanish ? this.spanish : this.english;
+    const reader = language === 'es' ? this.spanish : this.english;
     // The models read Latin-script words: other scripts are the rules' alone.
-    const parts = readable(message) ? segments(message).slice(0, reader.maxParts) : [];
+    const parts = reader && readable(message) ? segments(message).slice(0, reader.maxParts) : [];
     let score = -Infinity;
     let category: string | undefined;
-    const vectors = parts.length ? await reader.embedder.embedMany(parts) : [];
+    const vectors = reader && parts.length ? await reader.embedder.embedMany(parts) : [];
     for (const vector of vectors) {
-      const crisis = nearest(vector, reader.crisis);
-      const margin = crisis.mean - nearest(vector, reader.ordinary).mean;
+      const crisis = nearest(vector, reader!.crisis);
+      const margin = crisis.mean - nearest(vector, reader!.ordinary).mean;
       if (margin > score) {
         score = margin;
-        category = reader.crisis.categories[crisis.index];
+        category = reader!.crisis.categories[crisis.index];
       }
     }
     return {
@@ -132,7 +137,8 @@ export class CrisisClassifier {
       score,
       language,
       category,
-      ...(vectors[0] ? { embedded: { text: parts[0]!, vector: vectors[0] } } : {}),
+      // MiniLM's vector only: the library's pages are embedded by MiniLM.
+      ...(vectors[0] && reader === this.english ? { embedded: { text: parts[0]!, vector: vectors[0] } } : {}),
     };
   }
 }

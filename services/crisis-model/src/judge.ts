@@ -55,30 +55,48 @@ export class CrisisModelJudge {
   private async build(): Promise<void> {
     try {
       const { model, spanishModel } = this.deps;
-      await Promise.all([model.ready, spanishModel?.ready]);
+      await model.ready;
       const english = readerOf(model);
       if (!english) return;
       const started = performance.now();
-      this.classifier = await CrisisClassifier.build(
-        english,
-        examples,
-        THRESHOLDS,
-        spanishModel && readerOf(spanishModel),
-      );
+      this.classifier = await CrisisClassifier.build(english, examples, THRESHOLDS);
       this.deps.logger.info(
-        {
-          examples: examples.length,
-          spanish: this.classifier.readsSpanish ? 'e5' : 'minilm',
-          ms: Math.round(performance.now() - started),
-          version: CRISIS_MODEL_VERSION,
-        },
+        { examples: examples.length, ms: Math.round(performance.now() - started), version: CRISIS_MODEL_VERSION },
         'crisis model ready',
       );
+      // Spanish joins when the multilingual model has loaded and embedded its examples (half a minute of CPU the
+      // first time on a machine, then read from the cache): the service is ready before that, and until then the
+      // rules alone judge messages in Spanish, as without that model.
+      if (spanishModel) void this.addSpanish(spanishModel, this.classifier);
     } catch (err) {
       this.deps.logger.error({ err: String(err) }, 'crisis model could not be built; the rules decide alone');
     } finally {
       this.building = false;
     }
+  }
+
+  private async addSpanish(spanishModel: EmbeddingModel, english: CrisisClassifier): Promise<void> {
+    try {
+      await spanishModel.ready;
+      const spanish = readerOf(spanishModel);
+      if (!spanish) return;
+      const started = performance.now();
+      this.classifier = await english.withSpanish(spanish, examples);
+      this.deps.logger.info(
+        {
+          examples: examples.filter((example) => example.lang === 'es').length,
+          ms: Math.round(performance.now() - started),
+        },
+        'crisis model reads Spanish',
+      );
+    } catch (err) {
+      this.deps.logger.error({ err: String(err) }, 'crisis model cannot read Spanish; the rules decide alone there');
+    }
+  }
+
+  /** Whether messages in Spanish are read by the multilingual model yet. */
+  get readsSpanish(): boolean {
+    return this.classifier?.readsSpanish ?? false;
   }
 
   /** Readiness: false until the classifier is built or known to be unavailable. */

@@ -124,7 +124,9 @@ describe('the offline engine on the labelled visitor questions', () => {
         ...wrong,
       ].join('\n'),
     );
-  });
+    // The pages are embedded here without the cache (their cost is one of the figures): on a fresh clone, beside
+    // the other unit suites on two cores, that took more than jest's 30 s once.
+  }, 180_000);
   afterAll(() => embedder.release());
 
   test('when the model answers, then at least 95% of the retrieval set gets a right page first, held-out half too', () => {
