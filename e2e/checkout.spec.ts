@@ -135,7 +135,9 @@ test.describe('checkout and the confirmed session', () => {
     const panel = page.getByRole('alert').filter({ has: heading(page, 'Payment Service Temporarily Unavailable') });
     await expect(panel).toBeVisible();
     await expect(heading(page, 'Payment Service Temporarily Unavailable')).toBeFocused();
-    await expect(panel).toContainText('503: Payment service unavailable');
+    // The service's sentence, whole, without the status code before it (issue 27, point 5).
+    await expect(panel.getByText('Payment service unavailable', { exact: true })).toBeVisible();
+    expect((await panel.innerText()).replaceAll(sessionId, '')).not.toContain('503');
     await expect(panel).toContainText('Unable to initialize payment. Please contact support.');
     await expect(panel.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
     await expect(panel).toContainText(`Your booking has been recorded (reference ${sessionId})`);
@@ -156,9 +158,11 @@ test.describe('checkout and the confirmed session', () => {
       }),
     );
     await serveStripeJs(page);
-    await book(page, 'ai-session', dayAhead(18, 1));
+    const { sessionId } = await book(page, 'ai-session', dayAhead(18, 1));
     await expect(heading(page, 'Payment Service Temporarily Unavailable')).toBeVisible();
-    await expect(page.getByRole('alert')).toContainText('502: The payment provider did not answer');
+    const panel = page.getByRole('alert');
+    await expect(panel.getByText('The payment provider did not answer', { exact: true })).toBeVisible();
+    expect((await panel.innerText()).replaceAll(sessionId, '')).not.toContain('502');
   });
 
   test('when the session is unknown, then "Session not found" shows and the visitor is back on /book', async ({

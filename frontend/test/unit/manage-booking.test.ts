@@ -99,7 +99,12 @@ describe('what the change-or-cancel page shows', () => {
     const taken = apiError(409, 'That time was just booked. Please choose another slot.');
     expect(refusal(taken)).toBe('That time was just booked. Please choose another slot.');
     expect(isConflict(taken)).toBe(true);
-    expect(refusal({ status: 'FETCH_ERROR', message: 'Failed to fetch' })).toBe('Failed to fetch');
+    // No answer: the portal's sentence for it, not the browser's "Failed to fetch".
+    expect(refusal({ status: 'FETCH_ERROR', message: 'Failed to fetch' })).toBe(
+      'We could not reach the portal. Please check your connection and try again.',
+    );
+    // An answer without a sentence (an nginx page): no status code either.
+    expect(refusal({ status: 502, message: '502: Bad Gateway' })).toBe('Something went wrong. Please try again.');
     expect(isConflict(apiError(400, 'not a slot'))).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { ApiError } from '../../../shared/api/base-query';
-import { errorMessage } from '../../../shared/api/error-message';
+import { errorSentence } from '../../../shared/api/error-message';
 import { Surface } from '../../../shared/ui/Surface';
 import { TextInput } from '../../../shared/ui/TextInput';
 import { useToast } from '../../../shared/ui/toast';
@@ -109,7 +109,7 @@ export function BookingScreen() {
       };
       navigate(nextPath(type, id), { state: trip });
     } catch (error) {
-      toast.error({ title: t.failedTitle, description: errorMessage(error) });
+      toast.error({ title: t.failedTitle, description: errorSentence(error) });
       if ((error as ApiError).status === 409) {
         // The slot went to another visitor; the list is being read again and will show it booked.
         setSlotStart(null);

@@ -1,6 +1,6 @@
 import type { AvailabilityResponse } from '@hhp/proto';
 import type { Ref } from 'react';
-import { errorMessage } from '../../../shared/api/error-message';
+import { errorSentence } from '../../../shared/api/error-message';
 import { Button } from '../../../shared/ui/Button';
 import { texts } from '../texts';
 import { formatTime, zoneLabel } from '../ui/time';
@@ -69,7 +69,7 @@ function SlotContent({
     return (
       <div role="alert">
         <p className={styles.status}>
-          {texts.booking.timesError} {errorMessage(error)}
+          {texts.booking.timesError} {errorSentence(error)}
         </p>
         <Button onClick={onRetry}>{texts.booking.retry}</Button>
       </div>

@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { errorMessage } from '../../../shared/api/error-message';
+import { errorSentence } from '../../../shared/api/error-message';
 import { AntdScope } from '../../../shared/ui/AntdScope';
 import { ButtonLink } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
@@ -41,7 +41,7 @@ export function CheckoutScreen() {
     session: { data: session.data, error: session.error },
     config: { data: config.data, error: config.error },
     intent: { data: intent.data, error: intent.error },
-    describe: errorMessage,
+    describe: errorSentence,
   });
   const stripe = useStripeJs(derived.step === 'ready' ? derived.publishableKey : undefined);
   const stripeError = loadError ?? stripe?.error;

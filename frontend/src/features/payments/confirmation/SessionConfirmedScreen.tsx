@@ -2,7 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ApiError } from '../../../shared/api/base-query';
-import { errorMessage } from '../../../shared/api/error-message';
+import { errorSentence } from '../../../shared/api/error-message';
 import { AntdScope } from '../../../shared/ui/AntdScope';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
@@ -107,7 +107,7 @@ export function SessionConfirmedScreen() {
             actions={<Button onClick={() => void askAgain()}>{t.checkAgain}</Button>}
           >
             {details}
-            <p className={styles.text}>{errorMessage(booked ? payment.error : session.error)}</p>
+            <p className={styles.text}>{errorSentence(booked ? payment.error : session.error)}</p>
           </ServicePanel>
         );
       case 'confirmed':

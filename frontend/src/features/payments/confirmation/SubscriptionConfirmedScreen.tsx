@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useSearchParams } from 'react-router';
 import { quotaStale, useQuotaQuery } from '../../../shared/ai/api';
-import { errorMessage } from '../../../shared/api/error-message';
+import { errorSentence } from '../../../shared/api/error-message';
 import { openChat, type ChatWidgetDispatch } from '../../../shared/chat-widget/chat-widget-slice';
 import { AntdScope } from '../../../shared/ui/AntdScope';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
@@ -112,7 +112,7 @@ export function SubscriptionConfirmedScreen() {
             titleRef={focusRef}
             actions={<Button onClick={retry}>{t.checkAgain}</Button>}
           >
-            <p className={styles.text}>{errorMessage(completion.error ?? status.error)}</p>
+            <p className={styles.text}>{errorSentence(completion.error ?? status.error)}</p>
           </ServicePanel>
         );
       case 'active':

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { quotaStale, type AiDispatch } from '../../../shared/ai/api';
-import { errorMessage } from '../../../shared/api/error-message';
+import { errorSentence } from '../../../shared/api/error-message';
 import { openChat, type ChatWidgetDispatch } from '../../../shared/chat-widget/chat-widget-slice';
 import { MINUTE_TICK_MS, minutesUntil } from '../../../shared/ai/session-minutes';
 import { AntdScope } from '../../../shared/ui/AntdScope';
@@ -98,7 +98,7 @@ export function JoinScreen() {
             titleRef={focusRef}
             actions={<Button onClick={ask}>{t.tryAgain}</Button>}
           >
-            <p className={styles.text}>{errorMessage(result.error)}</p>
+            <p className={styles.text}>{errorSentence(result.error)}</p>
           </ServicePanel>
         );
       case 'active':

@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../../shared/api/error-message';
+import { errorSentence } from '../../../shared/api/error-message';
 import { AntdScope } from '../../../shared/ui/AntdScope';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { ServicePanel } from '../ui/ServicePanel';
@@ -86,7 +86,7 @@ export function ManageBookingScreen() {
             titleRef={panelRef}
             actions={<Button onClick={() => void refetch()}>{t.tryAgain}</Button>}
           >
-            <p className={styles.text}>{errorMessage(manage.error)}</p>
+            <p className={styles.text}>{errorSentence(manage.error)}</p>
           </ServicePanel>
         );
     }

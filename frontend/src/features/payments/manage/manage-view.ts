@@ -2,7 +2,7 @@
 // page's rules are tested without a browser (frontend/test/unit/manage-booking.test.ts).
 import type { ManageSessionResponse } from '@hhp/proto';
 import type { ApiError } from '../../../shared/api/base-query';
-import { errorMessage } from '../../../shared/api/error-message';
+import { errorSentence } from '../../../shared/api/error-message';
 import { manageTexts as t } from './texts';
 
 /** The booking and the token of `/manage-booking?booking=<id>&token=<token>`; null when either is missing. */
@@ -43,11 +43,7 @@ export function manageView(
 
 /** A refused change in the service's own words ("That time was just booked. …"), without the status prefix. */
 export function refusal(error: unknown): string {
-  const data = (error as ApiError | undefined)?.data;
-  if (typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string') {
-    return data.message;
-  }
-  return errorMessage(error);
+  return errorSentence(error);
 }
 
 /** 409 on a reschedule: the slot went to someone else, or the booking can no longer be changed. */

@@ -5,7 +5,7 @@ import { useEffect, useEffectEvent, useReducer, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { quotaStale } from '../../../shared/ai/api';
-import { errorMessage } from '../../../shared/api/error-message';
+import { errorSentence, isApiError } from '../../../shared/api/error-message';
 import { AntdScope } from '../../../shared/ui/AntdScope';
 import { Button } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
@@ -34,11 +34,9 @@ import { initialSubscribeState, isValidSubscriptionEmail, subscribeReducer } fro
 
 const t = texts.subscribe;
 
-/** The failed call's own message, or the specification's fallback when it had none. */
+/** The failed call's own sentence (no status code), or the specification's fallback for anything else. */
 function subscriptionFailure(error: unknown): string {
-  const hasMessage =
-    typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string';
-  return hasMessage && error.message ? errorMessage(error) : t.failedDefault;
+  return isApiError(error) ? errorSentence(error) : t.failedDefault;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ApiError } from '../../../shared/api/base-query';
-import { errorMessage } from '../../../shared/api/error-message';
+import { errorSentence } from '../../../shared/api/error-message';
 import { ButtonLink } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
 import { useReleaseHoldMutation } from '../api';
@@ -30,7 +30,7 @@ export function BackToBooking({ sessionId }: { sessionId: string | undefined }) 
       await release(hold).unwrap();
     } catch (error) {
       if ((error as ApiError).status === 409) {
-        toast.error({ title: texts.checkout.releaseFailedTitle, description: errorMessage(error) });
+        toast.error({ title: texts.checkout.releaseFailedTitle, description: errorSentence(error) });
         return;
       }
       // Not released (the service did not answer): the hold lapses by itself; the form still comes back.
