@@ -197,15 +197,32 @@ test.describe('with payments off', () => {
     await expect(page.locator('body')).not.toContainText(UNTRUE);
   });
 
-  test("when the home page's Subscribe button is pressed, then the toast says online payment is unavailable and names the address", async ({
+  test('when the home page opens, then beside its Subscribe button it says that online payment is unavailable and names the address, and the button cannot be pressed', async ({
     page,
   }) => {
+    const checkouts: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/create-checkout-session')) checkouts.push(req.method());
+    });
     await paymentsOff(page);
     await page.goto('/');
-    await page.getByRole('button', { name: 'Subscribe - $19/month' }).click();
-    await expect(errorToast(page)).toContainText('Checkout Error');
-    await expect(errorToast(page)).toContainText(
+    const subscribe = page.getByRole('button', { name: 'Subscribe - $19/month' });
+    await expect(subscribe).toBeDisabled();
+    await expect(subscribe).toHaveAccessibleDescription(
       `Online payment is not available right now, so sessions and the subscription cannot be paid for here. Please write to ${SUPPORT} instead.`,
     );
+    await expect(page.locator('main')).toContainText(`Please write to ${SUPPORT} instead.`);
+    await expect(page.getByText('Unlimited AI access, cancel any time.')).toHaveCount(0);
+    await expectNoStatusCode(page.locator('main'), '503');
+    await subscribe.click({ force: true });
+    expect(checkouts).toEqual([]);
+    await expectNoAxeViolations(page);
+  });
+
+  test("when payments are on, then the home page's Subscribe button keeps the seed's note", async ({ page }) => {
+    await page.goto('/');
+    const subscribe = page.getByRole('button', { name: 'Subscribe - $19/month' });
+    await expect(subscribe).toBeEnabled();
+    await expect(subscribe).toHaveAccessibleDescription('Unlimited AI access, cancel any time.');
   });
 });

@@ -10,13 +10,14 @@ import type {
   CreatePaymentIntentResponse,
   CreateSubscriptionRequest,
   CreateSubscriptionResponse,
-  PaymentsConfigResponse,
   PaymentStatusResponse,
   ReleaseSessionRequest,
   SessionResponse,
   SubscriptionStatusResponse,
 } from '@hhp/proto';
 import { api } from '../../shared/api/api';
+
+export { usePaymentsConfigQuery } from '../../shared/api/payments-config';
 
 /**
  * Booking (the booking service) and paying for it (the payments service). Slots change under other visitors'
@@ -49,10 +50,6 @@ const paymentsApi = api.enhanceEndpoints({ addTagTypes: ['Availability', 'Sessio
         body: { token },
       }),
       invalidatesTags: (_result, _error, { id }) => ['Availability', { type: 'Session', id }],
-    }),
-    /** GET /api/payments/config: 503 while payments are not configured. */
-    paymentsConfig: build.query<PaymentsConfigResponse, void>({
-      query: () => '/api/payments/config',
     }),
     /** POST /api/create-payment-intent */
     createPaymentIntent: build.mutation<CreatePaymentIntentResponse, CreatePaymentIntentRequest>({
@@ -89,7 +86,6 @@ export const {
   useBookSessionMutation,
   useSessionQuery,
   useReleaseHoldMutation,
-  usePaymentsConfigQuery,
   useCreatePaymentIntentMutation,
   usePaymentStatusQuery,
   useCreateSubscriptionMutation,
