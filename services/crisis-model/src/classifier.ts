@@ -70,6 +70,14 @@ interface Reader {
  * parts, so that a long message in Spanish still gets its verdict well within the judge's deadline (250 ms).
  */
 const SPANISH_MAX_PARTS = 5;
+/**
+ * Texts the multilingual model may have waiting before a message in Spanish is given no verdict at once (one: about
+ * 30 ms of work ahead of it). A burst of Spanish beyond what the model reads gets the rules' verdict without waiting
+ * for the judge's deadline, and the model's thread takes no more of the CPU the English messages need: measured
+ * at 200 messages/s of the rules' corpus (27% Spanish), p99 251 ms with no limit, 115 ms with three, 51 ms with
+ * one (BENCHMARKS.md, "The crisis model").
+ */
+export const SPANISH_MAX_BACKLOG = 1;
 
 /** A model to build a reader with: its embedder, and where its vectors of the examples are cached. */
 export interface ReaderModel {
@@ -119,6 +127,9 @@ export class CrisisClassifier {
   async judge(message: string): Promise<Judgement> {
     const language = crisisLanguage(message);
     const reader = language === 'es' ? this.spanish : this.english;
+    if (reader === this.spanish && (reader?.embedder.backlog ?? 0) >= SPANISH_MAX_BACKLOG) {
+      throw new Error('the multilingual model is busy: the rules decide this message in Spanish alone');
+    }
     // The models read Latin-script words: other scripts are the rules' alone.
     const parts = reader && readable(message) ? segments(message).slice(0, reader.maxParts) : [];
     let score = -Infinity;

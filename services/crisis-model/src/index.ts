@@ -1,4 +1,12 @@
-export { CrisisClassifier, K, MIN_WORDS, type Judgement, type ReaderModel, type Thresholds } from './classifier.js';
+export {
+  CrisisClassifier,
+  K,
+  MIN_WORDS,
+  SPANISH_MAX_BACKLOG,
+  type Judgement,
+  type ReaderModel,
+  type Thresholds,
+} from './classifier.js';
 export { CRISIS_MODEL_VERSION, CrisisModelJudge, loadCrisisModel } from './judge.js';
 export { readLabelled, trainingExamples, type Labelled, type Split } from './labelled.js';
 export { segments } from './segments.js';

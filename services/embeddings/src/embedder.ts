@@ -33,6 +33,8 @@ export interface EmbedderOptions {
 
 /** What a caller needs of a model: the in-thread Embedder, or the WorkerEmbedder that runs one in a thread of its own. */
 export interface TextEmbedder {
+  /** Texts waiting to be embedded before a new one (a model in a thread of its own says; else none). */
+  readonly backlog?: number;
   embed(text: string): Promise<Float32Array>;
   embedMany(texts: readonly string[]): Promise<Float32Array[]>;
   release(): Promise<void>;

@@ -17,7 +17,11 @@ type Message =
 const WORKER = new URL('../dist/worker.js', import.meta.url);
 
 export class WorkerEmbedder implements TextEmbedder {
-  private readonly pending = new Map<number, { resolve(v: Float32Array[]): void; reject(e: Error): void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve(v: Float32Array[]): void; reject(e: Error): void; texts: number }
+  >();
+  private waiting = 0;
   private next = 0;
   private dead: Error | undefined;
 
@@ -27,6 +31,7 @@ export class WorkerEmbedder implements TextEmbedder {
       if (message.type !== 'vectors' && message.type !== 'error') return;
       const waiting = this.pending.get(message.id);
       this.pending.delete(message.id);
+      this.waiting -= waiting?.texts ?? 0;
       if (this.pending.size === 0) worker.unref();
       if (message.type === 'error') return waiting?.reject(new Error(message.error));
       const { packed } = message;
@@ -37,6 +42,7 @@ export class WorkerEmbedder implements TextEmbedder {
       this.dead ??= err;
       for (const { reject } of this.pending.values()) reject(err);
       this.pending.clear();
+      this.waiting = 0;
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the embedding worker exited (code ${code})`)));
@@ -71,9 +77,15 @@ export class WorkerEmbedder implements TextEmbedder {
     const id = ++this.next;
     return new Promise((resolve, reject) => {
       if (this.pending.size === 0) this.worker.ref();
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, texts: texts.length });
+      this.waiting += texts.length;
       this.worker.postMessage({ id, texts: [...texts] });
     });
+  }
+
+  /** Texts sent to the thread and not answered yet (what a new text waits behind). */
+  get backlog(): number {
+    return this.waiting;
   }
 
   async release(): Promise<void> {
