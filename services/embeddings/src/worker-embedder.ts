@@ -5,6 +5,7 @@
 // fails load(); one that dies later fails what was waiting and every later call (the callers then do without the
 // model, as when it never loaded).
 import { Worker } from 'node:worker_threads';
+import { pinE5Engine } from './e5-embedder.js';
 import { DIMENSIONS, type EmbedderOptions, type TextEmbedder } from './embedder.js';
 
 type Message =
@@ -52,7 +53,10 @@ export class WorkerEmbedder implements TextEmbedder {
   static async load(options: EmbedderOptions): Promise<WorkerEmbedder> {
     // The e5 engine's OpenMP reads its thread count from the process's environment when it loads: one thread, as
     // the ONNX model runs with (a service answers many short texts, each on its own), unless the operator said.
-    if (options.kind === 'e5') process.env.OMP_NUM_THREADS ??= String(options.threads ?? 1);
+    if (options.kind === 'e5') {
+      process.env.OMP_NUM_THREADS ??= String(options.threads ?? 1);
+      pinE5Engine(options.dir);
+    }
     const worker = new Worker(WORKER, { workerData: options });
     const first = await new Promise<Message>((resolve, reject) => {
       worker.once('message', resolve);
