@@ -4,7 +4,7 @@
 // services/booking/test/integration/holds-and-payments.test.ts). What is read is what the visitor sees.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/axe';
-import { book, bookButton, chooseDay, dayAhead, freeSlot, visitor } from './support/booking';
+import { book, bookButton, dayAhead, fillBooking, visitor } from './support/booking';
 import { errorToast } from './support/toast';
 
 const SUPPORT = 'support@holistichealth.example';
@@ -45,10 +45,10 @@ async function slotFree(page: Page, type: string, day: string, startsAt: string)
 }
 
 test.describe('with payments off', () => {
-  for (const [plan, label, weeks, weekday] of [
-    ['ai-session', 'AI Avatar Session', 24, 3],
-    ['subscription', 'Monthly Subscription', 24, 4],
-    ['dr-helen', 'Consultation', 24, 2],
+  for (const [plan, weeks, weekday] of [
+    ['ai-session', 24, 3],
+    ['subscription', 24, 4],
+    ['dr-helen', 24, 2],
   ] as const) {
     test(`when a visitor opens /book and fills in a ${plan}, then it says at once that online booking is unavailable and whom to write to, and nothing is held`, async ({
       page,
@@ -73,13 +73,7 @@ test.describe('with payments off', () => {
         new RegExp(`^mailto:${SUPPORT}`),
       );
 
-      await page.getByRole('radio', { name: new RegExp(label) }).check();
-      await page.getByRole('textbox', { name: /Full name/ }).fill(who.name);
-      await page.getByRole('textbox', { name: /Email/ }).fill(who.email);
-      await chooseDay(page, day);
-      const slot = freeSlot(page);
-      const startsAt = (await slot.getAttribute('value'))!;
-      await slot.check();
+      const startsAt = await fillBooking(page, plan, day, who);
 
       await expect(bookButton(page)).toBeDisabled();
       await expectNoAxeViolations(page);
@@ -101,13 +95,7 @@ test.describe('with payments off', () => {
     await page.goto('/book');
     await expect(bookButton(page)).toBeVisible();
     await page.route('**/api/book-session', (route) => route.fulfill(BOOKING_OFF));
-    const who = visitor();
-    await page.getByRole('textbox', { name: /Full name/ }).fill(who.name);
-    await page.getByRole('textbox', { name: /Email/ }).fill(who.email);
-    await chooseDay(page, day);
-    const slot = freeSlot(page);
-    const startsAt = (await slot.getAttribute('value'))!;
-    await slot.check();
+    const startsAt = await fillBooking(page, 'ai-session', day);
     await bookButton(page).click();
 
     await expect(errorToast(page)).toContainText('Booking failed');

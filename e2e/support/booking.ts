@@ -65,12 +65,8 @@ export interface Booked {
 export const slotAt = (page: Page, startsAt: string): Locator =>
   page.locator(`input[name="slot"][value="${startsAt}"]`);
 
-/**
- * Books `plan` on `day` with the first free slot; resolves once the screen has moved on to the next page. A
- * page already on /book is used as it is (no reload).
- */
-export async function book(page: Page, plan: Plan, day: string, who = visitor()): Promise<Booked> {
-  if (new URL(page.url(), 'http://x').pathname !== '/book') await page.goto('/book');
+/** Fills /book's form: the plan, the visitor, `day` and its first free slot (checked); resolves to the slot. */
+export async function fillBooking(page: Page, plan: Plan, day: string, who = visitor()): Promise<string> {
   await page.getByRole('radio', { name: PLAN_LABELS[plan] }).check();
   await page.getByRole('textbox', { name: /Full name/ }).fill(who.name);
   await page.getByRole('textbox', { name: /Email/ }).fill(who.email);
@@ -78,6 +74,16 @@ export async function book(page: Page, plan: Plan, day: string, who = visitor())
   const slot = freeSlot(page);
   const startsAt = (await slot.getAttribute('value'))!;
   await slot.check();
+  return startsAt;
+}
+
+/**
+ * Books `plan` on `day` with the first free slot; resolves once the screen has moved on to the next page. A
+ * page already on /book is used as it is (no reload).
+ */
+export async function book(page: Page, plan: Plan, day: string, who = visitor()): Promise<Booked> {
+  if (new URL(page.url(), 'http://x').pathname !== '/book') await page.goto('/book');
+  const startsAt = await fillBooking(page, plan, day, who);
   const answered = page.waitForResponse((res) => res.url().endsWith('/api/book-session'));
   await bookButton(page).click();
   const response = await answered;

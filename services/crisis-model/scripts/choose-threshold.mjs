@@ -20,7 +20,6 @@ const MAX_TRAFFIC_FALSE_POSITIVE_RATE = 0.02;
 const modelDir = embeddingModelDir();
 const spanishDir = embeddingModelDir(process.env, 'e5');
 const embedder = await Embedder.load({ dir: modelDir });
-process.env.OMP_NUM_THREADS ??= '1';
 const spanish = await E5Embedder.load({ dir: spanishDir });
 const examples = trainingExamples();
 const classifier = await CrisisClassifier.build({ embedder, cache: { modelDir } }, examples, undefined, {

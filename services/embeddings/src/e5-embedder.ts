@@ -44,8 +44,8 @@ export class E5Embedder implements TextEmbedder {
    */
   static async load({ dir, threads = 1 }: { dir: string; threads?: number }): Promise<E5Embedder> {
     pinE5Engine(dir);
-    // OpenMP's threads for this thread's runs: the environment (OMP_NUM_THREADS) is not always the process's own
-    // (a test environment copies it), so the thread count is set through OpenMP's own call as well.
+    // OpenMP's threads for this thread's runs, through OpenMP's own call: the environment (OMP_NUM_THREADS) is not
+    // always the process's own (a test environment copies it).
     koffi.load(path.join(dir, E5_OPENMP)).func('void omp_set_num_threads(int)')(threads);
     const lib = koffi.load(path.join(dir, E5_ENGINE));
     const load = lib.func('void *e5_load(const char *path)');

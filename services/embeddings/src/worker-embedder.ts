@@ -51,12 +51,8 @@ export class WorkerEmbedder implements TextEmbedder {
 
   /** Starts the worker and waits until its model has loaded (and run once). */
   static async load(options: EmbedderOptions): Promise<WorkerEmbedder> {
-    // The e5 engine's OpenMP reads its thread count from the process's environment when it loads: one thread, as
-    // the ONNX model runs with (a service answers many short texts, each on its own), unless the operator said.
-    if (options.kind === 'e5') {
-      process.env.OMP_NUM_THREADS ??= String(options.threads ?? 1);
-      pinE5Engine(options.dir);
-    }
+    // The e5 engine is loaded once for the process (e5-embedder.ts, pinE5Engine) before a thread loads it too.
+    if (options.kind === 'e5') pinE5Engine(options.dir);
     const worker = new Worker(WORKER, { workerData: options });
     const first = await new Promise<Message>((resolve, reject) => {
       worker.once('message', resolve);

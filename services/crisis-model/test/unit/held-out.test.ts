@@ -18,7 +18,6 @@ let classifier: CrisisClassifier;
 
 beforeAll(async () => {
   embedder = await Embedder.load({ dir: modelDir });
-  process.env.OMP_NUM_THREADS ??= '1';
   spanish = await E5Embedder.load({ dir: spanishDir });
   classifier = await CrisisClassifier.build({ embedder, cache: { modelDir } }, trainingExamples(), THRESHOLDS, {
     embedder: spanish,

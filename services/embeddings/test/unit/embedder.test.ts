@@ -132,7 +132,6 @@ describe('the model as a service holds it', () => {
 describe('the multilingual model (multilingual-e5-small, for messages in Spanish)', () => {
   let e5: E5Embedder;
   beforeAll(async () => {
-    process.env.OMP_NUM_THREADS ??= '1';
     e5 = await E5Embedder.load({ dir: e5Dir });
   });
   afterAll(() => e5.release());
