@@ -30,6 +30,15 @@ test.describe('at 390 px wide', () => {
 
     const dialog = page.getByRole('dialog', { name: title });
     await expect(dialog).toBeVisible();
+    // The dialog zooms in: measure once its opening animation has finished, or the boxes are of different frames.
+    await dialog.evaluate((element) =>
+      Promise.all(
+        element
+          .getAnimations({ subtree: true })
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished),
+      ),
+    );
     const close = await box(dialog.getByRole('button', { name: 'Close' }));
     const heading = dialog.locator('.ant-modal-title');
     // Each line of the title, not only its box: a line's text must end before the button begins.
