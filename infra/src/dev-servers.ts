@@ -21,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { natsAuthConfig, type NatsUser } from './nats-auth.js';
+import { blockingFolder, postgresHome, RELOCATION_NOTE, type Owner } from './postgres-home.js';
 
 /** The repository root (this file lives in infra/src or infra/dist). */
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -449,7 +450,7 @@ export function asPostgresUser(command: string, args: string[], uid = process.ge
 }
 
 /** The `postgres` system user's uid and gid (from `id`), when this process is root; undefined otherwise. */
-async function postgresOwner(): Promise<{ uid: number; gid: number } | undefined> {
+async function postgresOwner(): Promise<Owner | undefined> {
   if (process.getuid?.() !== 0) return undefined;
   const id = async (flag: string) => Number((await promisify(execFile)('id', [flag, 'postgres'])).stdout.trim());
   try {
@@ -464,6 +465,17 @@ export interface PostgresCluster {
   dataDir: string;
   /** The unix socket's directory. */
   socketDir: string;
+}
+
+/** Says, in the folder meant for the cluster, where it is and why (postgresHome). */
+function leaveRelocationNote(wanted: string, home: string, owner: Owner): void {
+  mkdirSync(wanted, { recursive: true });
+  mkdirSync(path.dirname(home), { recursive: true, mode: 0o755 });
+  writeFileSync(
+    path.join(wanted, RELOCATION_NOTE),
+    `This folder's PostgreSQL cluster is in ${home}: PostgreSQL runs as the \`postgres\` user, who cannot enter ` +
+      `${blockingFolder(wanted, owner)}. Delete both folders to start with an empty database.\n`,
+  );
 }
 
 /** SQL of single-user mode: one statement a line. */
@@ -489,15 +501,19 @@ const ownFerretDbData = [
  * yet, with FerretDB's database owned by the role `ferretdb` whose password is `password`. A cluster whose
  * creation was interrupted is created again. A cluster of an earlier version (trust authentication, the data
  * the superuser's) and one whose password changed are brought to this one's state, data kept. pg_hba.conf
- * is written anew every time (POSTGRES_HBA).
+ * is written anew every time (POSTGRES_HBA). When PostgreSQL's user cannot reach `wanted`, the cluster lives
+ * under RELOCATED_CLUSTERS and a note in `wanted` says where (postgres-home.ts).
  */
-export async function initPostgresCluster(dir: string, logFile: string, password: string): Promise<PostgresCluster> {
+export async function initPostgresCluster(wanted: string, logFile: string, password: string): Promise<PostgresCluster> {
+  const owner = await postgresOwner();
+  // Under a folder the `postgres` user cannot enter (a checkout in root's home), the cluster lives elsewhere.
+  const dir = postgresHome(wanted, owner);
+  if (dir !== wanted) leaveRelocationNote(wanted, dir, owner!);
   const dataDir = path.join(dir, 'data');
   // A unix socket's path has ~107 bytes at most; a long data directory puts the socket in a temporary one.
   let socketDir = path.join(dir, 'run');
   if (socketDir.length > 80)
     socketDir = path.join(os.tmpdir(), `hhp-pg-${createHash('sha256').update(dir).digest('hex').slice(0, 12)}`);
-  const owner = await postgresOwner();
   for (const d of [dir, socketDir]) {
     mkdirSync(d, { recursive: true });
     if (owner) chownSync(d, owner.uid, owner.gid);

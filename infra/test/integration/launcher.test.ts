@@ -13,6 +13,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, isPortOpen, repoRoot } from '../../src/dev-servers.js';
+import { postgresHome, RELOCATED_CLUSTERS, RELOCATION_NOTE } from '../../src/postgres-home.js';
 import { checkNginxConfig, defaultNginxVariables } from '../../src/launcher/check-config.js';
 import { acquireLock, AlreadyRunningError } from '../../src/launcher/lock.js';
 import { NGINX_TEMPLATE_VARIABLES, nginxTemplatePath, renderNginxTemplate } from '../../src/launcher/nginx-config.js';
@@ -33,6 +34,13 @@ import { startStack, type Stack } from '../../src/launcher/stack.js';
 import { StartupError } from '../../src/launcher/startup-error.js';
 
 const builtMain = path.join(repoRoot, 'infra', 'dist', 'launcher', 'main.js');
+
+/** The `postgres` system user PostgreSQL runs as when the tests run as root; undefined otherwise. */
+function postgresUser() {
+  if (process.getuid?.() !== 0) return undefined;
+  const id = (flag: string) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
 
 function run(
   command: string,
@@ -209,24 +217,39 @@ async function openPorts(ports: number[]): Promise<number[]> {
 
 describe('the stack', () => {
   let dir: string;
+  /** Clusters kept outside `dir` (postgresHome), removed with it. */
+  const clusters: string[] = [];
   beforeEach(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'hhp-stack-'));
   });
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => {
+    for (const folder of [dir, ...clusters.splice(0)]) rmSync(folder, { recursive: true, force: true });
+  });
 
-  test('when it starts on free ports, then nginx routes to every service, a second start is refused, stop leaves nothing listening, and a restart keeps the data', async () => {
+  test('when it starts on free ports from a checkout under a folder only its owner may enter, then nginx routes to every service, a second start is refused, stop leaves nothing listening, and a restart keeps the data', async () => {
+    // As a clone in root's home: the folder above the checkout is mode 700 (mkdtemp's), which the `postgres`
+    // user PostgreSQL runs as under root cannot enter.
+    const data = path.join(dir, 'checkout', '.data');
+    const cluster = postgresHome(path.join(data, 'postgres'), postgresUser());
+    clusters.push(cluster);
     const missing = SERVICES.map((s) => serviceEntryPoint(s.name)).filter((file) => !existsSync(file));
     if (missing.length) throw new Error(`build the services first (npx tsc -b): ${missing.join(', ')}`);
-    const options = { dataDir: dir, runDir: path.join(dir, 'run'), port: 0, env: ownServers, output: quiet };
+    const options = { dataDir: data, runDir: path.join(data, 'run'), port: 0, env: ownServers, output: quiet };
     const stack = await startStack({ ...options, readyTimeoutMs: 60_000 });
     const ports = stackPorts(stack);
     try {
       for (const service of stack.services) {
         expect((await fetch(`${service.url}/readyz`)).status).toBe(200);
       }
+      // Under root (as CI runs), the cluster lives where its user can reach it, and the data folder says where.
+      if (postgresUser()) {
+        expect(path.dirname(cluster)).toBe(RELOCATED_CLUSTERS);
+        expect(existsSync(path.join(cluster, 'data', 'PG_VERSION'))).toBe(true);
+        expect(readFileSync(path.join(data, 'postgres', RELOCATION_NOTE), 'utf8')).toContain(cluster);
+      }
       // The services connected as their own users; nobody else gets in.
       await expect(connectNats({ servers: stack.natsUrl, reconnect: false })).rejects.toThrow(/authorization/i);
-      expect(statSync(path.join(dir, 'nats-auth.conf')).mode & 0o777).toBe(0o600);
+      expect(statSync(path.join(data, 'nats-auth.conf')).mode & 0o777).toBe(0o600);
       const videos = await fetch(`${stack.url}/api/videos`);
       expect(videos.status).toBe(200);
       expect(Array.isArray(await videos.json())).toBe(true);
@@ -259,7 +282,7 @@ describe('the stack', () => {
       }
 
       await expect(startStack({ ...options, port: 0 })).rejects.toThrow(AlreadyRunningError);
-      const second = await run(process.execPath, [builtMain], { ...ownServers, DATA_DIR: dir, PORT: '0' });
+      const second = await run(process.execPath, [builtMain], { ...ownServers, DATA_DIR: data, PORT: '0' });
       expect(second.code).toBe(1);
       expect(second.output).toContain(`The portal is already running at ${stack.url}`);
 
@@ -295,18 +318,18 @@ describe('the stack', () => {
       await stack.stop();
     }
     expect(await openPorts(ports)).toEqual([]);
-    expect(existsSync(path.join(dir, 'launcher.pid'))).toBe(false);
-    expect(readFileSync(path.join(dir, 'secrets.env'), 'utf8')).toMatch(/^CONTENT_INGEST_SECRET=[0-9a-f]{64}$/m);
+    expect(existsSync(path.join(data, 'launcher.pid'))).toBe(false);
+    expect(readFileSync(path.join(data, 'secrets.env'), 'utf8')).toMatch(/^CONTENT_INGEST_SECRET=[0-9a-f]{64}$/m);
     // The local servers' passwords are kept with the secrets, and no log holds one.
-    const stored = parseEnvFile(readFileSync(path.join(dir, 'secrets.env'), 'utf8'));
+    const stored = parseEnvFile(readFileSync(path.join(data, 'secrets.env'), 'utf8'));
     const passwords = LOCAL_PASSWORDS.map((name) => stored[name]);
     expect(passwords).toEqual(Array(3).fill(expect.stringMatching(/^[0-9a-f]{64}$/)));
-    for (const file of readdirSync(path.join(dir, 'logs'))) {
-      const log = readFileSync(path.join(dir, 'logs', file), 'utf8');
+    for (const file of readdirSync(path.join(data, 'logs'))) {
+      const log = readFileSync(path.join(data, 'logs', file), 'utf8');
       expect([file, passwords.filter((password) => log.includes(password!))]).toEqual([file, []]);
     }
     // Nothing any service did on NATS was refused (nats-server logs each permission violation).
-    expect(readFileSync(path.join(dir, 'logs', 'nats.log'), 'utf8')).not.toMatch(/Violation/);
+    expect(readFileSync(path.join(data, 'logs', 'nats.log'), 'utf8')).not.toMatch(/Violation/);
 
     const again = await startStack({ ...options, readyTimeoutMs: 60_000 });
     try {
