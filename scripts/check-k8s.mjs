@@ -1,7 +1,7 @@
 // `node scripts/check-k8s.mjs`: the `k8s` layer of `npm test`. Renders every kustomization of deploy/k8s
 // (the dev and prod overlays, the Prometheus adapter's rule) with kustomize and validates every object
 // offline against the Kubernetes 1.37 schemas (kubernetes-validate, strict: an unknown field or kind fails
-// too); both installed by scripts/bootstrap.d/k8s.sh. Then what no schema knows:
+// too); both installed by scripts/bootstrap.d/ops-k8s.sh. Then what no schema knows:
 //   - each service of the manifest (proto/src/services.ts) has a Deployment, a Service and a
 //     PodDisruptionBudget, its port, probes on the kit's health paths;
 //   - every pod (Deployments, StatefulSets, Jobs) has requests and limits, runs as non-root with seccomp
@@ -25,23 +25,13 @@ import { parseArgs } from 'node:util';
 import { once } from 'node:events';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { values: options } = parseArgs({
-  options: {
-    'self-test': { type: 'boolean' },
-    'no-self-test': { type: 'boolean' },
-    // Internal: check the dev overlay (or `--kustomizations`, comma-separated) of a staged (broken) copy and
-    // print the problems as JSON (the self-test).
-    staged: { type: 'string' },
-    kustomizations: { type: 'string' },
-  },
-});
 const kustomize = path.join(root, '.tools', 'bin', 'kustomize');
 const venv = path.join(root, '.tools', 'k8s-venv', 'bin');
 const composeSpec = path.join(root, '.tools', 'bin', 'compose-spec');
 const KUBERNETES_VERSION = '1.37.0';
 // ai-query's metrics module: the adapter's rule may read only a series it declares (staged with the rest).
 const AI_METRICS = 'services/ai-query/src/metrics.ts';
-const KUSTOMIZATIONS = ['deploy/k8s/overlays/dev', 'deploy/k8s/overlays/prod', 'deploy/k8s/prometheus-adapter'];
+export const KUSTOMIZATIONS = ['deploy/k8s/overlays/dev', 'deploy/k8s/overlays/prod', 'deploy/k8s/prometheus-adapter'];
 // What deploy/k8s generates ConfigMaps from (kustomize, with the load restrictor lifted).
 const SOURCES = ['nginx.conf', 'infra/nats/auth.conf', 'infra/mongo/create-users.js', AI_METRICS];
 // The image's own variable (its CMD runs services/${SERVICE}/dist/main.js), read by no config schema.
@@ -53,20 +43,14 @@ function fail(message) {
   process.exit(1);
 }
 
-for (const [tool, where] of [
-  [kustomize, 'kustomize'],
-  [path.join(venv, 'kubernetes-validate'), 'kubernetes-validate'],
-  [composeSpec, 'the compose-go checker'],
-])
-  if (!existsSync(tool)) fail(`${where} is not installed (${tool}); run \`npm run bootstrap\``);
-const manifestModule = path.join(root, 'proto', 'dist', 'services.js');
-if (!existsSync(manifestModule)) fail(`the services manifest is not built (${manifestModule}); run \`npx tsc -b\``);
-const { SERVICES, HEALTH_PATHS } = await import(manifestModule);
-
 function run(command, args, { input, cwd = root } = {}) {
   const result = spawnSync(command, args, { cwd, input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   return { ok: result.status === 0, stdout: result.stdout ?? '', stderr: result.stderr ?? result.error?.message ?? '' };
 }
+
+// What the checks compare the manifests with, loaded by `loadInputs` when this file runs as the check (not when
+// scripts/check-ops.mjs imports it for `stage` and `kustomizeBuild`).
+let SERVICES, HEALTH_PATHS, schemas, compose;
 
 /** Each service's config schema's variable names (the compiled `*Config` zod object of its config.ts). */
 async function configNames(name) {
@@ -77,7 +61,6 @@ async function configNames(name) {
   if (!schema) fail(`services/${name}/src/config.ts exports no *Config schema`);
   return new Set(Object.keys(schema.shape));
 }
-const schemas = Object.fromEntries(await Promise.all(SERVICES.map(async (s) => [s.name, await configNames(s.name)])));
 
 /** docker-compose.yml as `docker compose` reads it (check-compose.mjs's way: required variables filled). */
 function composeModel() {
@@ -87,10 +70,23 @@ function composeModel() {
   if (!result.ok) fail(`docker-compose.yml does not load: ${result.stderr.trim()}`);
   return JSON.parse(result.stdout);
 }
-const compose = composeModel();
+
+async function loadInputs() {
+  for (const [tool, where] of [
+    [kustomize, 'kustomize'],
+    [path.join(venv, 'kubernetes-validate'), 'kubernetes-validate'],
+    [composeSpec, 'the compose-go checker'],
+  ])
+    if (!existsSync(tool)) fail(`${where} is not installed (${tool}); run \`npm run bootstrap\``);
+  const manifestModule = path.join(root, 'proto', 'dist', 'services.js');
+  if (!existsSync(manifestModule)) fail(`the services manifest is not built (${manifestModule}); run \`npx tsc -b\``);
+  ({ SERVICES, HEALTH_PATHS } = await import(manifestModule));
+  schemas = Object.fromEntries(await Promise.all(SERVICES.map(async (s) => [s.name, await configNames(s.name)])));
+  compose = composeModel();
+}
 
 /** A scratch copy of deploy/k8s and its sources, with throw-away dev secrets (never the operator's). */
-function stage() {
+export function stage() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'check-k8s-'));
   cpSync(path.join(root, 'deploy', 'k8s'), path.join(dir, 'deploy', 'k8s'), {
     recursive: true,
@@ -106,11 +102,22 @@ function stage() {
 }
 
 /** Renders one kustomization and validates it: the objects, and every problem found. */
-function renderAndValidate(dir, kustomization) {
+/**
+ * Renders one kustomization of a staged copy as deploy/README.md says to (the load restrictor lifted) into a
+ * file beside it: `{ file }`, or `{ error }` with kustomize's message.
+ */
+export function kustomizeBuild(dir, kustomization) {
   const build = run(kustomize, ['build', '--load-restrictor', 'LoadRestrictionsNone', kustomization], { cwd: dir });
-  if (!build.ok) return { objects: [], problems: [`${kustomization}: kustomize build failed: ${build.stderr.trim()}`] };
+  if (!build.ok) return { error: `${kustomization}: kustomize build failed: ${build.stderr.trim()}` };
   const file = path.join(dir, `${kustomization.replaceAll('/', '_')}.yaml`);
   writeFileSync(file, build.stdout);
+  return { file, yaml: build.stdout };
+}
+
+function renderAndValidate(dir, kustomization) {
+  const build = kustomizeBuild(dir, kustomization);
+  if (build.error) return { objects: [], problems: [build.error] };
+  const { file } = build;
   const validate = run(path.join(venv, 'kubernetes-validate'), ['-k', KUBERNETES_VERSION, '--strict', file]);
   const problems = `${validate.stdout}\n${validate.stderr}`
     .split('\n')
@@ -121,7 +128,7 @@ function renderAndValidate(dir, kustomization) {
   const parse = run(
     path.join(venv, 'python'),
     ['-c', 'import sys, json, yaml; json.dump([d for d in yaml.safe_load_all(sys.stdin) if d], sys.stdout)'],
-    { input: build.stdout },
+    { input: build.yaml },
   );
   if (!parse.ok)
     return { objects: [], problems: [...problems, `${kustomization}: output is no YAML: ${parse.stderr}`] };
@@ -338,6 +345,16 @@ function checkPlatform(dir, label, objects, adapterMetrics, problems) {
         problems.push(`${label}: ai-query's autoscaler asks ${pods.pods.metric.name}, which no adapter rule serves`);
     }
   }
+  // An autoscaled Deployment leaves its count to the autoscaler: a `replicas` in the manifest would reset a
+  // scaled-out Deployment to that count at every `kubectl apply`.
+  for (const scaler of objects.filter((o) => o.kind === 'HorizontalPodAutoscaler')) {
+    const { kind, name } = scaler.spec?.scaleTargetRef ?? {};
+    const target = objects.find((o) => o.kind === kind && o.metadata.name === name);
+    if (target?.spec?.replicas !== undefined)
+      problems.push(
+        `${label}: ${kind} ${name} sets replicas (${target.spec.replicas}) while the HorizontalPodAutoscaler ${scaler.metadata.name} owns its count`,
+      );
+  }
   const deny = objects.find(
     (o) =>
       o.kind === 'NetworkPolicy' &&
@@ -486,6 +503,12 @@ const BREAKAGES = [
     expect: /voice runs image hhp-service:local, docker-compose.yml hhp-voice:local/,
   },
   {
+    what: 'a replica count on a Deployment its autoscaler owns',
+    file: 'deploy/k8s/base/services/ai-query.yaml',
+    edit: (text) => text.replace('spec:\n  revisionHistoryLimit: 5', 'spec:\n  replicas: 1\n  revisionHistoryLimit: 5'),
+    expect: /Deployment ai-query sets replicas \(1\) while the HorizontalPodAutoscaler ai-query owns its count/,
+  },
+  {
     what: "an adapter rule reading a series ai-query's metrics module does not declare",
     file: 'deploy/k8s/prometheus-adapter/rules.yaml',
     kustomizations: ['deploy/k8s/prometheus-adapter'],
@@ -552,35 +575,48 @@ async function selfTest() {
   return failures;
 }
 
-if (options.staged) {
-  const only = options.kustomizations?.split(',') ?? ['deploy/k8s/overlays/dev'];
-  process.stdout.write(JSON.stringify(check(options.staged, only).problems));
-  process.exit(0);
-}
-
-let status = 0;
-if (!options['self-test']) {
-  const dir = stage();
-  try {
-    const { problems, rendered } = check(dir);
-    if (problems.length) {
-      console.error(`deploy/k8s:\n  - ${problems.join('\n  - ')}`);
-      status = 1;
-    } else {
-      const counts = KUSTOMIZATIONS.map((k) => `${k.split('/').at(-1)} ${rendered[k].length}`).join(', ');
-      console.log(
-        `deploy/k8s: valid (Kubernetes ${KUBERNETES_VERSION} schemas, strict; objects: ${counts}) and as the services manifest and docker-compose.yml say`,
-      );
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+if (import.meta.main) {
+  const { values: options } = parseArgs({
+    options: {
+      'self-test': { type: 'boolean' },
+      'no-self-test': { type: 'boolean' },
+      // Internal: check the dev overlay (or `--kustomizations`, comma-separated) of a staged (broken) copy and
+      // print the problems as JSON (the self-test).
+      staged: { type: 'string' },
+      kustomizations: { type: 'string' },
+    },
+  });
+  await loadInputs();
+  if (options.staged) {
+    const only = options.kustomizations?.split(',') ?? ['deploy/k8s/overlays/dev'];
+    process.stdout.write(JSON.stringify(check(options.staged, only).problems));
+    process.exit(0);
   }
+
+  let status = 0;
+  if (!options['self-test']) {
+    const dir = stage();
+    try {
+      const { problems, rendered } = check(dir);
+      if (problems.length) {
+        console.error(`deploy/k8s:\n  - ${problems.join('\n  - ')}`);
+        status = 1;
+      } else {
+        const counts = KUSTOMIZATIONS.map((k) => `${k.split('/').at(-1)} ${rendered[k].length}`).join(', ');
+        console.log(
+          `deploy/k8s: valid (Kubernetes ${KUBERNETES_VERSION} schemas, strict; objects: ${counts}) and as the services manifest and docker-compose.yml say`,
+        );
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (!options['no-self-test']) {
+    const failures = await selfTest();
+    if (failures) {
+      console.error(`deploy/k8s: the self-test found ${failures} breakage(s) the check lets through`);
+      status = 1;
+    } else console.log(`deploy/k8s: self-test: all ${BREAKAGES.length} breakages caught`);
+  }
+  process.exit(status);
 }
-if (!options['no-self-test']) {
-  const failures = await selfTest();
-  if (failures) {
-    console.error(`deploy/k8s: the self-test found ${failures} breakage(s) the check lets through`);
-    status = 1;
-  } else console.log(`deploy/k8s: self-test: all ${BREAKAGES.length} breakages caught`);
-}
-process.exit(status);

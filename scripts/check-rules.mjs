@@ -1,4 +1,4 @@
-// The `rules` layer of `npm test`: promtool (built by scripts/bootstrap.d/prometheus.sh) checks the Prometheus
+// The `rules` layer of `npm test`: promtool (built by scripts/bootstrap.d/ops-prometheus.sh) checks the Prometheus
 // configuration and the rule files of deploy/observability/prometheus, then runs every alert's unit test
 // (tests/*.yml). A rule that does not parse, a configuration that names a missing rule file, or an alert that
 // does not fire (or fires) where its test says fails the layer; so does a check that passes a copy broken on

@@ -1,4 +1,4 @@
-// `npm run observe`: Prometheus (built by scripts/bootstrap.d/prometheus.sh, with its web UI) against the
+// `npm run observe`: Prometheus (built by scripts/bootstrap.d/ops-prometheus.sh, with its web UI) against the
 // portal that `npm start` runs, on loopback, with deploy/observability's configuration, rules and alerts.
 // It reads where the running stack listens from its data directory (the launcher's lock names nginx's
 // address; the nginx configuration it rendered names every service instance, ai-query's replicas too),
@@ -104,7 +104,7 @@ async function waitFor(what, check, timeoutMs = 30_000) {
 const ok = (url) => fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok);
 
 for (const tool of ['prometheus', 'nginx-prometheus-exporter']) {
-  if (!existsSync(path.join(tools, tool))) fail(`${tool} is not installed in .tools/bin: run \`npm run bootstrap\``);
+  if (!existsSync(path.join(tools, tool))) fail(`${tool} is not installed in .tools/bin: run \`bash scripts/bootstrap.sh ops\``);
 }
 const stack = runningStack();
 const outDir = path.join(dataDir, 'observe');

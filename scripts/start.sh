@@ -20,7 +20,7 @@ if [ -f "$lock" ]; then
   fi
 fi
 
-bash scripts/bootstrap.sh --no-browser
+bash scripts/bootstrap.sh portal
 # Node 24 and the project's tools come first (npm puts them there too; this also covers `bash scripts/start.sh`).
 export PATH="$root/node_modules/.bin:$PATH"
 
@@ -49,7 +49,7 @@ if [ "$needs_build" -eq 1 ]; then
   printf '%s' "$vite_env" >"$stamp"
 fi
 
-say "installed and built in $(((($(date +%s%N) - started) / 1000000))) ms"
+say "installed and built in $((($(date +%s%N) - started) / 1000000)) ms"
 # The launcher reports the whole time since `npm start`, builds included.
 export HHP_STARTED_AT_MS=$((started / 1000000))
 exec node "$root/infra/dist/launcher/main.js"
