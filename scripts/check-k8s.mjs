@@ -11,11 +11,14 @@
 //   - each service's image and environment names are docker-compose.yml's for the same service, and each
 //     name is one its config schema (services/<name>/src/config.ts) reads;
 //   - ai-query's HorizontalPodAutoscaler (the prod one also on the adapter's metric, whose rule reads a
-//     series ai-query's metrics module declares), default-deny network policies, NATS as three JetStream
-//     nodes, nginx's ConfigMap equal to the repository's nginx.conf.
+//     series ai-query's metrics module declares), and no `replicas` on a Deployment an autoscaler owns;
+//     every PodDisruptionBudget lets a drain through (unhealthyPodEvictionPolicy AlwaysAllow, never as many
+//     pods as the workload has); prod's Deployments spread over nodes and zones; default-deny network
+//     policies, NATS as three JetStream nodes, nginx's ConfigMap equal to the repository's nginx.conf.
 // Nothing is rendered from the working tree itself: deploy/k8s and the files it generates from are copied
 // to a scratch directory with throw-away dev secrets. Afterwards a self-test breaks a copy in several ways
-// and requires each to fail (`--no-self-test` skips it; `--self-test` runs only it).
+// and requires each to fail (`--no-self-test` skips it; `--self-test` runs only it). scripts/check-ops.mjs imports
+// `stage` and `kustomizeBuild` to render the same overlays for kube-score.
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -355,6 +358,41 @@ function checkPlatform(dir, label, objects, adapterMetrics, problems) {
         `${label}: ${kind} ${name} sets replicas (${target.spec.replicas}) while the HorizontalPodAutoscaler ${scaler.metadata.name} owns its count`,
       );
   }
+  // prod: every Deployment of the portal (the services and web, the only way in) spreads its pods over nodes and
+  // zones, each constraint selecting the Deployment's own pods.
+  if (label.endsWith('/prod'))
+    for (const o of objects.filter((d) => d.kind === 'Deployment')) {
+      const template = o.spec.template;
+      for (const key of ['kubernetes.io/hostname', 'topology.kubernetes.io/zone']) {
+        const spread = (template.spec.topologySpreadConstraints ?? []).find((c) => c.topologyKey === key);
+        const selects = Object.entries(spread?.labelSelector?.matchLabels ?? { none: undefined }).every(
+          ([name, value]) => template.metadata?.labels?.[name] === value,
+        );
+        if (!spread || !selects)
+          problems.push(`${label}: Deployment ${o.metadata.name} does not spread its pods over ${key}`);
+      }
+    }
+  // Every disruption budget lets a drain through: not-ready pods may always go, and a budget never asks for
+  // as many pods as its workload has (minAvailable 1 of 1 refuses every eviction).
+  for (const pdb of objects.filter((o) => o.kind === 'PodDisruptionBudget')) {
+    const id = `${label}: PodDisruptionBudget ${pdb.metadata.name}`;
+    if (pdb.spec.unhealthyPodEvictionPolicy !== 'AlwaysAllow')
+      problems.push(`${id} does not set unhealthyPodEvictionPolicy: AlwaysAllow`);
+    const selected = objects.filter(
+      (o) =>
+        podSpecOf(o) &&
+        o.kind !== 'Job' &&
+        Object.entries(pdb.spec.selector?.matchLabels ?? {}).every(
+          ([key, value]) => o.spec.template.metadata?.labels?.[key] === value,
+        ),
+    );
+    for (const workload of selected) {
+      const replicas = workload.spec.replicas ?? 1;
+      const { minAvailable, maxUnavailable } = pdb.spec;
+      if ((typeof minAvailable === 'number' && minAvailable >= replicas) || maxUnavailable === 0)
+        problems.push(`${id} allows no eviction of ${workload.kind} ${workload.metadata.name} (${replicas} replicas)`);
+    }
+  }
   const deny = objects.find(
     (o) =>
       o.kind === 'NetworkPolicy' &&
@@ -505,8 +543,32 @@ const BREAKAGES = [
   {
     what: 'a replica count on a Deployment its autoscaler owns',
     file: 'deploy/k8s/base/services/ai-query.yaml',
-    edit: (text) => text.replace('spec:\n  revisionHistoryLimit: 5', 'spec:\n  replicas: 1\n  revisionHistoryLimit: 5'),
+    edit: (text) => text.replace('  revisionHistoryLimit: 5', '  replicas: 1\n  revisionHistoryLimit: 5'),
     expect: /Deployment ai-query sets replicas \(1\) while the HorizontalPodAutoscaler ai-query owns its count/,
+  },
+  {
+    what: 'a disruption budget that blocks a drain of one replica',
+    file: 'deploy/k8s/base/web/web.yaml',
+    edit: (text) => text.replace(/(kind: PodDisruptionBudget[\s\S]*?)maxUnavailable: 1/, '$1minAvailable: 1'),
+    expect: /PodDisruptionBudget web allows no eviction of Deployment web \(1 replicas\)/,
+  },
+  {
+    what: 'a disruption budget that waits for a crash-looping pod',
+    file: 'deploy/k8s/base/services/crisis.yaml',
+    edit: (text) =>
+      text.replace('unhealthyPodEvictionPolicy: AlwaysAllow', 'unhealthyPodEvictionPolicy: IfHealthyBudget'),
+    expect: /PodDisruptionBudget crisis does not set unhealthyPodEvictionPolicy: AlwaysAllow/,
+  },
+  {
+    what: "prod's spread only for the services, not for web",
+    file: 'deploy/k8s/overlays/prod/kustomization.yaml',
+    kustomizations: ['deploy/k8s/overlays/prod'],
+    edit: (text) =>
+      text.replace(
+        'labelSelector: app.kubernetes.io/component in (service,entry)',
+        'labelSelector: app.kubernetes.io/component=service',
+      ),
+    expect: /prod: Deployment web does not spread its pods over kubernetes.io\/hostname/,
   },
   {
     what: "an adapter rule reading a series ai-query's metrics module does not declare",
