@@ -3,22 +3,30 @@
 // refused after the limit. Both refusals are the same 429, whether or not the address is on the list, so
 // the limit reveals nothing about who is subscribed.
 //
-// The counts are shared by every replica and exact under any concurrency: each sign-up takes a "slot", the
-// key `<window>.<scope>.<hash>.<n>` of a NATS JetStream key-value bucket (n from 1 to the limit), by
-// creating it; JetStream refuses to create a key that holds a value, so the server alone decides who gets
-// slot n (ai-query's quota.ts does the same for free questions). Point operations on keys cost the same
-// however many are stored, where the database (FerretDB) would scan. The bucket's age limit drops a window's
-// slots after it. Addresses are stored hashed.
+// The counts are shared by every replica and exact under any concurrency: the kit's window limits
+// (`services/kit/src/limits`), whose slots are the keys `<window>.<scope>.<hash>.<n>` of a NATS JetStream
+// key-value bucket (n from 1 to the limit), each taken by creating it: JetStream refuses to create a key that
+// holds a value, so the server alone decides who gets slot n (ai-query's free questions count the same way).
+// Point operations on keys cost the same however many are stored, where the database (FerretDB) would scan.
+// The bucket's age limit drops a window's slots after it. Addresses are stored hashed.
 //
 // The e-mail's count is the mailbox's (`mailboxOf`): aliases that reach one inbox (`a+1@x.com`, `a+2@x.com`, and
 // for Gmail `a.b@gmail.com`, `ab@googlemail.com`) share it, or they would flood that inbox with opt-in e-mails
 // one alias at a time. The list itself still stores and mails the address as it was typed.
 //
 // A limit is a guard, not the list itself: when NATS does not answer, sign-ups are let through (and logged).
-import { createHash, randomBytes } from 'node:crypto';
-import { JetStreamApiCodes, JetStreamApiError } from '@nats-io/jetstream';
-import { Kvm, type KV } from '@nats-io/kv';
-import { clientKey, TIMED_OUT, within, type AddressAllowlist, type EventBus, type Logger } from '@hhp/kit';
+import {
+  clientKey,
+  KvSlotStore,
+  SlotCounters,
+  TIMED_OUT,
+  WindowLimits,
+  within,
+  type AddressAllowlist,
+  type EventBus,
+  type Logger,
+  type WindowAdmission,
+} from '@hhp/kit';
 
 export interface SignupLimitOptions {
   bucket: string;
@@ -34,21 +42,7 @@ export interface SignupLimitOptions {
   logger: Logger;
 }
 
-export type Admission = { ok: true } | { ok: false; retryAfterSeconds: number };
-
-/** How long a counter found full is believed without asking again (refusals then cost nothing). */
-const FULL_FOR_MS = 10_000;
-const BOUND = 100_000;
-
-function isTaken(err: unknown): boolean {
-  return (
-    err instanceof JetStreamApiError &&
-    (err.code === JetStreamApiCodes.StreamWrongLastSequence ||
-      err.code === JetStreamApiCodes.StreamWrongLastSequenceUnknown)
-  );
-}
-
-const hashed = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 32);
+export type Admission = WindowAdmission;
 
 const GMAIL_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
 
@@ -68,66 +62,37 @@ export function mailboxOf(email: string): string {
 }
 
 export class SignupLimits {
-  /** Where this process last found room, per counter: the next take starts there. */
-  private readonly hints = new Map<string, number>();
-  private readonly fullUntil = new Map<string, number>();
-  private readonly owner = randomBytes(9).toString('base64url');
-
   private constructor(
-    private readonly kv: KV,
+    private readonly limits: WindowLimits,
     private readonly options: SignupLimitOptions,
     private readonly connected: () => boolean,
   ) {}
 
   /** Opens the bucket, creating it (or updating its age limit) first. */
   static async open(bus: Pick<EventBus, 'nc' | 'isConnected'>, options: SignupLimitOptions): Promise<SignupLimits> {
-    const kv = await new Kvm(bus.nc).create(options.bucket, { history: 1, ttl: 2 * options.windowSeconds * 1000 });
-    return new SignupLimits(kv, options, () => bus.isConnected());
+    const store = await KvSlotStore.open(bus.nc, { bucket: options.bucket, keepMs: 2 * options.windowSeconds * 1000 });
+    const limits = new WindowLimits(new SlotCounters(store, { logger: options.logger }), options.windowSeconds);
+    return new SignupLimits(limits, options, () => bus.isConnected());
   }
 
   /** Counts this sign-up against the client address, then (if that allowed it) against the e-mail's mailbox. */
   async admit({ address, email }: { address: string; email: string }, now = new Date()): Promise<Admission> {
-    const window = Math.floor(now.getTime() / 1000 / this.options.windowSeconds);
-    const retryAfterSeconds = (window + 1) * this.options.windowSeconds - Math.floor(now.getTime() / 1000);
-    const counters: [string, number][] = [
-      [
-        `${window}.ip.${hashed(clientKey(address))}`,
-        this.options.allowlist?.exempt(address) ? 0 : this.options.perAddress,
-      ],
-      [`${window}.email.${hashed(mailboxOf(email))}`, this.options.perEmail],
+    const counts: [string, string, number][] = [
+      ['ip', clientKey(address), this.options.allowlist?.exempt(address) ? 0 : this.options.perAddress],
+      ['email', mailboxOf(email), this.options.perEmail],
     ];
-    for (const [counter, limit] of counters) {
+    for (const [scope, key, limit] of counts) {
       if (limit === 0) continue;
-      let taken: boolean;
+      let admission: Admission;
       try {
-        taken = await this.bounded(() => this.take(counter, limit, now));
+        admission = await this.bounded(() => this.limits.admit(scope, key, limit, now));
       } catch (err) {
         this.options.logger.warn({ err }, 'sign-up limits not reachable; letting the sign-up through');
         return { ok: true };
       }
-      if (!taken) return { ok: false, retryAfterSeconds };
+      if (!admission.ok) return admission;
     }
     return { ok: true };
-  }
-
-  private async take(counter: string, limit: number, now: Date): Promise<boolean> {
-    if ((this.fullUntil.get(counter) ?? 0) > now.getTime()) return false;
-    const start = Math.min(this.hints.get(counter) ?? 1, limit);
-    for (let i = 0; i < limit; i++) {
-      const n = ((start - 1 + i) % limit) + 1;
-      try {
-        await this.kv.create(`${counter}.${n}`, this.owner);
-      } catch (err) {
-        if (isTaken(err)) continue;
-        throw err;
-      }
-      if (this.hints.size > BOUND) this.hints.clear();
-      this.hints.set(counter, n + 1);
-      return true;
-    }
-    if (this.fullUntil.size > BOUND) this.fullUntil.clear();
-    this.fullUntil.set(counter, now.getTime() + FULL_FOR_MS);
-    return false;
   }
 
   /** `run`'s value, or an error when NATS is away or does not answer within the timeout. */
