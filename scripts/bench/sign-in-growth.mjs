@@ -24,13 +24,15 @@ try {
       const name = dbs.databases.map((d) => d.name).find((n) => n.includes('payments'));
       const col = client.db(name).collection('sign_in_counts');
       const window = Math.floor(Date.now() / 1000 / 3600);
+      const expiresAt = new Date(Date.now() + 2 * 3600 * 1000);
       let stored = 0;
       let asked = 0;
       for (const size of [0, 10000, 50000]) {
         while (stored < size) {
           const batch = [];
           for (let i = 0; i < 2000; i++, stored++) {
-            batch.push({ _id: `${window}|ip|other-client-${Math.floor(stored / 20)}|${(stored % 20) + 1}`, window });
+            const _id = `${window}.ip.other-client-${Math.floor(stored / 20)}.${(stored % 20) + 1}`;
+            batch.push({ _id, owner: 'bench', expiresAt });
           }
           await col.insertMany(batch, { ordered: false });
         }
