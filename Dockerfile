@@ -1,4 +1,7 @@
 # syntax=docker/dockerfile:1
+# nginx of the web image: a release of the maintained stable branch, the one place its version is written
+# (scripts/check-ops.mjs reads it here to check nginx.conf against that version's known CVEs with gixy).
+ARG NGINX_VERSION=1.30.6
 # One image for five services (target `service`, the service chosen by SERVICE), the voice service's (target
 # `voice`: the same plus Python, the recogniser's venv, the Whisper model and espeak-ng) and one for nginx
 # with the built frontend and the repository's nginx.conf (target `web`). See docker-compose.yml and
@@ -163,7 +166,12 @@ COPY services/content/data/videos.json services/content/data/
 RUN node scripts/make-videos.mjs --out /out/media
 
 # --- nginx with the frontend and the videos -------------------------------------------------------------
-FROM nginx:1.27-alpine AS web
+FROM nginx:${NGINX_VERSION}-alpine AS web
+# nginx runs as the image's nginx user (101), its master too (as under Kubernetes, deploy/k8s/base/web): the
+# `user` directive means nothing then and is dropped; the entrypoint renders the template into conf.d, nginx
+# writes its pid under /run and its temporary files under /var/cache/nginx, all three given to that user.
+RUN sed -i '/^user /d' /etc/nginx/nginx.conf \
+ && chown -R 101:101 /etc/nginx/conf.d /var/cache/nginx /run
 COPY --from=build /app/frontend/dist /usr/share/nginx/html
 COPY --from=media /out/media/videos /usr/share/nginx/media/videos
 # The image renders /etc/nginx/templates/*.template into /etc/nginx/conf.d/ with envsubst at start,
@@ -179,6 +187,7 @@ ENV NGINX_ENVSUBST_FILTER="^(LISTEN_ADDR|FRONTEND_ROOT|MEDIA_ROOT|AI_QUERY_UPSTR
     PAYMENTS_UPSTREAM=payments:4004 \
     CONTENT_UPSTREAM=content:4005 \
     VOICE_UPSTREAM=voice:4006
+USER 101:101
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \
   CMD ["wget", "-q", "-O", "/dev/null", "http://127.0.0.1:8080/"]
