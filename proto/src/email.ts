@@ -20,25 +20,30 @@ export const SubscribeEmailResponse = z.object({
 export type SubscribeEmailResponse = z.infer<typeof SubscribeEmailResponse>;
 
 /**
- * The double opt-in's and the one-click unsubscribe's tokens (in the e-mails' links): the subscriber's id and
- * an HMAC of it and the token's purpose, `<24 hex>.<43 base64url>`.
+ * The double opt-in's and the one-click unsubscribe's tokens (in the e-mails' links): the subscriber's id signed
+ * for the token's purpose, `<24 hex>.<expires>.<24 base64url>` (the kit's signed values), or in the earlier form
+ * of links sent before 2026-11-27, `<24 hex>.<43 base64url>`.
  */
 export const ListToken = z
   .string()
   .check(noControlCharacters)
   .trim()
-  .regex(/^[0-9a-f]{24}\.[A-Za-z0-9_-]{43}$/, 'token must be the token from the e-mail\u2019s link');
+  .regex(
+    /^[0-9a-f]{24}\.(?:\d{1,12}\.[A-Za-z0-9_-]{24}|[A-Za-z0-9_-]{43})$/,
+    'token must be the token from the e-mail\u2019s link',
+  );
 
 /**
- * The confirmation link's token: the subscriber's id, the sign-up's id (16 base64url; absent in links sent before
- * sign-ups had ids) and a MAC of both, `<24 hex>.<16 base64url>.<43 base64url>`.
+ * The confirmation link's token: the subscriber's id and the sign-up's id (16 base64url; absent for subscribers
+ * stored before sign-ups had ids), signed, `<24 hex>.<16 base64url>.<expires>.<24 base64url>` (or the earlier
+ * form's `<24 hex>.<16 base64url>.<43 base64url>`).
  */
 export const ConfirmToken = z
   .string()
   .check(noControlCharacters)
   .trim()
   .regex(
-    /^[0-9a-f]{24}\.(?:[A-Za-z0-9_-]{16}\.)?[A-Za-z0-9_-]{43}$/,
+    /^[0-9a-f]{24}\.(?:[A-Za-z0-9_-]{16}\.)?(?:\d{1,12}\.[A-Za-z0-9_-]{24}|[A-Za-z0-9_-]{43})$/,
     'token must be the token from the e-mail\u2019s link',
   );
 

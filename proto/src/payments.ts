@@ -42,13 +42,16 @@ export const CreateSubscriptionResponse = z.object({
   completionToken: z.string(),
 });
 
-/** create-subscription's `completionToken`: `<customerId>.<attempt>.<expires>.<booking>.<signature>`. */
+/**
+ * create-subscription's `completionToken`: `<customerId>.<attempt>.<booking>.<expires>.<signature>` (the kit's
+ * signed values), or the earlier form `<customerId>.<attempt>.<expires>.<booking>.<signature>` within its hour.
+ */
 const CompletionToken = z
   .string()
   .min(1, 'completionToken is required')
   .max(800)
   .regex(
-    /^cus_[A-Za-z0-9_]+\.[A-Za-z0-9_-]{22}\.\d{1,12}\.[A-Za-z0-9_-]{0,540}\.[A-Za-z0-9_-]{43}$/,
+    /^cus_[A-Za-z0-9_]+\.[A-Za-z0-9_-]{22}\.(?:[A-Za-z0-9_-]{0,540}\.\d{1,12}\.[A-Za-z0-9_-]{24}|\d{1,12}\.[A-Za-z0-9_-]{0,540}\.[A-Za-z0-9_-]{43})$/,
     'completionToken must be the completionToken that create-subscription answered',
   );
 
@@ -137,7 +140,7 @@ export const PortalRequest = z
       .string()
       .min(1, 'token must not be empty')
       .max(300)
-      .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/, 'token must be the token of a "Manage subscription" link')
+      .regex(/^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+){1,2}$/, 'token must be the token of a "Manage subscription" link')
       .optional(),
   })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceConfig } from '@hhp/kit';
+import { serviceConfig, signingSecrets } from '@hhp/kit';
 import { servicePort } from '@hhp/proto/services';
 import { DEFAULT_PRACTITIONER_NAME } from '@hhp/proto';
 
@@ -49,17 +49,17 @@ export const AiQueryConfig = serviceConfig('ai-query', servicePort('ai-query')).
   /** How long to wait for the crisis service before the in-process rules decide alone. */
   CRISIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(5000).default(300),
   /** Verifies the subscriber cookie that payments signs; without it nobody is recognised as a subscriber. */
-  SUBSCRIBER_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SUBSCRIBER_COOKIE_SECRET: signingSecrets.optional(),
   /**
    * The secret the subscriber cookie was signed with before SUBSCRIBER_COOKIE_SECRET was rotated: still
    * accepted, so nobody is logged out (deploy/README.md, "Rotate the subscriber cookie secret"). Unset: none.
    */
-  SUBSCRIBER_COOKIE_PREVIOUS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SUBSCRIBER_COOKIE_PREVIOUS_SECRET: signingSecrets.optional(),
   /**
    * Verifies the AI Avatar Session's pass that booking signs (the same secret): its holder is not counted
    * until the session ends. Without it no pass is honoured.
    */
-  SESSION_PASS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_PASS_SECRET: signingSecrets.optional(),
   /** Key of the visitor hash in events; defaults to the cookie secret, else a random key per process. */
   VISITOR_HASH_KEY: z.string().min(16).optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceConfig } from '@hhp/kit';
+import { serviceConfig, signingSecrets } from '@hhp/kit';
 import { servicePort } from '@hhp/proto/services';
 
 function isTimeZone(name: string): boolean {
@@ -42,12 +42,12 @@ export const BookingConfig = serviceConfig('booking', servicePort('booking')).ex
    * Signs the AI Avatar Session's join links and the session pass their visitors get (ai-query verifies the
    * pass with the same secret). Without it, POST /api/session/:id/join answers 503 and no link is made.
    */
-  SESSION_PASS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_PASS_SECRET: signingSecrets.optional(),
   /**
    * Signs the "Change or cancel" links of the booking e-mails. Without it no such link is sent, and the manage
    * routes answer 503.
    */
-  BOOKING_LINK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  BOOKING_LINK_SECRET: signingSecrets.optional(),
   /** How long before the start a confirmed session can still be moved or cancelled (and a card payment refunded). */
   BOOKING_CHANGE_NOTICE_HOURS: z.coerce
     .number()

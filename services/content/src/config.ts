@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceConfig } from '@hhp/kit';
+import { serviceConfig, signingSecrets } from '@hhp/kit';
 import { servicePort } from '@hhp/proto/services';
 
 export const ContentConfig = serviceConfig('content', servicePort('content')).extend({
@@ -22,7 +22,7 @@ export const ContentConfig = serviceConfig('content', servicePort('content')).ex
    * Signs the e-mail list's confirmation and unsubscribe links (HMAC); unset: no confirmation e-mail is sent
    * and the links' endpoints answer 503. `npm start` generates one.
    */
-  LIST_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. `openssl rand -hex 32`)').optional(),
+  LIST_TOKEN_SECRET: signingSecrets.optional(),
   /** The portal's address, for the links in the list's e-mails (`npm start` sets it to where nginx listens). */
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** How long a request waits for the database before it is answered 503 (the write itself goes on). */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { formatZodError, friendlyErrors } from './errors.js';
 import { DEFAULT_ACK_WAIT_MS, MIN_ACK_WAIT_MS } from './events/redelivery.js';
 import { allowlistEntryProblem, NO_ALLOWLIST, parseAddressAllowlist } from './http/client-key.js';
+import { MIN_SECRET_LENGTH, secretsOf } from './signing/keys.js';
 
 export const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
@@ -60,6 +61,17 @@ export const addressAllowlist = z
     if (problems.length > 0) ctx.addIssue({ code: 'custom', message: problems.join(', ') });
   })
   .transform(parseAddressAllowlist);
+
+/**
+ * A secret that signs values (signing/keys.ts): one secret of at least 32 characters, or several separated by
+ * commas, the newest first (it signs; all verify), to rotate it without breaking what the older one signed.
+ */
+export const signingSecrets = z
+  .string()
+  .refine(
+    (value) => secretsOf(value).length > 0 && secretsOf(value).every((secret) => secret.length >= MIN_SECRET_LENGTH),
+    `must be at least ${MIN_SECRET_LENGTH} characters (several secrets: separated by commas, the newest first, each at least ${MIN_SECRET_LENGTH})`,
+  );
 
 /** The sender of the portal's e-mails when MAIL_FROM is not set (mail/mailer.ts). */
 export const DEFAULT_MAIL_FROM = '"Holistic Health Portal" <no-reply@holistichealth.example>';

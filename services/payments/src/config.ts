@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceConfig } from '@hhp/kit';
+import { serviceConfig, signingSecrets } from '@hhp/kit';
 import { servicePort } from '@hhp/proto/services';
 
 /** `http://127.0.0.1:12111` (stripe-mock): the SDK's protocol, host and port instead of api.stripe.com. */
@@ -24,12 +24,12 @@ export const PaymentsConfig = serviceConfig('payments', servicePort('payments'))
   /** How long one Stripe call may take before it is given up (the SDK retries network errors once more). */
   STRIPE_TIMEOUT_MS: z.coerce.number().int().min(500).max(80_000).default(10_000),
   /** Signs the subscriber cookie that ai-query verifies (the same secret on both). */
-  SUBSCRIBER_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SUBSCRIBER_COOKIE_SECRET: signingSecrets.optional(),
   /**
    * The secret the subscriber cookie was signed with before SUBSCRIBER_COOKIE_SECRET was rotated: still
    * accepted, and re-signed with the current one, so nobody is logged out (deploy/README.md, "Rotate the subscriber cookie secret"). Unset: none.
    */
-  SUBSCRIBER_COOKIE_PREVIOUS_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SUBSCRIBER_COOKIE_PREVIOUS_SECRET: signingSecrets.optional(),
   /** Where Checkout sends the visitor back: the portal's public address. */
   PUBLIC_BASE_URL: z
     .url()

@@ -3,6 +3,7 @@
 // updated invite with the same UID and a higher SEQUENCE, the reminder moved), a cancellation (once under a
 // double click, the seat freed, the invite cancelled, the refund recorded when payments reports it), and the
 // notice rule (here 20 days, so that "too late" and "in time" are both months of real days away).
+import { createHmac } from 'node:crypto';
 import { Subjects, type SessionType } from '@hhp/proto';
 import { startMailpit, type Mailpit } from '../../../../infra/src/testing/mailpit.js';
 import { createMailer } from '@hhp/kit';
@@ -33,6 +34,7 @@ let mailpit: Mailpit;
 let service: BookingService;
 let giveBack: () => Promise<void>;
 const NOTICE_HOURS = 480;
+const LINK_SECRET = 'a-booking-link-secret-of-32-chars-or-more';
 const days = openDays('ai-session', 40);
 const tuesdays = openDays('dr-helen', 40);
 const soon = openDays('ai-session', 3);
@@ -44,7 +46,7 @@ beforeAll(async () => {
   giveBack = await takeConsumers();
   service = await startBooking(uniqueDb('manage'), {
     SMTP_URL: mailpit.smtpUrl,
-    BOOKING_LINK_SECRET: 'a-booking-link-secret-of-32-chars-or-more',
+    BOOKING_LINK_SECRET: LINK_SECRET,
     BOOKING_CHANGE_NOTICE_HOURS: String(NOTICE_HOURS),
     PUBLIC_URL: 'https://portal.example',
     PRACTITIONER_EMAIL: 'helen@practice.example',
@@ -320,4 +322,27 @@ test('when a consultation is moved and then cancelled, then the practitioner get
   const ics = icsLines((await cancelled.attachment('invite.ics')).toString('utf8'));
   expect(ics).toContain('METHOD:CANCEL');
   expect(ics).toContain('SEQUENCE:2');
+});
+
+test('when BOOKING_LINK_SECRET is rotated (the new secret first), then links e-mailed before, in either form, still open the booking', async () => {
+  const { slots } = days();
+  const { id, token } = await confirmed('ai-session', slots[4]!.startsAt);
+  // The form of the links e-mailed before the kit's signed values (until its EARLIER_FORMS_UNTIL).
+  const earlier = createHmac('sha256', LINK_SECRET).update(`hhp-booking-manage:v1\n${id}`).digest('base64url');
+  expect((await call('manage', id, { token: earlier })).status).toBe(200);
+
+  const rotated = await startBooking(service.mongo.connection.name, {
+    BOOKING_LINK_SECRET: `the-new-booking-link-secret-of-32-chars,${LINK_SECRET}`,
+    BOOKING_CHANGE_NOTICE_HOURS: String(NOTICE_HOURS),
+  });
+  try {
+    for (const link of [token, earlier]) {
+      const res = await postJson(`${rotated.url}/api/session/${id}/manage`, { token: link });
+      expect(res.status).toBe(200);
+    }
+    const forged = createHmac('sha256', 'the-new-booking-link-secret-of-32-chars').update(id).digest('base64url');
+    expect((await postJson(`${rotated.url}/api/session/${id}/manage`, { token: forged })).status).toBe(403);
+  } finally {
+    await rotated.close();
+  }
 });

@@ -1,6 +1,6 @@
 // The double opt-in against real Mailpit, FerretDB and NATS: a sign-up's confirmation e-mail (once), its
 // links, the one-click unsubscribe, and who may be sent list mail.
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { startMailpit, type Mailpit, type MailDetail } from '../../../../infra/src/testing/mailpit.js';
 import { canMail, mailableSubscribers } from '../../src/subscribers/opt-in.js';
@@ -116,6 +116,20 @@ describe('the double opt-in', () => {
     // The page's JSON POST is accepted the same way.
     const json = await postJson(`${service.url}/api/subscribe-email/unsubscribe?token=${token}`, {});
     expect(json.status).toBe(200);
+  });
+
+  test('when an unsubscribe link e-mailed before the change (its earlier form) is used, then the address leaves the list', async () => {
+    const email = address('earlier');
+    const mail = await signedUpAndMailed(email);
+    expect((await confirm(tokenIn(confirmLink(mail)))).status).toBe(200);
+    const id = String((await subscribers().findOne({ email }).lean())!._id);
+    // Until the kit's EARLIER_FORMS_UNTIL: `<id>.<HMAC-SHA256 of "list-unsubscribe:<id>">`.
+    const earlier = `${id}.${createHmac('sha256', LIST_SECRET).update(`list-unsubscribe:${id}`).digest('base64url')}`;
+    expect((await unsubscribeForm(earlier.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).status).toBe(400);
+    expect(await canMail(subscribers(), email)).toBe(true);
+
+    expect((await unsubscribeForm(earlier)).status).toBe(200);
+    expect(await canMail(subscribers(), email)).toBe(false);
   });
 
   test('when the unsubscribe token is a confirm token or missing, then 400 and the address stays', async () => {
