@@ -52,12 +52,14 @@ export GOFLAGS="${GOFLAGS:-} -trimpath"
 go_ldflags="-s -w"
 
 # step NAME FIRST-RUN COMMAND...: runs COMMAND, saying what it does and how long it takes on a first run;
-# every 15 s it says it is still at it. Fails when COMMAND fails.
+# every 15 s it says it is still at it. COMMAND's own output (Go's "downloading" lines, pip's, npm's) goes to a
+# file, shown (its end) only when it fails; its `log` lines are kept. Fails when COMMAND fails.
 step() {
-  local name="$1" estimate="$2" started=$SECONDS ticks=0 pid status=0
+  local name="$1" estimate="$2" started=$SECONDS ticks=0 pid status=0 output
   shift 2
   log "$name (first run: $estimate)"
-  "$@" &
+  output="$(mktemp)"
+  "$@" >"$output" 2>&1 &
   pid=$!
   while kill -0 "$pid" 2>/dev/null; do
     sleep 0.2
@@ -67,10 +69,14 @@ step() {
     fi
   done
   wait "$pid" || status=$?
+  grep '^\[bootstrap\]' "$output" || true
   if [ "$status" -ne 0 ]; then
+    tail -n 40 "$output" >&2
+    rm -f "$output"
     log "$name failed after $((SECONDS - started)) s"
     return "$status"
   fi
+  rm -f "$output"
   log "$name: done in $((SECONDS - started)) s"
 }
 
