@@ -6,7 +6,8 @@
 //   - Spectral 6.16 with `spectral:oas` (.spectral.yaml) on proto/openapi.json: no warning;
 //   - shellcheck on every tracked *.sh: no warning or error;
 //   - gixy-ng 0.2.59 on nginx.conf as the web image renders it, against the nginx release of the Dockerfile
-//     (its known CVEs too): no finding.
+//     (its known CVEs too): no finding;
+//   - and no image that docker-compose.yml builds runs as root (the last USER of its Dockerfile stage).
 // What is accepted is written down, with its reason, in one file: deploy/lint-exceptions.yaml. A finding not
 // there fails the layer, and so does an exception that matches nothing any more. Afterwards a self-test gives
 // each linter a copy broken on purpose and requires each to fail (`--no-self-test` skips it).
@@ -205,7 +206,13 @@ function webImage(dockerfile) {
  * the http block the image includes it in; checked against the image's nginx release.
  */
 function gixy(nginxConf, dockerfile, exceptions = []) {
-  const { version, variables } = webImage(dockerfile);
+  let image;
+  try {
+    image = webImage(dockerfile);
+  } catch (error) {
+    return { problems: [error.message], summary: 'gixy: no nginx release to check against' };
+  }
+  const { version, variables } = image;
   const problems = [];
   const template = readFileSync(nginxConf, 'utf8');
   const rendered = template.replace(/\$\{([A-Z0-9_]+)\}/g, (whole, name) => {
@@ -235,6 +242,38 @@ function gixy(nginxConf, dockerfile, exceptions = []) {
   }
 }
 
+/**
+ * The images docker-compose.yml builds (its `target:`s) each run as a user that is not root: the last `USER` of the
+ * target's stage, or of the stage it is built `FROM`, names neither root nor 0.
+ */
+function imageUsers(dockerfile, compose) {
+  const text = readFileSync(dockerfile, 'utf8');
+  const stages = new Map(
+    [...text.matchAll(/^FROM (\S+) AS (\S+)$([\s\S]*?)(?=^FROM |(?![\s\S]))/gm)].map((m) => [
+      m[2],
+      { base: m[1], users: [...m[3].matchAll(/^USER (\S+)\s*$/gm)].map((u) => u[1]) },
+    ]),
+  );
+  const userOf = (name) => {
+    const stage = stages.get(name);
+    if (!stage) return undefined;
+    return stage.users.at(-1) ?? userOf(stage.base);
+  };
+  const targets = [...new Set([...readFileSync(compose, 'utf8').matchAll(/^\s+target: (\S+)\s*$/gm)].map((m) => m[1]))];
+  const problems = [];
+  if (targets.length === 0) problems.push('docker-compose.yml builds no Dockerfile target');
+  for (const target of targets) {
+    const user = userOf(target);
+    if (!stages.has(target)) problems.push(`the Dockerfile has no stage ${target}`);
+    else if (!user || /^(root|0)(:|$)/.test(user))
+      problems.push(`the Dockerfile's ${target} image runs as ${user ?? 'root (no USER)'}`);
+  }
+  return {
+    problems,
+    summary: `images: ${targets.length - problems.length} of ${targets.length} run as a user that is not root`,
+  };
+}
+
 const trackedScripts = () =>
   run('git', ['ls-files', '*.sh'])
     .stdout.split('\n')
@@ -259,6 +298,7 @@ results.push(pint(path.join(root, RULES)));
 results.push(spectral(path.join(root, OPENAPI)));
 results.push(shellcheck(trackedScripts()));
 results.push(gixy(path.join(root, 'nginx.conf'), path.join(root, 'Dockerfile'), exceptions.gixy ?? []));
+results.push(imageUsers(path.join(root, 'Dockerfile'), path.join(root, 'docker-compose.yml')));
 
 let failed = 0;
 for (const { problems, summary } of results) {
@@ -336,6 +376,15 @@ const BREAKAGES = [
       return gixy(path.join(root, 'nginx.conf'), path.join(dir, 'Dockerfile'), exceptions.gixy ?? []).problems;
     },
     expect: /nginx_cves.*CVE-/,
+  },
+  {
+    what: 'images: the web stage without its USER (nginx as root)',
+    check: (dir) => {
+      const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
+      writeFileSync(path.join(dir, 'Dockerfile'), dockerfile.replace(/^USER 101:101\n/m, ''));
+      return imageUsers(path.join(dir, 'Dockerfile'), path.join(root, 'docker-compose.yml')).problems;
+    },
+    expect: /the Dockerfile's web image runs as root \(no USER\)/,
   },
 ];
 
