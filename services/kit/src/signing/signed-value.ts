@@ -7,7 +7,7 @@
 // A value signed for one purpose never verifies for another, an altered or expired one never verifies, and
 // a verifier knows whether the newest key signed it (`stale`), so a reader that can re-sign does.
 // Detached: a link that already carries the payload elsewhere (`?booking=<id>&token=`) carries only
-// `<expires>.<key id><MAC>`, and the verifier supplies the payload.
+// `<expires><key id><MAC>` (no dot: the MAC's length is fixed), and the verifier supplies the payload.
 // Hand-written rather than JOSE's compact JWS: the same guarantees in a third of the length and a fraction of
 // the CPU, synchronously (BENCHMARKS.md, "Signed values").
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -36,6 +36,7 @@ const SEAL_LENGTH = KEY_ID_LENGTH + Math.ceil((MAC_BYTES * 4) / 3);
 const PAYLOAD = /^[\w.-]{1,1500}$/;
 const EXPIRES = /^\d{1,12}$/;
 const SEAL = new RegExp(`^[\\w-]{${SEAL_LENGTH}}$`);
+const DETACHED = new RegExp(`^\\d{1,12}[\\w-]{${SEAL_LENGTH}}$`);
 export const MAX_SIGNED_LENGTH = 1536;
 
 const mac = (key: SigningKey, purpose: Purpose, payload: string, expires: string) =>
@@ -45,23 +46,24 @@ const mac = (key: SigningKey, purpose: Purpose, payload: string, expires: string
     .subarray(0, MAC_BYTES)
     .toString('base64url');
 
-function seal(secrets: Secrets, purpose: Purpose, payload: string, expiry: Expiry): string {
+function seal(secrets: Secrets, purpose: Purpose, payload: string, expiry: Expiry): [string, string] {
   const key = keyRing(secrets)?.[0];
   if (!key) throw new Error(`no secret to sign a ${purpose} value with`);
   if (!PAYLOAD.test(payload)) throw new Error(`a ${purpose} value's payload is 1 to 1500 URL-safe characters`);
   const expires = expiry === 'never' ? '0' : String(Math.floor(expiry / 1000));
   if (expires !== '0' && !/^[1-9]\d{0,11}$/.test(expires)) throw new Error(`a ${purpose} value expires after 1970`);
-  return `${expires}.${key.id}${mac(key, purpose, payload, expires)}`;
+  return [expires, `${key.id}${mac(key, purpose, payload, expires)}`];
 }
 
 /** `payload` signed for `purpose` with the newest of `secrets`, good until `expiry`. */
 export function signValue(secrets: Secrets, purpose: Purpose, payload: string, expiry: Expiry): string {
-  return `${payload}.${seal(secrets, purpose, payload, expiry)}`;
+  const [expires, signature] = seal(secrets, purpose, payload, expiry);
+  return `${payload}.${expires}.${signature}`;
 }
 
-/** The signature alone, `<expires>.<key id><MAC>`, for a link that carries the payload itself. */
+/** The signature alone, `<expires><key id><MAC>`, for a link that carries the payload itself. */
 export function signDetached(secrets: Secrets, purpose: Purpose, payload: string, expiry: Expiry): string {
-  return seal(secrets, purpose, payload, expiry);
+  return seal(secrets, purpose, payload, expiry).join('');
 }
 
 /** What a value signed for `purpose` by one of `secrets`, unaltered and unexpired, carries; else undefined. */
@@ -98,7 +100,8 @@ export function verifyDetached(
   signature: unknown,
   options: VerifyOptions = {},
 ): Verified | undefined {
-  if (typeof signature !== 'string' || signature.length > SEAL_LENGTH + 13) return undefined;
-  const verified = verifyValue(secrets, purpose, `${payload}.${signature}`, options);
+  if (typeof signature !== 'string' || !DETACHED.test(signature)) return undefined;
+  const expires = signature.slice(0, -SEAL_LENGTH);
+  const verified = verifyValue(secrets, purpose, `${payload}.${expires}.${signature.slice(-SEAL_LENGTH)}`, options);
   return verified?.payload === payload ? verified : undefined;
 }
