@@ -1,18 +1,18 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { loadAppRoutes } from './app/router';
+import { BrowserRouter } from './shared/router/BrowserRouter';
 import './app/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const router = await createAppRouter();
+const routes = await loadAppRoutes();
 const app = (
   <StrictMode>
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter routes={routes} />
     </AppProviders>
   </StrictMode>
 );

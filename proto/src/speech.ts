@@ -4,16 +4,14 @@
 // synthesise is a short, fixed list: each of them once, then from the cache (services/voice/README.md, "Read
 // aloud"). The frontend reads the same parts with the browser's voice, so the two cannot drift apart.
 import { z } from 'zod';
-import { MODALITIES, type Modality } from './catalogue/modalities.js';
+import { MODALITIES } from './catalogue/modalities.js';
+import { readAloudParts } from './speech-parts.js';
 import { singleLine } from './text.js';
+
+export { readAloudParts, SPEECH_PATH } from './speech-parts.js';
 
 /** The longest text the route reads: a part of a page (a published part is under 300 characters). */
 export const MAX_SPEECH_TEXT_CHARS = 600;
-
-/** What a treatment card's "Listen" reads, part by part: its name and words, then its panel's. */
-export function readAloudParts(modality: Pick<Modality, 'name' | 'description' | 'overview' | 'benefits'>): string[] {
-  return [modality.name, modality.description, modality.overview, ...(modality.benefits ?? [])];
-}
 
 /** Every text the server reads aloud: the parts of every treatment card. */
 export const SPEAKABLE_TEXTS: ReadonlySet<string> = new Set(MODALITIES.flatMap(readAloudParts));
@@ -35,6 +33,3 @@ export const SpeechQuery = z
   })
   .strict();
 export type SpeechQuery = z.infer<typeof SpeechQuery>;
-
-/** The route's path behind nginx. */
-export const SPEECH_PATH = '/api/voice/speech';

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../shared/router/routes';
 
 /** The values each parameter route takes, keyed by its full path without the leading slash. */
 export type ParamValues = Record<string, readonly string[]>;

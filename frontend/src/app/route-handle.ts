@@ -1,6 +1,7 @@
-import { useMatches, type Params } from 'react-router';
+import { useMatches } from '../shared/router/hooks';
+import { type Params } from '../shared/router/routes';
 
-/** What a route tells the layout around it (react-router's `handle`). */
+/** What a route tells the layout around it (its `handle`). */
 export interface RouteHandle {
   /**
    * The screen shows the specification's disclaimer itself (the condition pages' bar), so the footer does not

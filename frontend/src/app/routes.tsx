@@ -1,5 +1,5 @@
-import { CONDITION_SLUGS } from '@hhp/proto/catalogue/conditions';
-import type { RouteObject } from 'react-router';
+import { CONDITION_SLUGS } from '@hhp/proto/catalogue/condition-names';
+import type { RouteObject } from '../shared/router/routes';
 import { RootLayout } from './layout/RootLayout';
 import { RouteError } from './layout/RouteError';
 import { RouteFallback } from './layout/RouteFallback';

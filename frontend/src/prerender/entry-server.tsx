@@ -4,10 +4,10 @@ import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { CONDITION_SLUGS, CONDITIONS } from '@hhp/proto/catalogue/conditions';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { pathsOf } from '../app/known-paths';
 import { AppProviders } from '../app/providers';
 import { routes } from '../app/routes';
+import { staticRouter, StaticRouter } from '../shared/router/StaticRouter';
 import { PageHeadContext, type PageHead } from '../shared/ui/page-head';
 
 /** The pages whose content needs no request and no visitor state, with the screen module each one shows. */
@@ -37,21 +37,16 @@ export interface RenderedPage {
 }
 
 export async function render(path: string): Promise<RenderedPage> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`${path} answered with a redirect`);
-  if (context.statusCode !== 200) throw new Error(`${path} answered ${context.statusCode}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const router = await staticRouter(routes, path);
   const cache = createCache();
   let head: PageHead | undefined;
-  // The same tree as main.tsx, so that hydration finds what it renders; hydrate={false} keeps the router's
-  // inline script out (the CSP allows none) — the browser's router needs no data from here.
+  // The same tree as main.tsx, so that hydration finds what it renders.
   const html = renderToString(
     <StrictMode>
       <StyleProvider cache={cache}>
         <PageHeadContext value={(value) => (head = value)}>
           <AppProviders>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter router={router} />
           </AppProviders>
         </PageHeadContext>
       </StyleProvider>

@@ -1,16 +1,7 @@
+import { CONDITION_NAMES, conditionPath, type ConditionSlug } from './condition-names.js';
 import type { ModalityId } from './modalities.js';
 
-export const CONDITION_SLUGS = [
-  'insomnia',
-  'constipation-anxiety',
-  'acid-reflux',
-  'rashes',
-  'irritability',
-  'nervous-overeating',
-  'weight-gain',
-  'lethargy-depression',
-] as const;
-export type ConditionSlug = (typeof CONDITION_SLUGS)[number];
+export { CONDITION_SLUGS, type ConditionSlug } from './condition-names.js';
 
 export interface RootCause {
   title: string;
@@ -43,12 +34,10 @@ export interface Condition {
   path: string;
 }
 
-const page = (slug: ConditionSlug) => `/conditions/${slug}`;
-
 export const CONDITIONS: Condition[] = [
   {
     slug: 'insomnia',
-    name: 'Insomnia',
+    name: CONDITION_NAMES.insomnia,
     symptom: 'insomnia',
     title: 'Insomnia: Natural Approaches to Restful Sleep',
     subtitle: 'Understand why sleep slips away and how holistic care helps the body remember how to rest.',
@@ -103,11 +92,11 @@ export const CONDITIONS: Condition[] = [
       'Dim the lights and put screens away an hour before bed.',
       'Get outdoor light within an hour of waking.',
     ],
-    path: page('insomnia'),
+    path: conditionPath('insomnia'),
   },
   {
     slug: 'constipation-anxiety',
-    name: 'Constipation & Anxiety',
+    name: CONDITION_NAMES['constipation-anxiety'],
     symptom: 'constipation and anxiety',
     title: 'Constipation & Anxiety: The Gut-Brain Connection',
     subtitle: 'Your gut and your mood talk to each other all day long. Caring for one helps the other.',
@@ -179,11 +168,11 @@ export const CONDITIONS: Condition[] = [
       'Take a ten-minute walk after meals.',
       'Breathe slowly for two minutes before you eat.',
     ],
-    path: page('constipation-anxiety'),
+    path: conditionPath('constipation-anxiety'),
   },
   {
     slug: 'acid-reflux',
-    name: 'Acid Reflux',
+    name: CONDITION_NAMES['acid-reflux'],
     symptom: 'acid reflux',
     title: 'Acid Reflux: Cooling the Fire Naturally',
     subtitle: 'Heartburn is a message from digestion. Learn what it is saying and how to soothe it.',
@@ -234,11 +223,11 @@ export const CONDITIONS: Condition[] = [
       },
     ],
     tips: ['No eating 3 hours before bed.', 'Raise the head of the bed a little.', 'Chew each bite well.'],
-    path: page('acid-reflux'),
+    path: conditionPath('acid-reflux'),
   },
   {
     slug: 'rashes',
-    name: 'Rashes',
+    name: CONDITION_NAMES.rashes,
     symptom: 'rashes',
     title: 'Rashes: Reading the Skin from the Inside Out',
     subtitle: 'The skin often reflects what is happening within. Holistic care looks beneath the surface.',
@@ -290,11 +279,11 @@ export const CONDITIONS: Condition[] = [
       'Choose fragrance-free soaps and detergents.',
       'See a doctor at once for a rash with fever, swelling or breathing trouble.',
     ],
-    path: page('rashes'),
+    path: conditionPath('rashes'),
   },
   {
     slug: 'irritability',
-    name: 'Irritability',
+    name: CONDITION_NAMES.irritability,
     symptom: 'irritability',
     title: 'Irritability: Finding Your Calm Again',
     subtitle: 'A short fuse is often a body asking for balance. Learn what is behind it.',
@@ -346,11 +335,11 @@ export const CONDITIONS: Condition[] = [
       'Step outside for five minutes when tension rises.',
       'Limit caffeine and alcohol.',
     ],
-    path: page('irritability'),
+    path: conditionPath('irritability'),
   },
   {
     slug: 'nervous-overeating',
-    name: 'Nervous Overeating',
+    name: CONDITION_NAMES['nervous-overeating'],
     symptom: 'nervous overeating',
     title: 'Nervous Overeating: Understanding Emotional Hunger',
     subtitle: 'Eating to calm down is a very human pattern. Gentle, whole-person care can change it.',
@@ -407,11 +396,11 @@ export const CONDITIONS: Condition[] = [
       title: 'Energy Patch Support',
       text: 'Some patients wear LifeWave energy patches as a gentle complement to help them feel calmer and more balanced during the day.',
     },
-    path: page('nervous-overeating'),
+    path: conditionPath('nervous-overeating'),
   },
   {
     slug: 'weight-gain',
-    name: 'Weight Gain',
+    name: CONDITION_NAMES['weight-gain'],
     symptom: 'weight gain',
     title: 'Weight Gain: A Whole-Body View',
     subtitle: 'Weight is shaped by metabolism, hormones and digestion, not calories alone.',
@@ -460,11 +449,11 @@ export const CONDITIONS: Condition[] = [
       'Walk after meals.',
       'Ask your doctor to check thyroid function if weight changes suddenly.',
     ],
-    path: page('weight-gain'),
+    path: conditionPath('weight-gain'),
   },
   {
     slug: 'lethargy-depression',
-    name: 'Lethargy & Depression',
+    name: CONDITION_NAMES['lethargy-depression'],
     symptom: 'lethargy and low mood',
     title: 'Lethargy & Depression: Restoring Energy and Light',
     subtitle: 'Heaviness of body and mind has physical roots too. Holistic care works alongside your doctor.',
@@ -521,7 +510,7 @@ export const CONDITIONS: Condition[] = [
       title: 'Energy Patch Support',
       text: 'LifeWave energy patches are worn by some patients as a gentle complement to support energy and a brighter mood.',
     },
-    path: page('lethargy-depression'),
+    path: conditionPath('lethargy-depression'),
   },
 ];
 

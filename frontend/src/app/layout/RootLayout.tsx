@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from '../../shared/router/render';
+import { ScrollRestoration } from '../../shared/router/ScrollRestoration';
 import { ChatLauncher } from '../../features/chat/components/ChatLauncher';
 import { NavBar } from '../../features/navigation/components/NavBar';
 import { VoiceLauncher } from '../../features/voice/components/VoiceLauncher';

@@ -1,4 +1,3 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '../../shared/ui/Button';
 import { DocumentTitle } from '../../shared/ui/DocumentTitle';
 import styles from './layout.module.css';
@@ -8,13 +7,11 @@ import styles from './layout.module.css';
  * Plain markup, not antd's Result, whose illustrations would weigh on every first visit.
  */
 export function RouteError() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : undefined;
   return (
     <main id="main" className={styles.routeError}>
       <DocumentTitle title="Something went wrong" />
       <h1>Something went wrong</h1>
-      <p>{detail ?? 'This page could not be loaded. Please reload to try again.'}</p>
+      <p>This page could not be loaded. Please reload to try again.</p>
       <Button variant="primary" onClick={() => window.location.reload()}>
         Reload page
       </Button>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../shared/router/hooks';
 
 /**
  * After a client-side navigation, screen-reader and keyboard users would otherwise stay on the link they

@@ -1,5 +1,5 @@
 import { findCondition } from '@hhp/proto/catalogue/conditions';
-import { useParams } from 'react-router';
+import { useParams } from '../../shared/router/hooks';
 import { ConditionPage } from '../../features/conditions/components/ConditionPage';
 import { NotFoundRoute } from './not-found';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../shared/router/links';
 import { DocumentTitle } from '../../shared/ui/DocumentTitle';
 import styles from './routes.module.css';
 

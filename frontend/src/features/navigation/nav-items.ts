@@ -1,4 +1,4 @@
-import { CONDITIONS } from '@hhp/proto/catalogue/conditions';
+import { CONDITION_NAMES, CONDITION_SLUGS, conditionPath } from '@hhp/proto/catalogue/condition-names';
 import { texts } from './texts';
 
 export interface NavItem {
@@ -15,9 +15,10 @@ export const MAIN_LINKS: NavItem[] = [
   { to: '/videos', label: texts.videos },
 ];
 
-export const CONDITION_LINKS: NavItem[] = CONDITIONS.map((condition) => ({
-  to: condition.path,
-  label: condition.name,
+// The names alone, not the pages' texts: the navigation is part of every first download.
+export const CONDITION_LINKS: NavItem[] = CONDITION_SLUGS.map((slug) => ({
+  to: conditionPath(slug),
+  label: CONDITION_NAMES[slug],
 }));
 
 export const ACTION_LINKS = {

@@ -12,6 +12,7 @@ export const texts = {
   showAll: 'Show all videos',
   errorTitle: 'Videos could not be loaded',
   retry: 'Try again',
+  partFailed: 'This part of the page could not be loaded. Please reload the page to try again.',
   duration: 'Duration',
   save: 'Save',
   noVideo: 'No video available',

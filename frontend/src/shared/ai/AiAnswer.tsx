@@ -1,5 +1,5 @@
 import type { Source } from '@hhp/proto';
-import { Link } from 'react-router';
+import { Link } from '../router/links';
 import { EmergencyCallLink } from './EmergencyCallLink';
 import { texts } from './texts';
 import styles from './ai.module.css';

@@ -1,4 +1,4 @@
-import { SendOutlined } from '@ant-design/icons';
+import { SendOutlined } from '../ui/icons/SendOutlined';
 import type { QueryAiResponse } from '@hhp/proto';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { errorSentence } from '../api/error-message';

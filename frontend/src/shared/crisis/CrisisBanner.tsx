@@ -1,4 +1,6 @@
-import { CloseOutlined, MessageOutlined, PhoneOutlined } from '@ant-design/icons';
+import { CloseOutlined } from '../ui/icons/CloseOutlined';
+import { MessageOutlined } from '../ui/icons/MessageOutlined';
+import { PhoneOutlined } from '../ui/icons/PhoneOutlined';
 import { CRISIS_BANNER_TEXT, CRISIS_LINES } from '@hhp/proto/catalogue/crisis';
 import { useEffect, useId, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../router/links';
 import { Surface } from './Surface';
 import styles from './ui.module.css';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../router/links';
 import { PRACTITIONER_NAME } from '../config/practitioner';
 import { CrisisLines } from '../crisis/CrisisLines';
 import { SignInLinkForm } from '../subscriber-sign-in/SignInLinkForm';

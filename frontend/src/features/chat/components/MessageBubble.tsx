@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/links';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
 import type { ChatMessage } from '../chat-store';
 import { texts } from '../texts';

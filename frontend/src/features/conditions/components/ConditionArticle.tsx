@@ -2,7 +2,7 @@ import type { Condition } from '@hhp/proto/catalogue/conditions';
 import { MODALITIES } from '@hhp/proto/catalogue/modalities';
 import { CONDITION_LABEL } from '@hhp/proto/catalogue/practitioner';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/links';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
 import { texts } from '../texts';
 import styles from './conditions.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/hooks';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { useHydrated } from '../../../shared/ui/use-hydrated';
 import { useConfirmEmailMutation } from '../api';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/hooks';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { useHydrated } from '../../../shared/ui/use-hydrated';
 import { useUnsubscribeEmailMutation } from '../api';

@@ -1,5 +1,5 @@
-import { PlayCircleOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { PlayCircleOutlined } from '../../../shared/ui/icons/PlayCircleOutlined';
+import { Link } from '../../../shared/router/links';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
 import { texts } from '../texts';
 import { SubscribeButton } from './SubscribeButton';

@@ -1,6 +1,6 @@
-import { ArrowRightOutlined } from '@ant-design/icons';
+import { ArrowRightOutlined } from '../../../shared/ui/icons/ArrowRightOutlined';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/links';
 import { texts } from '../texts';
 import styles from './home.module.css';
 

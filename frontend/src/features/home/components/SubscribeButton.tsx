@@ -1,4 +1,4 @@
-import { CrownOutlined } from '@ant-design/icons';
+import { CrownOutlined } from '../../../shared/ui/icons/CrownOutlined';
 import { useId } from 'react';
 import { errorSentence, isApiError } from '../../../shared/api/error-message';
 import { usePaymentsConfigQuery } from '../../../shared/api/payments-config';

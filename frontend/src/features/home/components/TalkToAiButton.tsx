@@ -1,4 +1,4 @@
-import { MessageOutlined } from '@ant-design/icons';
+import { MessageOutlined } from '../../../shared/ui/icons/MessageOutlined';
 import { useDispatch } from 'react-redux';
 import { openChat, type ChatWidgetDispatch } from '../../../shared/chat-widget/chat-widget-slice';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/links';
 import { SITE_NAME } from '../../../shared/config/site';
 import styles from './nav.module.css';
 

@@ -1,6 +1,7 @@
-import { DownOutlined } from '@ant-design/icons';
+import { DownOutlined } from '../../../shared/ui/icons/DownOutlined';
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink } from '../../../shared/router/links';
+import { useLocation } from '../../../shared/router/hooks';
 import { CONDITION_LINKS } from '../nav-items';
 import { texts } from '../texts';
 import styles from './nav.module.css';

@@ -1,6 +1,6 @@
 import { Drawer } from 'antd';
 import { useId } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../../shared/router/links';
 import { AntdScope } from '../../../shared/ui/AntdScope';
 import { CONDITION_LINKS } from '../nav-items';
 import { texts } from '../texts';

@@ -1,4 +1,4 @@
-import { MenuOutlined } from '@ant-design/icons';
+import { MenuOutlined } from '../../../shared/ui/icons/MenuOutlined';
 import { lazy, Suspense, useState } from 'react';
 import { texts } from '../texts';
 import styles from './nav.module.css';

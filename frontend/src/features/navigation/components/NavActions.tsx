@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../../../shared/router/links';
 import { ACTION_LINKS } from '../nav-items';
 import styles from './nav.module.css';
 

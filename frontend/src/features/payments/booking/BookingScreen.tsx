@@ -1,7 +1,7 @@
 import type { SessionType } from '@hhp/proto/catalogue/plans';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from '../../../shared/router/hooks';
 import type { ApiError } from '../../../shared/api/base-query';
 import { errorSentence } from '../../../shared/api/error-message';
 import { Surface } from '../../../shared/ui/Surface';
@@ -13,7 +13,6 @@ import { visitorTimeZone } from '../ui/time';
 import { bookingStart, canSubmit, checkBooking, nextPath } from './booking-form';
 import { tripOf, type BookingTrip } from './booking-trip';
 import { BookingSummary } from './BookingSummary';
-import { PaymentsOffNotice } from './PaymentsOffNotice';
 import { isDayOpen, todayIn, type IsoDay } from './calendar';
 import { DateCalendar } from './DateCalendar';
 import { PlanCards } from './PlanCards';
@@ -22,6 +21,10 @@ import { WelcomeCard } from './WelcomeCard';
 import styles from './booking.module.css';
 
 const t = texts.booking;
+
+// The notice is antd's Alert (ui/ServicePanel.tsx): a chunk of its own, fetched only when payments are off, so
+// that /book's first download carries no antd (issue 28).
+const PaymentsOffNotice = lazy(async () => ({ default: (await import('./PaymentsOffNotice')).PaymentsOffNotice }));
 
 /**
  * /book and /book-session (specification, sections 2, 4, 5, 8): a plan, the visitor's name and e-mail, a day and
@@ -121,7 +124,11 @@ export function BookingScreen() {
   return (
     <div className={styles.screen}>
       <WelcomeCard />
-      {paymentsOff && <PaymentsOffNotice />}
+      {paymentsOff && (
+        <Suspense fallback={null}>
+          <PaymentsOffNotice />
+        </Suspense>
+      )}
       <form noValidate onSubmit={onSubmit} aria-label={t.pageTitle} className={styles.screen}>
         <PlanCards value={type} onChange={choosePlan} />
         <div className={styles.layout}>

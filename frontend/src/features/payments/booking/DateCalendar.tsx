@@ -1,4 +1,5 @@
-import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { LeftOutlined } from '../../../shared/ui/icons/LeftOutlined';
+import { RightOutlined } from '../../../shared/ui/icons/RightOutlined';
 import { lastBookableDay, type SessionType } from '@hhp/proto/catalogue/plans';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { texts } from '../texts';

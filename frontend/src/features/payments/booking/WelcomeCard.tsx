@@ -1,4 +1,4 @@
-import { RobotOutlined } from '@ant-design/icons';
+import { RobotOutlined } from '../../../shared/ui/icons/RobotOutlined';
 import { Surface } from '../../../shared/ui/Surface';
 import { texts } from '../texts';
 import styles from './booking.module.css';

@@ -1,6 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate } from '../../../shared/router/links';
+import { useNavigate, useSearchParams } from '../../../shared/router/hooks';
 import { errorSentence } from '../../../shared/api/error-message';
 import { AntdScope } from '../../../shared/ui/AntdScope';
 import { ButtonLink } from '../../../shared/ui/Button';

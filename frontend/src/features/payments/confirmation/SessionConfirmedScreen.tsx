@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useCallback, useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/hooks';
 import type { ApiError } from '../../../shared/api/base-query';
 import { errorSentence } from '../../../shared/api/error-message';
 import { AntdScope } from '../../../shared/ui/AntdScope';

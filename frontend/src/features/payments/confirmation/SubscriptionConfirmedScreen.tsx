@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useCallback, useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '../../../shared/router/hooks';
 import { quotaStale, useQuotaQuery } from '../../../shared/ai/api';
 import { errorSentence } from '../../../shared/api/error-message';
 import { openChat, type ChatWidgetDispatch } from '../../../shared/chat-widget/chat-widget-slice';

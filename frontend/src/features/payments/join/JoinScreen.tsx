@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/hooks';
 import { quotaStale, type AiDispatch } from '../../../shared/ai/api';
 import { errorSentence } from '../../../shared/api/error-message';
 import { openChat, type ChatWidgetDispatch } from '../../../shared/chat-widget/chat-widget-slice';

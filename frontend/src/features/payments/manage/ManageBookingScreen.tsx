@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/hooks';
 import { errorSentence } from '../../../shared/api/error-message';
 import { AntdScope } from '../../../shared/ui/AntdScope';
 import { Button, ButtonLink } from '../../../shared/ui/Button';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/hooks';
 import { useOpenPortalMutation } from '../../../shared/subscriber-sign-in/api';
 import { AntdScope } from '../../../shared/ui/AntdScope';
 import { Button, ButtonLink } from '../../../shared/ui/Button';

@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../shared/router/hooks';
 import { quotaStale, useQuotaQuery } from '../../../shared/ai/api';
 import { openChat, type ChatWidgetDispatch } from '../../../shared/chat-widget/chat-widget-slice';
 import { useCompleteSignInMutation } from '../../../shared/subscriber-sign-in/api';

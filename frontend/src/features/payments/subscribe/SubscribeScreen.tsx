@@ -3,7 +3,7 @@ import type { CompleteSubscriptionResponse } from '@hhp/proto';
 import type { Stripe } from '@stripe/stripe-js';
 import { useEffect, useEffectEvent, useReducer, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '../../../shared/router/hooks';
 import { quotaStale } from '../../../shared/ai/api';
 import { errorSentence, isApiError } from '../../../shared/api/error-message';
 import { AntdScope } from '../../../shared/ui/AntdScope';

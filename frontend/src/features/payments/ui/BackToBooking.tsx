@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../shared/router/hooks';
 import type { ApiError } from '../../../shared/api/base-query';
 import { errorSentence } from '../../../shared/api/error-message';
 import { ButtonLink } from '../../../shared/ui/Button';

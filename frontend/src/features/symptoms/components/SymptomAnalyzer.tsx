@@ -1,4 +1,4 @@
-import { AudioOutlined } from '@ant-design/icons';
+import { AudioOutlined } from '../../../shared/ui/icons/AudioOutlined';
 import type { QueryAiResponse } from '@hhp/proto';
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useDispatch } from 'react-redux';

@@ -1,11 +1,9 @@
-import {
-  AlertOutlined,
-  ExperimentOutlined,
-  FireOutlined,
-  SkinOutlined,
-  SmileOutlined,
-  ThunderboltOutlined,
-} from '@ant-design/icons';
+import { AlertOutlined } from '../../../shared/ui/icons/AlertOutlined';
+import { ExperimentOutlined } from '../../../shared/ui/icons/ExperimentOutlined';
+import { FireOutlined } from '../../../shared/ui/icons/FireOutlined';
+import { SkinOutlined } from '../../../shared/ui/icons/SkinOutlined';
+import { SmileOutlined } from '../../../shared/ui/icons/SmileOutlined';
+import { ThunderboltOutlined } from '../../../shared/ui/icons/ThunderboltOutlined';
 import type { SymptomCategoryId } from '@hhp/proto/catalogue/symptom-categories';
 import type { ComponentType } from 'react';
 

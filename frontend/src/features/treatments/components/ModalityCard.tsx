@@ -1,4 +1,5 @@
-import { PauseCircleOutlined, SoundOutlined } from '@ant-design/icons';
+import { PauseCircleOutlined } from '../../../shared/ui/icons/PauseCircleOutlined';
+import { SoundOutlined } from '../../../shared/ui/icons/SoundOutlined';
 import type { Modality } from '@hhp/proto/catalogue/modalities';
 import type { MouseEvent } from 'react';
 import { texts } from '../texts';

@@ -1,7 +1,7 @@
 import { MODALITIES, type ModalityId } from '@hhp/proto/catalogue/modalities';
-import { readAloudParts } from '@hhp/proto/speech';
+import { readAloudParts } from '@hhp/proto/speech-parts';
 import { Fragment, useEffect, useId, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../../shared/router/hooks';
 import { useReadAloud } from '../hooks/use-read-aloud';
 import { texts } from '../texts';
 import { ModalityCard } from './ModalityCard';

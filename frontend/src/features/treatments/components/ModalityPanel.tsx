@@ -1,5 +1,5 @@
 import type { Modality } from '@hhp/proto/catalogue/modalities';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/links';
 import { texts } from '../texts';
 import styles from './treatments.module.css';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/links';
 import { texts } from '../texts';
 import styles from './treatments.module.css';
 

@@ -1,11 +1,9 @@
-import {
-  AppleOutlined,
-  HeartOutlined,
-  SafetyOutlined,
-  SoundOutlined,
-  SunOutlined,
-  ThunderboltOutlined,
-} from '@ant-design/icons';
+import { AppleOutlined } from '../../../shared/ui/icons/AppleOutlined';
+import { HeartOutlined } from '../../../shared/ui/icons/HeartOutlined';
+import { SafetyOutlined } from '../../../shared/ui/icons/SafetyOutlined';
+import { SoundOutlined } from '../../../shared/ui/icons/SoundOutlined';
+import { SunOutlined } from '../../../shared/ui/icons/SunOutlined';
+import { ThunderboltOutlined } from '../../../shared/ui/icons/ThunderboltOutlined';
 import type { ModalityId } from '@hhp/proto/catalogue/modalities';
 import type { ComponentType } from 'react';
 

@@ -1,4 +1,4 @@
-import { SPEECH_PATH } from '@hhp/proto/speech';
+import { SPEECH_PATH } from '@hhp/proto/speech-parts';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { texts } from '../texts';
 

@@ -1,5 +1,6 @@
-import { BookFilled, BookOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import { BookFilled } from '../../../shared/ui/icons/BookFilled';
+import { BookOutlined } from '../../../shared/ui/icons/BookOutlined';
+import { Button } from '../../../shared/ui/Button';
 import { useBookmarks } from '../hooks/use-bookmarks';
 import { texts } from '../texts';
 import styles from './videos.module.css';
@@ -14,8 +15,7 @@ export function BookmarkButton({ videoId, title }: { videoId: string; title: str
   return (
     <Button
       className={styles.bookmark}
-      size="small"
-      type={saved ? 'primary' : 'default'}
+      variant={saved ? 'primary' : 'default'}
       icon={saved ? <BookFilled aria-hidden /> : <BookOutlined aria-hidden />}
       aria-pressed={saved}
       onClick={() => toggle(videoId)}

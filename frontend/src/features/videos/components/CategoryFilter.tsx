@@ -1,4 +1,4 @@
-import { Button } from 'antd';
+import { Button } from '../../../shared/ui/Button';
 import { CATEGORY_LABELS, FILTERS, type VideoFilter } from '../categories';
 import { texts } from '../texts';
 import styles from './videos.module.css';
@@ -10,8 +10,8 @@ export function CategoryFilter({ value, onChange }: { value: VideoFilter; onChan
       {FILTERS.map((filter) => (
         <Button
           key={filter}
-          shape="round"
-          type={filter === value ? 'primary' : 'default'}
+          className={styles.filter}
+          variant={filter === value ? 'primary' : 'default'}
           aria-pressed={filter === value}
           onClick={() => onChange(filter)}
         >

@@ -1,6 +1,5 @@
-import { ClockCircleOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined } from '../../../shared/ui/icons/ClockCircleOutlined';
 import type { Video } from '@hhp/proto';
-import { Tag } from 'antd';
 import { Surface } from '../../../shared/ui/Surface';
 import { CATEGORY_LABELS } from '../categories';
 import { texts } from '../texts';
@@ -12,13 +11,20 @@ import styles from './videos.module.css';
  * The title is the one real button; its ::after stretches over the card so a click anywhere opens the
  * player, without nesting the bookmark button inside another interactive element.
  */
-export function VideoCard({ video, onOpen }: { video: Video; onOpen: (video: Video) => void }) {
+interface Props {
+  video: Video;
+  /** The grid's first card: its image is fetched first (VideoThumbnail). */
+  first?: boolean;
+  onOpen: (video: Video) => void;
+}
+
+export function VideoCard({ video, first, onOpen }: Props) {
   return (
     <Surface className={styles.card}>
-      <VideoThumbnail src={video.thumbnailUrl} />
+      <VideoThumbnail src={video.thumbnailUrl} first={first} />
       <div className={styles.cardBody}>
         <div className={styles.cardMeta}>
-          <Tag className={styles.tag}>{CATEGORY_LABELS[video.category]}</Tag>
+          <span className={styles.tag}>{CATEGORY_LABELS[video.category]}</span>
           {video.duration && (
             <span className={styles.duration}>
               <ClockCircleOutlined aria-hidden />

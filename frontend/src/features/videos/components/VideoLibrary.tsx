@@ -1,48 +1,57 @@
 import type { Video } from '@hhp/proto';
-import { useState } from 'react';
-import { AntdScope } from '../../../shared/ui/AntdScope';
+import { lazy, useState } from 'react';
 import { useListVideosQuery } from '../api';
 import type { VideoFilter } from '../categories';
 import { CategoryFilter } from './CategoryFilter';
 import { PublishingInfoCard } from './PublishingInfoCard';
-import { VideoPlayerModal } from './VideoPlayerModal';
+import { AntdPart } from './AntdPart';
 import { VideoResults } from './VideoResults';
 import styles from './videos.module.css';
 
-/** antd's components with the portal's theme: this screen is a lazy chunk of its own, so antd loads with it. */
+// The player (antd's Modal) is fetched on the first open, or earlier when the pointer or focus reaches the
+// library (AntdPart.tsx).
+const loadPlayer = () => import('./VideoPlayerModal');
+const VideoPlayerModal = lazy(async () => ({ default: (await loadPlayer()).VideoPlayerModal }));
+const preloadPlayer = () => void loadPlayer().catch(() => undefined);
+
 export function VideoLibrary() {
   const [filter, setFilter] = useState<VideoFilter>('all');
   const [selected, setSelected] = useState<Video | null>(null);
   const [playerOpen, setPlayerOpen] = useState(false);
+  // Mounted from the first open on, so that closing keeps antd's animation and focus return.
+  const [playerWanted, setPlayerWanted] = useState(false);
   // currentData (not data) so a new filter shows skeletons instead of the previous category's videos.
   const { currentData, error, isFetching, refetch } = useListVideosQuery(filter === 'all' ? undefined : filter);
 
   const openVideo = (video: Video) => {
     setSelected(video);
     setPlayerOpen(true);
+    setPlayerWanted(true);
   };
 
   return (
-    <AntdScope>
-      <div className={styles.library}>
-        <CategoryFilter value={filter} onChange={setFilter} />
-        <VideoResults
-          videos={currentData}
-          loading={isFetching && !currentData}
-          error={error}
-          filtered={filter !== 'all'}
-          onRetry={() => void refetch()}
-          onShowAll={() => setFilter('all')}
-          onOpen={openVideo}
-        />
-        <PublishingInfoCard />
-        <VideoPlayerModal
-          video={selected}
-          open={playerOpen}
-          onClose={() => setPlayerOpen(false)}
-          afterClose={() => setSelected(null)}
-        />
-      </div>
-    </AntdScope>
+    <div className={styles.library} onPointerOver={preloadPlayer} onFocus={preloadPlayer}>
+      <CategoryFilter value={filter} onChange={setFilter} />
+      <VideoResults
+        videos={currentData}
+        loading={isFetching && !currentData}
+        error={error}
+        filtered={filter !== 'all'}
+        onRetry={() => void refetch()}
+        onShowAll={() => setFilter('all')}
+        onOpen={openVideo}
+      />
+      <PublishingInfoCard />
+      {playerWanted && (
+        <AntdPart>
+          <VideoPlayerModal
+            video={selected}
+            open={playerOpen}
+            onClose={() => setPlayerOpen(false)}
+            afterClose={() => setSelected(null)}
+          />
+        </AntdPart>
+      )}
+    </div>
   );
 }

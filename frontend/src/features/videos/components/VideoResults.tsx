@@ -1,10 +1,13 @@
 import type { Video } from '@hhp/proto';
+import { lazy } from 'react';
 import { texts } from '../texts';
 import { VideoCard } from './VideoCard';
 import { VideoCardSkeleton } from './VideoCardSkeleton';
-import { VideosEmpty } from './VideosEmpty';
-import { VideosError } from './VideosError';
+import { AntdPart } from './AntdPart';
 import styles from './videos.module.css';
+
+const VideosEmpty = lazy(async () => ({ default: (await import('./VideosEmpty')).VideosEmpty }));
+const VideosError = lazy(async () => ({ default: (await import('./VideosError')).VideosError }));
 
 const SKELETONS = 6; // the specification's number of loading placeholders
 
@@ -19,7 +22,13 @@ interface Props {
 }
 
 export function VideoResults({ videos, loading, error, filtered, onRetry, onShowAll, onOpen }: Props) {
-  if (error && !loading) return <VideosError error={error} onRetry={onRetry} />;
+  if (error && !loading) {
+    return (
+      <AntdPart>
+        <VideosError error={error} onRetry={onRetry} />
+      </AntdPart>
+    );
+  }
 
   const status = loading ? texts.loading : videos ? texts.shown(videos.length) : '';
   return (
@@ -37,14 +46,16 @@ export function VideoResults({ videos, loading, error, filtered, onRetry, onShow
         </ul>
       ) : videos && videos.length > 0 ? (
         <ul className={styles.grid} data-testid="video-grid">
-          {videos.map((video) => (
+          {videos.map((video, index) => (
             <li key={video.id} data-category={video.category}>
-              <VideoCard video={video} onOpen={onOpen} />
+              <VideoCard video={video} first={index === 0} onOpen={onOpen} />
             </li>
           ))}
         </ul>
       ) : videos ? (
-        <VideosEmpty filtered={filtered} onShowAll={onShowAll} />
+        <AntdPart>
+          <VideosEmpty filtered={filtered} onShowAll={onShowAll} />
+        </AntdPart>
       ) : null}
     </section>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useId, useReducer, useRef, type KeyboardEvent } from 'react';
 import { useDispatch } from 'react-redux';
-import { Link } from 'react-router';
+import { Link } from '../../../shared/router/links';
 import { quotaReceived, type AiDispatch } from '../../../shared/ai/api';
 import { EmergencyCallLink } from '../../../shared/ai/EmergencyCallLink';
 import { guestId } from '../../../shared/ai/guest-id';
