@@ -48,7 +48,7 @@ const rings = new Map<string, KeyRing | undefined>();
 /** The key ring of `secrets`; undefined when none is set (nothing can be signed or verified). */
 export function keyRing(secrets: Secrets): KeyRing | undefined {
   const list = typeof secrets === 'string' || secrets === undefined ? [secrets] : secrets;
-  const cacheKey = list.map((s) => s ?? '').join('\n');
+  const cacheKey = typeof secrets === 'string' ? secrets : list.map((s) => s ?? '').join('\n');
   if (rings.has(cacheKey)) return rings.get(cacheKey);
   const keys = list.flatMap((setting) => (setting ? secretsOf(setting) : [])).map(keyOf);
   const ring = keys.length > 0 ? (keys as unknown as KeyRing) : undefined;
