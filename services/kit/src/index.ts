@@ -24,6 +24,7 @@ export * from './http/websocket.js';
 export * from './http/server.js';
 export { REQUEST_ID_HEADER, requestIdFor } from './http/request-id.js';
 export * from './events/bus.js';
+export type { EventContext, EventHandler, SubscribeOptions, Subscription } from './events/durable-consumer.js';
 export * from './events/connection.js';
 export * from './events/envelope.js';
 export * from './events/durable-publisher.js';

@@ -1,4 +1,4 @@
-import { headers, type Msg, type NatsConnection } from '@nats-io/transport-node';
+import { headers, type Msg, type MsgHdrs, type NatsConnection } from '@nats-io/transport-node';
 import { SpanKind, type Span, type Tracer } from '@opentelemetry/api';
 import { z } from 'zod';
 import type { Logger } from 'pino';
@@ -23,6 +23,12 @@ const encode = (value: unknown) => JSON.stringify(value);
 
 /** Ask on `subject` in a CLIENT span (`<subject> request`) whose context travels in the headers. */
 
+/** Carries the request id of what a message was sent for (the logs of every service it reaches say it). */
+export function withRequestId(h: MsgHdrs, requestId: string | undefined): MsgHdrs {
+  if (requestId) h.set(REQUEST_ID_HEADER, requestId);
+  return h;
+}
+
 export function requestFrom<R extends z.ZodType>(
   nc: NatsConnection,
   tracer: Tracer,
@@ -32,8 +38,7 @@ export function requestFrom<R extends z.ZodType>(
 ): Promise<z.output<R>> {
   const attributes = messagingAttributes(subject, 'send', 'request');
   return inSpan(tracer, `${subject} request`, { kind: SpanKind.CLIENT, attributes }, async (_span, ctx) => {
-    const h = injectIntoNats(headers(), ctx);
-    if (requestId) h.set(REQUEST_ID_HEADER, requestId);
+    const h = injectIntoNats(withRequestId(headers(), requestId), ctx);
     let msg: Msg;
     try {
       msg = await nc.request(subject, encode(payload), { timeout: timeoutMs, headers: h });
