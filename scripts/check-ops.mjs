@@ -25,7 +25,7 @@ const tools = path.join(root, '.tools');
 const TOOLS = {
   kubeScore: path.join(tools, 'bin', 'kube-score'),
   pint: path.join(tools, 'bin', 'pint'),
-  spectral: path.join(root, 'node_modules', '.bin', 'spectral'),
+  spectral: path.join(root, '.tools', 'ops-npm', 'node_modules', '.bin', 'spectral'),
   shellcheck: 'shellcheck',
   gixy: path.join(tools, 'ops-venv', 'bin', 'gixy'),
   python: path.join(tools, 'ops-venv', 'bin', 'python'),
