@@ -156,4 +156,10 @@ describe('the scan of a service', () => {
     );
     expect(scan).toEqual({ uses: [], problems: [], keyValue: false });
   });
+
+  test("when code opens a bucket with the client's Kvm or the kit's KvSlotStore, then the scan says it opens one", () => {
+    expect(scanSource('const kv = await new Kvm(nc).open(bucket);', 'x.ts').keyValue).toBe(true);
+    expect(scanSource('const store = await KvSlotStore.open(nc, { bucket });', 'x.ts').keyValue).toBe(true);
+    expect(scanSource('const store = await SlotStore.open(nc, { bucket });', 'x.ts').keyValue).toBe(false);
+  });
 });

@@ -68,7 +68,17 @@ export function scanSource(text: string, file: string): Scan {
   const where = (node: ts.Node) => `${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}`;
 
   const visit = (node: ts.Node): void => {
+    // A bucket is opened with the NATS client's Kvm, or through the kit's KvSlotStore.open (src/limits).
     if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'Kvm') {
+      scan.keyValue = true;
+    }
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ts.isIdentifier(node.expression.expression) &&
+      node.expression.expression.text === 'KvSlotStore' &&
+      node.expression.name.text === 'open'
+    ) {
       scan.keyValue = true;
     }
     if (isSubjectTable(node) && subjectOf(node) === undefined) {
