@@ -4,6 +4,7 @@
 // not-found screen is prerendered as dist/404.html: the web server answers a path with its file, and any path
 // without one with 404.html and the status 404. dist/routes.json lists the known paths. The empty shell also
 // stays as dist/spa.html.
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -37,27 +38,56 @@ const inShell = assets(entryKey);
 const generalDescription = shell.match(/<meta\s+name="description"\s+content="([^"]*)"/)?.[1];
 if (!generalDescription || !shell.includes('<div id="root"></div>')) throw new Error('unexpected dist/index.html');
 
+const boots = new Map();
+/**
+ * The module a prerendered page starts the app with (assets/boot-<hash>.js, one per screen): after the page's
+ * first paint (a frame, then a task; at once in a tab that is not shown, where frames wait), it preloads the
+ * app's and the screen's modules together and imports the app's entry. The entry's <script> and Vite's
+ * modulepreload links would have fetched them before the paint.
+ */
+function bootFor(screen, screenAssets) {
+  if (boots.has(screen)) return boots.get(screen);
+  const files = [...new Set([...inShell.js, ...screenAssets.js])].filter((file) => file !== manifest[entryKey].file);
+  const code = `// Written by frontend/scripts/prerender.mjs for ${screen}.
+const start = () => {
+  for (const file of ${JSON.stringify(files.map((file) => `/${file}`))}) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = file;
+    document.head.append(link);
+  }
+  import('/${manifest[entryKey].file}');
+};
+if (document.visibilityState === 'hidden') start();
+else requestAnimationFrame(() => setTimeout(start));
+`;
+  const file = `assets/boot-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+  writeFileSync(path.join(dist, file), code);
+  boots.set(screen, file);
+  return file;
+}
+
 /** The page's whole document: the shell with its markup, head, antd styles and screen modules. */
 async function prerender(page, screen) {
   const { html, styles: antdStyles, head } = await render(page);
   if (!head) throw new Error(`${page} renders no DocumentTitle`);
   const screenAssets = assets(screen);
   if (!screenAssets.js.size) throw new Error(`${screen} is not in the build's manifest`);
-  // The screen's styles and modules start with the document: the app then finds them already loaded.
-  const preload = [
-    ...[...screenAssets.css]
-      .filter((file) => !inShell.css.has(file))
-      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...[...screenAssets.js]
-      .filter((file) => !inShell.js.has(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ];
+  const styles = [...screenAssets.css]
+    .filter((file) => !inShell.css.has(file))
+    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
   const document = shell
-    .replace('</head>', () => `  ${preload.join('\n    ')}\n  </head>`)
-    // The page is readable as it comes: the app's code (it makes the page interactive) must not compete
-    // with the stylesheets for the first paint.
-    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
-    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
+    // The page is readable as it comes: the app's code, which makes it interactive, starts after the first
+    // paint (bootFor), so that it competes neither with the stylesheet for the network nor with the paint for
+    // the main thread.
+    .replace(/\s*<script type="module" crossorigin src="[^"]*"><\/script>/, '')
+    .replaceAll(/\s*<link rel="modulepreload" crossorigin href="[^"]*">/g, '')
+    .replace(
+      '</head>',
+      () =>
+        `  ${[...styles, `<script type="module" src="/${bootFor(screen, screenAssets)}"></script>`].join('\n    ')}\n  </head>`,
+    )
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escape(head.title)}</title>\n    ${antdStyles}`)
     .replace(
       /(<meta\s+name="description"\s+)content="[^"]*"/,
