@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import OpenAI from 'openai';
 import { Agent, request } from 'undici';
 import { undiciFetch } from '../../services/ai-query/dist/model/fetch.js';
-import { openAiModeration } from '../../services/crisis/dist/moderation.js';
+import { openAiModeration } from '../../services/crisis/dist/detection/moderation.js';
 import { startStubModel } from './lib/stub-model.mjs';
 
 const { values } = parseArgs({ options: { calls: { type: 'string', default: '4000' } } });
