@@ -7,7 +7,8 @@ import type { AnalysisStore } from '../analyses/analysis-store.js';
 import { analysisRequest } from '../analyses/requests.js';
 import { guestKey, QuotaExceeded } from '../quota/admission.js';
 import { retryLater } from '../quota/retry-later.js';
-import type { Answered, Assistant, Asker } from './assistant.js';
+import type { Assistant } from './assistant.js';
+import type { Answered, Asker } from './question.js';
 
 /**
  * The proxy's own id of this request (nginx's $request_id in X-Proxy-Request-Id), the same when nginx passes
