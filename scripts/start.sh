@@ -6,7 +6,11 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 started=$(date +%s%N)
-say() { printf '[start] %s\n' "$*"; }
+log() { printf '[start] %s\n' "$*"; }
+# step: a line for what it does, its first-run time, and one every 15 s while it runs
+# shellcheck source=scripts/lib/steps.sh
+source "$root/scripts/lib/steps.sh"
+
 
 # A second `npm start` stops here, before it builds anything under the feet of the running one. (The
 # launcher takes the same lock for real; this is only the early answer.)
@@ -25,8 +29,12 @@ bash scripts/bootstrap.sh portal
 export PATH="$root/node_modules/.bin:$PATH"
 
 # tsc -b is incremental: it compares sources with its build info and does nothing when they agree.
-say "building TypeScript (tsc -b)"
-tsc -b
+# The first build is long (a line every 15 s); later ones are incremental and quiet.
+if ! [ -f proto/tsconfig.tsbuildinfo ]; then
+  step "building TypeScript (tsc -b)" "1–2 min" tsc -b
+else
+  tsc -b
+fi
 
 # The frontend build is slower; it runs only when its inputs (or the VITE_* settings baked into it)
 # changed since the last build.
@@ -43,13 +51,12 @@ elif [ -n "$(find frontend proto/src package-lock.json \
   needs_build=1
 fi
 if [ "$needs_build" -eq 1 ]; then
-  say "building the frontend (vite build)"
-  npm run build -w @hhp/frontend --silent
+  step "building the frontend (vite build)" "about 1 min" npm run build -w @hhp/frontend --silent
   mkdir -p "$(dirname "$stamp")"
   printf '%s' "$vite_env" >"$stamp"
 fi
 
-say "installed and built in $((($(date +%s%N) - started) / 1000000)) ms"
+log "installed and built in $((($(date +%s%N) - started) / 1000000)) ms"
 # The launcher reports the whole time since `npm start`, builds included.
 export HHP_STARTED_AT_MS=$((started / 1000000))
 exec node "$root/infra/dist/launcher/main.js"
