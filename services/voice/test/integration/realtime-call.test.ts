@@ -20,7 +20,8 @@ import {
 } from '../../../../infra/src/testing/realtime-stub.js';
 import { startAiQuery, type AiQuery } from '../../../ai-query/test/integration/harness.js';
 import { VoiceConfig } from '../../src/config.js';
-import { NOT_COUNTED, REALTIME_LOST, realtimeEngine } from '../../src/realtime/realtime-engine.js';
+import { realtimeEngine } from '../../src/realtime/realtime-engine.js';
+import { NOT_COUNTED, REALTIME_LOST } from '../../src/realtime/realtime-words.js';
 import { voiceService } from '../../src/service.js';
 import { concat, silence, tone } from '../support/pcm.js';
 import { Signalling, VoiceClient, openSocket } from './voice-client.js';

@@ -4,15 +4,10 @@
 import pino from 'pino';
 import type { AskAiResponse, VoiceServerMessage } from '@hhp/proto';
 import { DISCLAIMER } from '@hhp/proto';
-import {
-  MORE_IN_CAPTIONS,
-  OfflineEngine,
-  SPOKEN_ANSWER_CHARS,
-  TURN_FAILED,
-  sentences,
-  spokenAnswer,
-  type Assistant,
-} from '../../src/offline/offline-engine.js';
+import { OfflineEngine } from '../../src/offline/offline-engine.js';
+import type { Assistant } from '../../src/offline/offline-call.js';
+import { MORE_IN_CAPTIONS, SPOKEN_ANSWER_CHARS, sentences, spokenAnswer } from '../../src/offline/spoken-answer.js';
+import { TURN_FAILED } from '../../src/engine/spoken-text.js';
 import type { CallContext } from '../../src/engine/engine.js';
 import type { SpeechRecognizer, SpeechSynthesizer } from '../../src/speech/speech.js';
 

@@ -2,7 +2,8 @@
 // and written, and the streaming 48 ↔ 24 kHz conversion.
 import { ConfigError, parseConfig } from '@hhp/kit';
 import { VoiceConfig, engineName } from '../../src/config.js';
-import { realtimeUrl, verbatim } from '../../src/realtime/realtime-engine.js';
+import { realtimeUrl } from '../../src/realtime/realtime-engine.js';
+import { verbatim } from '../../src/realtime/realtime-words.js';
 import { decodePcm, encodePcm, parseServerEvent, sessionUpdate } from '../../src/realtime/realtime-events.js';
 import { Downsampler, Upsampler } from '../../src/realtime/rate-converter.js';
 import { tone } from '../support/pcm.js';
