@@ -2,22 +2,12 @@
 // e-mail is sent (and, for a consultation, a copy to the practitioner when PRACTITIONER_EMAIL is set). Sent once per confirmation through the inbox; the Message-ID
 // comes from the event's id, so a send repeated after a crash between sending and the inbox's done mark
 // carries the same id and mail clients show it once.
-import type { EventBus, Inbox, Mailer, Subscription } from '@hhp/kit';
+import type { EventBus, Inbox, Subscription } from '@hhp/kit';
 import { BookingConfirmedEvent, Subjects } from '@hhp/proto';
 import type { BookingDeps } from '../rules.js';
-import type { ManageLinks } from '../manage/manage-link.js';
 import { bookingLinks } from './booking-links.js';
-import { confirmationEmail, planName, type Practice } from './confirmation-email.js';
-import type { Reminders } from './reminders.js';
-
-export interface MailDeps {
-  mailer: Mailer;
-  practice: Practice;
-  practitionerEmail: string | undefined;
-  join: { publicUrl: string; secret: string | undefined; earlyMinutes: number };
-  manage: ManageLinks & { changeNoticeHours: number };
-  reminders: Reminders;
-}
+import { confirmationEmail, planName } from './confirmation-email.js';
+import type { MailDeps } from './mail-deps.js';
 
 export async function sendConfirmation(
   deps: Pick<BookingDeps, 'bookings' | 'logger'>,

@@ -3,7 +3,7 @@
 import { sessionJoinLink } from '../join/join-link.js';
 import { manageLink } from '../manage/manage-link.js';
 import type { BookingDocument } from '../sessions/booking.model.js';
-import type { MailDeps } from './booking-confirmed.handler.js';
+import type { MailDeps } from './mail-deps.js';
 import type { BookingLinks } from './confirmation-email.js';
 
 export function bookingLinks(booking: Pick<BookingDocument, '_id' | 'type' | 'status'>, mail: MailDeps): BookingLinks {

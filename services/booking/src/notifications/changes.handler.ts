@@ -7,7 +7,7 @@ import type { EventBus, Inbox, Subscription } from '@hhp/kit';
 import { BookingCancelledEvent, BookingRescheduledEvent, Subjects } from '@hhp/proto';
 import type { BookingDeps } from '../rules.js';
 import type { BookingDocument } from '../sessions/booking.model.js';
-import type { MailDeps } from './booking-confirmed.handler.js';
+import type { MailDeps } from './mail-deps.js';
 import { bookingLinks } from './booking-links.js';
 import { cancelledEmail, practitionerChangeEmail, rescheduledEmail } from './change-email.js';
 import type { Confirmed } from './confirmation-email.js';

@@ -3,8 +3,18 @@
 import { senderAddress, type Mailer } from '@hhp/kit';
 import type { Connection } from 'mongoose';
 import type { BookingConfig } from '../config.js';
-import type { MailDeps } from './booking-confirmed.handler.js';
+import type { ManageLinks } from '../manage/manage-link.js';
+import type { Practice } from './confirmation-email.js';
 import { Reminders } from './reminders.js';
+
+export interface MailDeps {
+  mailer: Mailer;
+  practice: Practice;
+  practitionerEmail: string | undefined;
+  join: { publicUrl: string; secret: string | undefined; earlyMinutes: number };
+  manage: ManageLinks & { changeNoticeHours: number };
+  reminders: Reminders;
+}
 
 export function mailDeps(config: BookingConfig, mailer: Mailer, connection: Connection): MailDeps {
   return {

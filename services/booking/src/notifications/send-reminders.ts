@@ -8,7 +8,7 @@ import { InboxBusyError, createInbox, type Inbox, type Mongo, type PeriodicTask 
 import type { BookingDeps } from '../rules.js';
 import type { Bookings } from '../sessions/bookings.js';
 import { bookingLinks } from './booking-links.js';
-import type { MailDeps } from './booking-confirmed.handler.js';
+import type { MailDeps } from './mail-deps.js';
 import { reminderEmail } from './reminder-email.js';
 import type { ReminderDocument } from './reminders.js';
 
@@ -19,7 +19,7 @@ const BATCH = 100;
  * How long a sender's claim on one reminder holds before another replica may take it over: far beyond one
  * send (the mailer gives up after 10 s per step), so only a sender that died loses it.
  */
-export const REMINDER_SEND_LEASE_MS = 5 * 60 * 1000;
+const REMINDER_SEND_LEASE_MS = 5 * 60 * 1000;
 
 export interface ReminderDeps {
   bookings: Pick<Bookings, 'find'>;
