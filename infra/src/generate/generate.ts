@@ -526,6 +526,9 @@ export function generate(services: readonly GeneratedService[], read: (file: str
     ),
   });
 
+  block('deploy/k8s/overlays/dev/secrets/generate.sh', {
+    services: [`services=(${services.map((s) => s.name).join(' ')})`],
+  });
   block('docker-compose.yml', {
     'mongo-passwords': services.map(
       (s) => `MONGO_PASSWORD_${envName(s.name)}: ${required(`MONGO_PASSWORD_${envName(s.name)}`)}`,

@@ -66,10 +66,13 @@ export function writeNginxConfig({
   runDir,
   logDir,
   variables,
+  template = readFileSync(nginxTemplatePath, 'utf8'),
 }: {
   runDir: string;
   logDir: string;
   variables: NginxVariables;
+  /** nginx.conf's text; the repository's unless given (a generated copy: scripts/check-k8s.mjs). */
+  template?: string;
 }): NginxFiles {
   mkdirSync(runDir, { recursive: true });
   mkdirSync(logDir, { recursive: true });
@@ -79,7 +82,7 @@ export function writeNginxConfig({
   const siteConfig = path.join(runDir, 'portal.conf');
   const mainConfig = path.join(runDir, 'nginx.conf');
   const pidFile = path.join(runDir, 'nginx.pid');
-  writeFileSync(siteConfig, renderNginxTemplate(readFileSync(nginxTemplatePath, 'utf8'), variables));
+  writeFileSync(siteConfig, renderNginxTemplate(template, variables));
   const temp = (name: string) => JSON.stringify(path.join(tempDir, name));
   writeFileSync(
     mainConfig,

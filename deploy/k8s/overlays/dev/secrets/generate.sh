@@ -17,7 +17,9 @@ if [ "$force" -eq 0 ] && [ -e "$dir/ai-query.env" ]; then
   exit 0
 fi
 
+# >>> generated: services (npm run generate (infra/src/generate) from proto/src/services.ts and proto/src/service-deploy.ts; do not edit)
 services=(ai-query crisis booking payments content voice)
+# <<< generated: services
 cookie="$(random)" session_pass="$(random)"
 : >"$dir/nats.env"
 {
