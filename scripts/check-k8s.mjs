@@ -626,7 +626,7 @@ export async function throwawayService() {
   const dir = stage();
   const problems = [];
   try {
-    for (const file of ['docker-compose.yml', 'deploy/observability/prometheus/prometheus.yml']) {
+    for (const file of ['docker-compose.yml', 'Dockerfile', 'deploy/observability/prometheus/prometheus.yml']) {
       mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       cpSync(path.join(root, file), path.join(dir, file));
     }
@@ -662,6 +662,12 @@ export async function throwawayService() {
       if (!smtp?.spec.podSelector.matchExpressions?.[0]?.values.includes(name))
         problems.push(`${overlay}: smtp-egress does not select ${name}`);
     }
+    const dockerfile = readFileSync(path.join(dir, 'Dockerfile'), 'utf8');
+    for (const line of [`COPY services/${name}/package.json services/${name}/`, `--workspace=services/${name}\n`])
+      if (!dockerfile.includes(line)) problems.push(`Dockerfile: no ${line.trim()}`);
+    if (!new RegExp(`^EXPOSE .*\\b${port}\\b`, 'm').test(dockerfile)) problems.push(`Dockerfile: ${port} not exposed`);
+    if (!dockerfile.includes(`THROWAWAY_UPSTREAM=${name}:${port}`))
+      problems.push(`Dockerfile: web not pointed at ${name}`);
     const template = readFileSync(path.join(dir, 'nginx.conf'), 'utf8');
     problems.push(...nginxRoutingDrift(template, services).map((p) => `nginx.conf: ${p}`));
     const nginxDir = path.join(dir, 'nginx');

@@ -1,5 +1,5 @@
-// Writes the Grafana dashboards of dashboards/ (one overview, one per service) from the panel lists below, so
-// that the seven files share one layout and one datasource variable. Run after changing a panel:
+// Writes the Grafana dashboards of dashboards/ (one overview, one per service of the manifest) from the panel
+// lists below, so that the files share one layout and one datasource variable. Run after changing a panel:
 //   node deploy/observability/grafana/generate.mjs            (--check: only compare)
 // Every query names only metrics the services export (or the recording rules of ../prometheus/rules, or
 // Prometheus's own `up` and `ALERTS`): infra/test/integration/observability.test.ts checks them against a
@@ -343,6 +343,16 @@ const dashboards = {
     [...common('voice'), ...events('voice', { consumers: false, outbox: false, publisher: true })],
   ),
 };
+
+// A service of the manifest (proto/src/services.ts, built by `tsc -b`) with no dashboard above gets the
+// skeleton every service shares: its HTTP traffic, errors, latency and process, and its events. Write its
+// own panels above once it has metrics of its own. (`npm run generate` runs this script too.)
+const { SERVICES } = await import(path.join(here, '..', '..', '..', 'proto', 'dist', 'services.js'));
+for (const { name } of SERVICES)
+  dashboards[`hhp-${name}`] ??= dashboard(`hhp-${name}`, `HHP / ${name}`, `${name}: the panels every service shares.`, [
+    ...common(name),
+    ...events(name),
+  ]);
 
 /** The dashboards as they are written (in the repository's Prettier style): file name to JSON text. */
 export async function renderDashboards() {

@@ -485,6 +485,15 @@ function nginxLocations(services: readonly GeneratedService[]): string[] {
   return lines;
 }
 
+/** The libraries the services import, installed in the image before the services themselves. */
+const DOCKER_LIBRARIES = [
+  'proto',
+  'services/kit',
+  'services/crisis-rules',
+  'services/embeddings',
+  'services/crisis-model',
+];
+
 // --- the files ------------------------------------------------------------------------------------------------
 
 /** Every generated file: its path in the repository → its text. `read` gives a hand-written file's current text. */
@@ -538,6 +547,24 @@ export function generate(services: readonly GeneratedService[], read: (file: str
     ),
     services: composeServices(services),
     'web-depends-on': services.flatMap((s) => [`${s.name}:`, '  condition: service_healthy']),
+  });
+
+  const names = services.map((s) => s.name);
+  const continued = (lines: string[]) => lines.map((l, i) => (i < lines.length - 1 ? `${l} \\` : l));
+  block('Dockerfile', {
+    'service-manifests': names.map((n) => `COPY services/${n}/package.json services/${n}/`),
+    'service-dependencies': continued([
+      'RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error',
+      ...[...DOCKER_LIBRARIES, ...names.map((n) => `services/${n}`)].map((w) => `      --workspace=${w}`),
+    ]),
+    'service-ports': [`EXPOSE ${portsOf(services).join(' ')}`],
+    'web-upstreams': continued([
+      `ENV NGINX_ENVSUBST_FILTER="^(${['LISTEN_ADDR', 'FRONTEND_ROOT', 'MEDIA_ROOT', ...names.map(upstreamVariable)].join('|')})"`,
+      '    LISTEN_ADDR=8080',
+      '    FRONTEND_ROOT=/usr/share/nginx/html',
+      '    MEDIA_ROOT=/usr/share/nginx/media',
+      ...services.map((s) => `    ${upstreamVariable(s.name)}=${s.name}:${s.port}`),
+    ]),
   });
 
   block('nginx.conf', { upstreams: nginxUpstreams(services), locations: nginxLocations(services) });
