@@ -626,7 +626,12 @@ export async function throwawayService() {
   const dir = stage();
   const problems = [];
   try {
-    for (const file of ['docker-compose.yml', 'Dockerfile', 'deploy/observability/prometheus/prometheus.yml']) {
+    for (const file of [
+      'docker-compose.yml',
+      '.env.example',
+      'Dockerfile',
+      'deploy/observability/prometheus/prometheus.yml',
+    ]) {
       mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       cpSync(path.join(root, file), path.join(dir, file));
     }

@@ -549,6 +549,10 @@ export function generate(services: readonly GeneratedService[], read: (file: str
     'web-depends-on': services.flatMap((s) => [`${s.name}:`, '  condition: service_healthy']),
   });
 
+  block('.env.example', {
+    'mongo-passwords': services.map((s) => `MONGO_PASSWORD_${envName(s.name)}=`),
+    'nats-passwords': services.map((s) => `NATS_PASSWORD_${envName(s.name)}=`),
+  });
   const names = services.map((s) => s.name);
   const continued = (lines: string[]) => lines.map((l, i) => (i < lines.length - 1 ? `${l} \\` : l));
   block('Dockerfile', {
