@@ -2,10 +2,13 @@
 // it. The launcher runs them from it (port, replicas, database, NATS user, readiness), a unit test holds
 // nginx.conf's upstreams and locations to it, scripts/check-compose.mjs holds docker-compose.yml and the
 // Dockerfile to it, the benchmarks group processes by it, and each service takes its default port from it.
-// Adding a service is one entry here plus its folder; what else must name it is checked, and the check
-// says what is missing: its workspace in package.json and project in tsconfig.json (infra's unit test), its
-// NATS permissions in infra/src/nats-auth.ts (the compiler), its block in docker-compose.yml and its lines in
-// the Dockerfile (scripts/check-compose.mjs), its routes in nginx.conf (infra's unit and integration tests).
+// How each one is deployed is beside it, in ./service-deploy.ts; `npm run generate` (infra/src/generate) writes
+// from both every file that repeats them per service (the k8s base, docker-compose.yml's blocks, nginx.conf's
+// upstreams and locations, the Dockerfile's lines, …), and `npm test` fails while one is stale. Adding a
+// service is its folder, one entry here and one there, its workspace and project, and that command; what
+// else must name it is checked, and the check says what is missing: its workspace in package.json and project
+// in tsconfig.json (infra's unit test), its deployment and its NATS permissions in infra/src/nats-auth.ts (the
+// compiler). services/README.md, "Adding a service".
 //
 // It lives in proto because every consumer already imports proto and proto imports nothing of ours, so no
 // cycle can form; a TypeScript module (not a JSON file) so that the names are a literal union that other

@@ -1,5 +1,6 @@
-// nginx.conf stays hand-written, the one file a reader opens to see the routing; this holds it to the
-// services manifest (proto/src/services.ts), and a unit test runs it on every `npm test`: each service has
+// nginx.conf is the one file a reader opens to see the routing; its upstreams and the services' locations are
+// generated from the services manifest (`npm run generate`), the rest is hand-written. This holds it to the
+// manifest (proto/src/services.ts) all the same, and a unit test runs it on every `npm test`: each service has
 // its upstream (named after it, its host:port placeholder, its keep-alive), each of its routes is a location
 // that proxies to that upstream, and no other location or upstream proxies anywhere.
 import { upstreamName, upstreamVariable, type ServiceEntry } from '@hhp/proto/services';
