@@ -11,7 +11,6 @@ export const SubscribeEmailRequest = z
   })
   .strict();
 export type SubscribeEmailRequest = z.infer<typeof SubscribeEmailRequest>;
-export type SubscribeEmailInput = z.input<typeof SubscribeEmailRequest>;
 
 /** The same answer whether or not the address was already on the list. */
 export const SubscribeEmailResponse = z.object({

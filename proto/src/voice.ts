@@ -17,7 +17,6 @@ export const MAX_VOICE_FRAME_BYTES = 64 * 1024;
 
 /** How the socket is closed when a frame is not a message of this protocol (RFC 6455's policy violation). */
 export const VOICE_CLOSE_BAD_FRAME = 1008;
-export const VOICE_CLOSE_TOO_BIG = 1009;
 /** How a socket is closed when the visitor's network already holds as many sockets or calls as one address may. */
 export const VOICE_CLOSE_TRY_AGAIN_LATER = 1013;
 

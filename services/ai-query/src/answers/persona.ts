@@ -52,7 +52,7 @@ const REMEDY =
   /\b(?:herbs?|herbal|ashwagandha|brahmi|triphala|licorice|liquorice|fennel|coriander|turmeric|neem|tulsi|nutmeg|ginger|pepper|spices?|spiced|magnesium|omega-3|supplements?|aloe|tea|juice|tonic|vitamins?|mint|cacao|cherries|coconut water|oil)\b/i;
 
 /** The first words of an answer to a question that needs a doctor or pharmacist first (caution.ts). */
-export function cautionNotice({ kinds, medicine }: Caution): string {
+function cautionNotice({ kinds, medicine }: Caution): string {
   const reasons: string[] = [];
   if (kinds.includes('medicine')) {
     reasons.push(

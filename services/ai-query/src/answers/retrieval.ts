@@ -93,7 +93,7 @@ export interface EmbeddingSource {
 }
 
 /** A question's vector that the caller has already computed (the crisis check), and the text it was computed from. */
-export interface Embedded {
+interface Embedded {
   text: string;
   /** `embedder.embed(text)`: length DIMENSIONS (384), normalised. */
   vector: Float32Array;

@@ -45,7 +45,7 @@ export class QuotaUnavailable extends HttpError {
  * More questions wait for the quota store than it can take in time: refused at once, before anything is
  * counted (so nothing has to be given back).
  */
-export class Overloaded extends QuotaUnavailable {
+class Overloaded extends QuotaUnavailable {
   override readonly retryAfterSeconds = 1;
 }
 

@@ -24,7 +24,7 @@ export interface Slot {
   startsAt: Date;
 }
 
-export type DayState = 'open' | 'past' | 'beyond' | 'closed';
+type DayState = 'open' | 'past' | 'beyond' | 'closed';
 
 export interface Day {
   date: string;

@@ -11,7 +11,7 @@ import { expiredEvent } from '../sessions/booking-events.js';
 /** Bookings looked at per status and run; the next run takes the rest. */
 const BATCH = 200;
 
-export async function expireLapsedHolds(deps: BookingDeps, now = new Date(), signal?: AbortSignal): Promise<number> {
+async function expireLapsedHolds(deps: BookingDeps, now = new Date(), signal?: AbortSignal): Promise<number> {
   const { bookings, logger } = deps;
   let expired = 0;
   for (const status of PENDING_STATUSES) {

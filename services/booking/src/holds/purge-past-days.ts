@@ -8,7 +8,7 @@ import type { BookingDeps } from '../rules.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Days kept behind today: a payment or refund of a booking of the last days still finds its seat. */
-export const PAST_DAYS_KEPT = 2;
+const PAST_DAYS_KEPT = 2;
 
 export async function purgePastDays(deps: Pick<BookingDeps, 'claims' | 'rules' | 'logger'>, now = new Date()) {
   const before = practiceDate(new Date(now.getTime() - PAST_DAYS_KEPT * DAY_MS), deps.rules.timeZone);

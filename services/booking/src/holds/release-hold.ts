@@ -9,9 +9,9 @@ import { isPending, type BookingDocument } from '../sessions/booking.model.js';
 import { holdTokenHash } from '../sessions/book-session.js';
 import { endHold } from './expire-holds.js';
 
-export const HOLD_TOKEN_REFUSED =
+const HOLD_TOKEN_REFUSED =
   'This booking can only be released from the browser that made it. Its time is released by itself when the hold lapses.';
-export const HOLD_PAID =
+const HOLD_PAID =
   'This session has been paid for, so its time stays booked for you. To change or cancel it, use the link in its confirmation e-mail.';
 
 function tokenMatches(token: string, booking: BookingDocument): boolean {

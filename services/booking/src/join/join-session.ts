@@ -9,9 +9,9 @@ import { SESSION_NOT_FOUND } from '../sessions/sessions.router.js';
 import { newBrowserId, type PassClaims } from './pass-claims.js';
 import { sessionWindow, windowState } from './session-window.js';
 
-export const BAD_JOIN_TOKEN = 'This join link is not valid. Please use the link from your confirmation.';
+const BAD_JOIN_TOKEN = 'This join link is not valid. Please use the link from your confirmation.';
 export const NOT_CONFIRMED = 'This session is not confirmed.';
-export const OPEN_ELSEWHERE = 'This session is already open in another browser.';
+const OPEN_ELSEWHERE = 'This session is already open in another browser.';
 
 export interface JoinDeps extends BookingDeps {
   passClaims: PassClaims;

@@ -6,7 +6,7 @@ import { JoinSessionRequest, SESSION_PASS_COOKIE, SessionParams } from '@hhp/pro
 import { HttpError, parse, signedCookie } from '@hhp/kit';
 import { joinSession, type JoinDeps } from './join-session.js';
 
-export const JOIN_UNAVAILABLE = 'Joining a session is not available right now.';
+const JOIN_UNAVAILABLE = 'Joining a session is not available right now.';
 
 function bodyObject(req: Request): unknown {
   const body: unknown = req.body ?? {};

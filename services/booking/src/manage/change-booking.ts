@@ -19,8 +19,8 @@ import type { ClaimRef } from '../slots/seats.js';
 import { changeState } from './change-rules.js';
 import { refundableCents } from './manage-view.js';
 
-export const CHANGED_MEANWHILE = 'This booking was changed a moment ago. Please reload the page and try again.';
-export const SAME_SLOT = 'scheduledAt: that is already the time of this session';
+const CHANGED_MEANWHILE = 'This booking was changed a moment ago. Please reload the page and try again.';
+const SAME_SLOT = 'scheduledAt: that is already the time of this session';
 
 export interface ChangeDeps extends BookingDeps {
   /** Changes of one booking are made one at a time in this process (a double click). */

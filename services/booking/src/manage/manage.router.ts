@@ -11,8 +11,8 @@ import { SESSION_NOT_FOUND } from '../sessions/sessions.router.js';
 import { cancel, reschedule, type ChangeDeps } from './change-booking.js';
 import { manageView } from './manage-view.js';
 
-export const MANAGE_UNAVAILABLE = 'Changing a booking online is not available right now.';
-export const BAD_MANAGE_TOKEN = 'This link is not valid. Please use the link in your confirmation e-mail.';
+const MANAGE_UNAVAILABLE = 'Changing a booking online is not available right now.';
+const BAD_MANAGE_TOKEN = 'This link is not valid. Please use the link in your confirmation e-mail.';
 
 export interface ManageDeps extends ChangeDeps {
   secret: string;

@@ -58,7 +58,7 @@ export function invite(booking: Confirmed, practice: Practice, cancelled = false
 }
 
 /** The AI Avatar Session's join link, and how many minutes before the start it opens. */
-export interface JoinLink {
+interface JoinLink {
   url: string;
   earlyMinutes: number;
 }

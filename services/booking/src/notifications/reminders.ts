@@ -12,7 +12,7 @@ export const REMINDER_LEAD_MS = 24 * 60 * 60 * 1000;
 /** A booking confirmed less than REMINDER_LEAD_MS ahead gets its reminder this long before instead … */
 export const SHORT_REMINDER_LEAD_MS = 2 * 60 * 60 * 1000;
 /** … when that is still at least this far away; otherwise it gets none (the confirmation is reminder enough). */
-export const MIN_REMINDER_NOTICE_MS = 30 * 60 * 1000;
+const MIN_REMINDER_NOTICE_MS = 30 * 60 * 1000;
 
 export type ReminderState = 'scheduled' | 'sent' | 'skipped';
 

@@ -8,7 +8,7 @@ import type { BookingDeps } from '../rules.js';
 import { releaseSeats } from '../sessions/book-session.js';
 import { BookingChangedError } from './settle-booking.js';
 
-export type RefundOutcome = 'refunded' | 'recorded' | 'unchanged' | 'unknown-booking';
+type RefundOutcome = 'refunded' | 'recorded' | 'unchanged' | 'unknown-booking';
 
 export async function paymentRefunded(
   deps: BookingDeps,

@@ -9,7 +9,7 @@ import type { BookingDeps } from '../rules.js';
 import { conflictEvent } from '../sessions/booking-events.js';
 import { confirm, reject, secureSeat } from './settle-booking.js';
 
-export type PaymentOutcome = 'confirmed' | 'already-confirmed' | 'already-rejected' | 'rejected' | 'unknown-booking';
+type PaymentOutcome = 'confirmed' | 'already-confirmed' | 'already-rejected' | 'rejected' | 'unknown-booking';
 
 export async function paymentSucceeded(
   deps: BookingDeps,

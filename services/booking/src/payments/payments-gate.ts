@@ -8,7 +8,7 @@ import { PaymentsStatusResponse, RpcSubjects } from '@hhp/proto';
 export const paymentsOffMessage = (supportEmail: string) =>
   `Online booking is not available right now because card payments are switched off, so no time has been held for you. To book a session, please write to ${supportEmail}.`;
 
-export const PAYMENTS_SILENT =
+const PAYMENTS_SILENT =
   'Online booking is not available right now because the payment service does not answer, so no time has been held for you. Please try again in a few minutes.';
 
 export interface PaymentsGate {

@@ -11,7 +11,7 @@ import { addressSeats, slotSeats } from '../slots/slot-keys.js';
 import type { BookingDocument } from './booking.model.js';
 
 export const SLOT_TAKEN = 'That time was just booked. Please choose another slot.';
-export const TOO_MANY_HOLDS =
+const TOO_MANY_HOLDS =
   'Too many unpaid bookings from here. Please complete the payment of one, or try again once a hold has lapsed.';
 export const BOOKING_UNAVAILABLE = 'Booking is not available right now. Please try again in a moment.';
 
@@ -23,7 +23,7 @@ export class HoldLimitError extends HttpError {
 }
 
 /** 18 random bytes: 24 url-safe characters, the only key to a booking. */
-export const newBookingId = () => randomBytes(18).toString('base64url');
+const newBookingId = () => randomBytes(18).toString('base64url');
 
 /** What a hold's token is kept as: only its sha256, so the database alone cannot release a hold. */
 export const holdTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');

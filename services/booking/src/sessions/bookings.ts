@@ -8,7 +8,7 @@ import type { UpdateQuery } from 'mongoose';
 import type { BookingDocument, BookingModel } from './booking.model.js';
 
 /** A booking id as this service makes them; anything else is unknown without asking the database. */
-export const BOOKING_ID = /^[A-Za-z0-9_-]{24}$/;
+const BOOKING_ID = /^[A-Za-z0-9_-]{24}$/;
 
 export class Bookings {
   constructor(

@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import { clientKey } from '@hhp/kit';
 import type { SessionType } from '@hhp/proto';
 import { calendarOf, practiceDate } from '../calendar/calendar.js';
-import type { ClaimRef } from './seats.js';
 
 export interface SeatKey {
   group: string;
@@ -30,5 +29,3 @@ export function addressSeats(clientAddress: string, now: Date, timeZone: string)
   const group = `address|${hashed.slice(0, 32)}|${practiceDate(now, timeZone)}`;
   return { group, key: group };
 }
-
-export const sameClaim = (a: ClaimRef | undefined, b: ClaimRef | undefined) => !!a && !!b && a.id === b.id;

@@ -8,8 +8,7 @@ import { ingestVideo } from './ingest-video.js';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyIngestSignature } from './signature.js';
 import type { SeenSignatures } from './seen-signatures.js';
 
-export const REPLAYED =
-  'Replayed request: this signature was used before; sign the request again with a new x-timestamp';
+const REPLAYED = 'Replayed request: this signature was used before; sign the request again with a new x-timestamp';
 
 export interface IngestOptions {
   secret: string;

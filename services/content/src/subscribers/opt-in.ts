@@ -10,10 +10,10 @@ import { verifyConfirmToken, verifyListToken } from './list-tokens.js';
 const { trusted } = mongoose;
 
 /** 400: a link's token that is not one of ours (mistyped, cut short by the mail client, or made up). */
-export const BAD_TOKEN = 'token: this link is not valid. Please open the link in the e-mail we sent you.';
+const BAD_TOKEN = 'token: this link is not valid. Please open the link in the e-mail we sent you.';
 
 /** 410: the link's sign-up is no longer the address's live one (it unsubscribed, or signed up again since). */
-export const SUPERSEDED_TOKEN =
+const SUPERSEDED_TOKEN =
   'token: this confirmation link has been superseded, because the address was unsubscribed or signed up again since. Sign up again to receive a new link.';
 
 /** How an unsubscribe came: a mail client's RFC 8058 POST, or the portal's page (its button). */

@@ -12,7 +12,7 @@ export interface ListLinks {
 const url = (publicUrl: string, path: string, token: string) =>
   `${publicUrl.replace(/\/+$/, '')}${path}?token=${encodeURIComponent(token)}`;
 
-export function unsubscribeLinks({ publicUrl, secret }: ListLinks, subscriberId: string) {
+function unsubscribeLinks({ publicUrl, secret }: ListLinks, subscriberId: string) {
   const token = listToken(secret, 'unsubscribe', subscriberId);
   return {
     page: url(publicUrl, '/email-unsubscribed', token),

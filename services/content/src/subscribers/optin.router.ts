@@ -12,12 +12,12 @@ import { confirmSubscriber, maskEmail, unsubscribeSubscriber, type UnsubscribeWa
 import { LIST_UNAVAILABLE } from './subscribers.router.js';
 
 /** A confirmation or unsubscribe the database did not answer in time: it goes on and may still land. */
-export const CONFIRM_UNCERTAIN =
+const CONFIRM_UNCERTAIN =
   'The e-mail list did not answer in time, so your confirmation may not have been saved yet. Please try again in a moment.';
-export const UNSUBSCRIBE_UNCERTAIN =
+const UNSUBSCRIBE_UNCERTAIN =
   'The e-mail list did not answer in time, so your unsubscribe may not have been saved yet. Please try again in a moment.';
 
-export const UNSUBSCRIBE_PATH = '/api/subscribe-email/unsubscribe';
+const UNSUBSCRIBE_PATH = '/api/subscribe-email/unsubscribe';
 
 /**
  * A mail client's one-click POST is form-encoded (`List-Unsubscribe=One-Click`), the portal's page sends

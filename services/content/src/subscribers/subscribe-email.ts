@@ -7,9 +7,9 @@ import type { ConsentStep, SubscriberModel } from './subscriber.model.js';
 const { trusted } = mongoose;
 
 /** A sign-up's id, carried by its confirmation link (list-tokens.ts). */
-export const newSignupId = () => randomBytes(12).toString('base64url');
+const newSignupId = () => randomBytes(12).toString('base64url');
 
-export const signupStep = (source: SubscribeEmailRequest['source'], at = new Date()): ConsentStep => ({
+const signupStep = (source: SubscribeEmailRequest['source'], at = new Date()): ConsentStep => ({
   action: 'signup',
   at,
   via: `sign-up form (${source})`,

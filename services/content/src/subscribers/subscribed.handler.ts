@@ -17,7 +17,7 @@ export interface OptInDeps {
 }
 
 /** Per address and sign-up (an address stored before sign-ups had ids: per address). */
-export const optInKey = (email: string, signupId?: string) =>
+const optInKey = (email: string, signupId?: string) =>
   `optin:${createHash('sha256').update(email).digest('hex')}${signupId ? `:${signupId}` : ''}`;
 
 export async function sendConfirmation(deps: OptInDeps, event: EmailSubscribedEvent): Promise<void> {

@@ -17,11 +17,11 @@ export const LIST_UNAVAILABLE = 'The e-mail list is not available right now. Ple
  * A sign-up the database did not answer in time. Its write goes on and may land (and its confirmation e-mail go
  * out) after the visitor was answered, so the answer does not say that it failed; trying again is harmless.
  */
-export const SIGNUP_UNCERTAIN =
+const SIGNUP_UNCERTAIN =
   'The e-mail list did not answer in time, so we cannot tell yet whether your sign-up was saved. Please try again in a moment: signing up twice sends only one confirmation e-mail.';
 
 /** The one answer to a sign-up over either limit (signup-limits.ts), whether or not the address is listed. */
-export const TOO_MANY_SIGNUPS = 'Too many sign-ups from here. Please try again later.';
+const TOO_MANY_SIGNUPS = 'Too many sign-ups from here. Please try again later.';
 
 /**
  * POST /api/subscribe-email; a database slower than `timeoutMs` is answered 503 at once. `limits`

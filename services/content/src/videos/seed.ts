@@ -5,7 +5,7 @@ import { IngestVideoRequest } from '@hhp/proto';
 import { isDuplicateKeyError } from '@hhp/kit';
 import type { VideoModel } from './video.model.js';
 
-export const SEED_FILE = new URL('../../data/videos.json', import.meta.url);
+const SEED_FILE = new URL('../../data/videos.json', import.meta.url);
 
 // The seed's own files are served by the portal's nginx (/media/videos/, made by scripts/make-videos.mjs),
 // so besides the absolute URLs an ingest sends, a seed video may name a path on the portal itself.

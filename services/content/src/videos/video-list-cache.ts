@@ -4,7 +4,7 @@
 // database does not answer in time (or fails), the last list served is better than an error.
 import { TIMED_OUT, within } from '@hhp/kit';
 
-export const VIDEO_LIST_TTL_MS = 5000;
+const VIDEO_LIST_TTL_MS = 5000;
 
 interface Entry {
   json: string;

@@ -123,10 +123,6 @@ export function createErrorHandler({ databaseReachable }: ErrorHandlerOptions = 
   };
 }
 
-export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
-  answer(toHttpError(err), err, req, res);
-};
-
 function answer(httpError: HttpError, err: unknown, req: Request, res: Response): void {
   const { logger } = requestContext(req);
   if (httpError.status >= 500) logger.error({ err }, 'request failed');

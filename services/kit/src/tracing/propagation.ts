@@ -9,9 +9,6 @@ import type { MsgHdrs } from '@nats-io/transport-node';
 
 export const propagator = new W3CTraceContextPropagator();
 
-/** The headers the propagator reads and writes (lower case, as W3C Trace Context names them). */
-export const TRACE_HEADERS = propagator.fields();
-
 /** NATS headers as a carrier: keys are matched exactly, and the propagator writes them in lower case. */
 export const natsHeaderGetter: TextMapGetter<MsgHdrs | undefined> = {
   keys: (carrier) => carrier?.keys() ?? [],

@@ -2,7 +2,7 @@ import { Schema, type Connection } from 'mongoose';
 import { outboxPath, type OutboxEntry } from '@hhp/kit';
 
 /** What payments knows of a session's payment: `created` until Stripe's webhooks say more. */
-export const PAYMENT_RECORD_STATES = ['created', 'processing', 'succeeded', 'failed', 'refunded'] as const;
+const PAYMENT_RECORD_STATES = ['created', 'processing', 'succeeded', 'failed', 'refunded'] as const;
 export type PaymentRecordState = (typeof PAYMENT_RECORD_STATES)[number];
 
 /** States no later attempt changes: a succeeded payment stays paid until it is refunded. */

@@ -3,7 +3,7 @@ import { SIGN_IN_LINK_INVALID, type SubscriptionStatusResponse } from '@hhp/prot
 import { statusOf } from '../subscriptions/subscription-status.js';
 import { SIGN_IN_UNAVAILABLE, type SignInDeps } from './deps.js';
 
-export const SUBSCRIPTION_NOT_ACTIVE =
+const SUBSCRIPTION_NOT_ACTIVE =
   'This subscription is no longer active, so it gives no unlimited access. You can subscribe again.';
 
 /**

@@ -2,9 +2,9 @@
 // subscription with its "Manage subscription" link. Both in the kit's layout (HTML and text), no tracking.
 import { html, link, type MailMessage } from '@hhp/kit';
 
-export const SIGN_IN_SUBJECT = 'Your sign-in link';
-export const WELCOME_SUBJECT = 'Welcome: your unlimited subscription is active';
-export const ALREADY_SUBSCRIBED_SUBJECT = 'You already have a subscription';
+const SIGN_IN_SUBJECT = 'Your sign-in link';
+const WELCOME_SUBJECT = 'Welcome: your unlimited subscription is active';
+const ALREADY_SUBSCRIBED_SUBJECT = 'You already have a subscription';
 
 export const signInUrl = (publicBaseUrl: string, token: string) =>
   `${publicBaseUrl}/subscription/sign-in?token=${encodeURIComponent(token)}`;

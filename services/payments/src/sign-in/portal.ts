@@ -4,10 +4,10 @@ import { callStripe } from '../stripe/errors.js';
 import { SIGN_IN_UNAVAILABLE, type SignInDeps } from './deps.js';
 import { verifyManageToken } from './manage-token.js';
 
-export const MANAGE_LINK_INVALID = 'This "Manage subscription" link is not valid. Use the link in your welcome e-mail.';
-export const MANAGE_NEEDS_SIGN_IN =
+const MANAGE_LINK_INVALID = 'This "Manage subscription" link is not valid. Use the link in your welcome e-mail.';
+const MANAGE_NEEDS_SIGN_IN =
   'To manage your subscription on this device, sign in first ("Already subscribed?") or use the link in your welcome e-mail.';
-export const MANAGE_NO_SUBSCRIPTION = 'No subscription was found for this link.';
+const MANAGE_NO_SUBSCRIPTION = 'No subscription was found for this link.';
 
 /**
  * Stripe's customer portal (change the card, see invoices, cancel) for the customer of the welcome e-mail's

@@ -9,7 +9,7 @@ import { SignInLinks } from './sign-in-links.js';
 import { PendingSends, signInRouter } from './sign-in.router.js';
 import { consumeWelcomes } from './welcome.handler.js';
 
-export const SIGN_IN_OFF = 'Signing in by e-mail is not available on this portal.';
+const SIGN_IN_OFF = 'Signing in by e-mail is not available on this portal.';
 
 /**
  * The sign-in link, the customer portal and the welcome e-mail: the e-mail's links and the cookie they lead

@@ -30,7 +30,7 @@ async function addressOf(deps: WelcomeDeps, customerId: string): Promise<string 
   return 'deleted' in customer && customer.deleted ? undefined : (customer.email ?? undefined);
 }
 
-export async function sendWelcome(deps: WelcomeDeps, event: SubscriptionChangedEvent): Promise<void> {
+async function sendWelcome(deps: WelcomeDeps, event: SubscriptionChangedEvent): Promise<void> {
   const { customerId, subscriptionId } = event.data;
   const email = await addressOf(deps, customerId);
   if (!email) {

@@ -6,9 +6,7 @@
 import Stripe from 'stripe';
 import type { PaymentsConfig } from '../config.js';
 
-export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
-
-export type StripeClient = Stripe;
+const STRIPE_API_VERSION = '2026-10-28.endive' as const;
 
 export function createStripe(config: PaymentsConfig, secretKey: string): Stripe {
   const url = config.STRIPE_API_URL;

@@ -21,7 +21,7 @@ export function isStripeError(err: unknown): err is StripeLikeError {
 }
 
 /** Stripe answered 404 for an id we passed on (`resource_missing`). */
-export const isMissingResource = (err: unknown): boolean =>
+const isMissingResource = (err: unknown): boolean =>
   isStripeError(err) && err.type === 'StripeInvalidRequestError' && err.code === 'resource_missing';
 
 /**

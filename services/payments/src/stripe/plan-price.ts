@@ -6,7 +6,7 @@ import { PLANS } from '@hhp/proto';
 import type Stripe from 'stripe';
 
 const PLAN = PLANS.subscription;
-export const SUBSCRIPTION_CURRENCY = 'usd';
+const SUBSCRIPTION_CURRENCY = 'usd';
 const INTERVAL = PLAN.interval ?? 'month';
 export const SUBSCRIPTION_LOOKUP_KEY = `hhp-subscription-${PLAN.priceCents}-${SUBSCRIPTION_CURRENCY}-${INTERVAL}`;
 

@@ -8,9 +8,9 @@ import { SUBSCRIPTIONS_STORE_UNAVAILABLE, type SubscriptionDeps } from './deps.j
 import { viewOf } from './subscription-state.js';
 import type { SubscriptionDocument } from './subscription.model.js';
 
-export const CHECKOUT_NOT_FOUND = 'Checkout session not found';
-export const CHECKOUT_NOT_COMPLETE = 'This checkout has not been completed.';
-export const CHECKOUT_NOT_PAID = 'The payment for this checkout has not gone through yet.';
+const CHECKOUT_NOT_FOUND = 'Checkout session not found';
+const CHECKOUT_NOT_COMPLETE = 'This checkout has not been completed.';
+const CHECKOUT_NOT_PAID = 'The payment for this checkout has not gone through yet.';
 export const CHECKOUT_OF_ANOTHER_BROWSER =
   'This checkout was started in another browser. To use the subscription here, choose "Already subscribed?" and enter your e-mail address.';
 

@@ -12,11 +12,11 @@ import { SUBSCRIPTIONS_STORE_UNAVAILABLE, type SubscriptionDeps } from './deps.j
 import { ATTEMPT_METADATA_KEY, verifyCompletionToken } from './completion-token.js';
 import { viewOf } from './subscription-state.js';
 
-export const CUSTOMER_NOT_FOUND = 'Customer not found: start the subscription again with your e-mail address.';
-export const SUBSCRIBE_BUSY = 'This subscription is being set up already. Please wait a moment and try again.';
-export const NOT_THIS_ATTEMPT =
+const CUSTOMER_NOT_FOUND = 'Customer not found: start the subscription again with your e-mail address.';
+const SUBSCRIBE_BUSY = 'This subscription is being set up already. Please wait a moment and try again.';
+const NOT_THIS_ATTEMPT =
   'completionToken: this subscription was not started in this browser, or over an hour ago. Start again with your e-mail address.';
-export const ALREADY_SUBSCRIBED =
+const ALREADY_SUBSCRIBED =
   'This e-mail address already has a subscription, so nothing was charged. We have e-mailed it how to use the subscription on this device.';
 
 export interface CompletedSubscription {

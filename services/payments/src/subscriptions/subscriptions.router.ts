@@ -15,7 +15,7 @@ import { SUBSCRIPTIONS_STORE_UNAVAILABLE, type SubscriptionDeps } from './deps.j
 import { cookieCustomer, cookieSubscriber, setSubscriberCookie } from './subscriber-cookie.js';
 import { statusOf } from './subscription-status.js';
 
-export const SUBSCRIBE_OFF = 'Subscriptions are not available on this portal right now.';
+const SUBSCRIBE_OFF = 'Subscriptions are not available on this portal right now.';
 
 /**
  * POST /api/create-subscription, /api/complete-subscription, /api/create-checkout-session,

@@ -9,7 +9,7 @@ import { nulPath } from './nul-path.js';
 export const WEBHOOK_PATH = '/api/stripe/webhook';
 /** Stripe's own limit for an event's payload is well under this. */
 export const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
-export const WEBHOOKS_OFF = 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET)';
+const WEBHOOKS_OFF = 'Stripe webhooks are not configured on this server (STRIPE_WEBHOOK_SECRET)';
 
 export interface WebhookOptions {
   webhooks: Stripe['webhooks'];
@@ -26,8 +26,8 @@ export interface WebhookOptions {
  * SDK refuses only timestamps too far in the past; one far in the future would let a captured delivery be
  * replayed for as long as it stays "recent", so it is refused here too.
  */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
-export const OUTSIDE_TOLERANCE = 'Timestamp outside the tolerance zone';
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+const OUTSIDE_TOLERANCE = 'Timestamp outside the tolerance zone';
 
 /** The `t=` of a Stripe-Signature header (unix seconds); NaN when there is none. */
 const timestampOf = (header: string) => Number(/(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(header)?.[1] ?? NaN);

@@ -13,7 +13,7 @@ import {
   type GiveBackAiRequest,
 } from '@hhp/proto';
 
-export const ASSISTANT_UNAVAILABLE = 'The assistant is not available right now. Please try again in a moment.';
+const ASSISTANT_UNAVAILABLE = 'The assistant is not available right now. Please try again in a moment.';
 
 export type SpokenAnswer = AskAiResponse;
 

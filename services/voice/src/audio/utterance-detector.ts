@@ -49,7 +49,7 @@ export interface UtteranceDetectorOptions {
   minSpeechDbfs: number;
 }
 
-export const DEFAULT_DETECTOR_OPTIONS: UtteranceDetectorOptions = {
+const DEFAULT_DETECTOR_OPTIONS: UtteranceDetectorOptions = {
   sampleRate: 48000,
   frameMs: 20,
   hangoverMs: 600,
@@ -96,7 +96,7 @@ export type DetectorEvent =
 const SILENCE_DBFS = -100;
 
 /** A frame's level in dBFS (a full-scale square wave is 0). */
-export function frameLevel(frame: Int16Array): number {
+function frameLevel(frame: Int16Array): number {
   if (frame.length === 0) return SILENCE_DBFS;
   let sum = 0;
   for (let i = 0; i < frame.length; i++) sum += frame[i]! * frame[i]!;

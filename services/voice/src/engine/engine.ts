@@ -11,7 +11,7 @@ export const SAMPLE_RATE = 48_000;
 export const FRAME_SAMPLES = 960;
 
 /** Engine-side end reasons: a call the engine cannot go on with. */
-export type EngineEndReason = 'error' | 'connection';
+type EngineEndReason = 'error' | 'connection';
 
 export interface CallContext {
   sessionId: string;

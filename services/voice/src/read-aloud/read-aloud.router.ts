@@ -13,7 +13,7 @@ export const NOT_PUBLISHED =
   "text: only the portal's own published texts (the treatment cards' words) can be read aloud; this is not one of them";
 export const TOO_MANY =
   'Too many read-aloud requests from your network. Please wait a minute and try again, or read the text on the page.';
-export const VOICE_UNAVAILABLE =
+const VOICE_UNAVAILABLE =
   "The portal's voice is not available right now. Please try again later, or read the text on the page.";
 
 export function readAloudRouter({ cache, perMinute }: { cache: SpeechCache; perMinute: PerMinute }): Router {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 
 /** The audio both ways on the Realtime socket: 24 kHz mono PCM16, little-endian, base64 in JSON. */
-export const REALTIME_RATE = 24_000;
+const REALTIME_RATE = 24_000;
 
 const SpeechStarted = z.object({
   type: z.literal('input_audio_buffer.speech_started'),

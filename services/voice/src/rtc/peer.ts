@@ -17,7 +17,7 @@ import { isMdnsCandidate, usableOffer } from './candidates.js';
 import { OpusDecoder, OpusEncoder } from './opus.js';
 import { Playout } from './playout.js';
 
-export type PeerState = 'connected' | 'failed' | 'closed';
+type PeerState = 'connected' | 'failed' | 'closed';
 
 export interface PeerOptions {
   iceServers: readonly IceServer[];

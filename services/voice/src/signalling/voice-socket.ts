@@ -21,7 +21,7 @@ import type { PerAddress } from '../calls/per-address.js';
 import { closeReason, parseFrame } from './frames.js';
 import { keepAlive } from './keepalive.js';
 
-export const UNAVAILABLE_MESSAGE = 'Failed to connect to voice chat service.';
+const UNAVAILABLE_MESSAGE = 'Failed to connect to voice chat service.';
 const NORMAL_CLOSURE = 1000;
 /** How long a refused socket's peer has to answer the close. */
 const REFUSED_GRACE_MS = 2000;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
-export const WORKER_SCRIPT = fileURLToPath(new URL('../../worker/transcribe.py', import.meta.url));
+const WORKER_SCRIPT = fileURLToPath(new URL('../../worker/transcribe.py', import.meta.url));
 
 const schema = z.object({
   VOICE_PYTHON: z.string().min(1).default(`${repoRoot}.tools/voice-venv/bin/python`),

@@ -19,6 +19,5 @@ export interface SpeechSynthesizer {
   synthesize(text: string): Promise<Int16Array>;
 }
 
-/** Sample rates at the edges of speech: what the recogniser hears and what the synthesiser hands back. */
-export const RECOGNIZER_RATE = 16000;
+/** The sample rate the synthesiser hands back: the call's (the recogniser hears 16 kHz, audio/resample.ts). */
 export const CALL_RATE = 48000;
