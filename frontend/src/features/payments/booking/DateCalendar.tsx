@@ -3,7 +3,7 @@ import { RightOutlined } from '../../../shared/ui/icons/RightOutlined';
 import { lastBookableDay, type SessionType } from '@hhp/proto/catalogue/plans';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { texts } from '../texts';
-import { formatIsoDay } from '../ui/time';
+import { dateTimeFormat, formatIsoDay } from '../ui/time';
 import {
   addMonths,
   addMonthsClamped,
@@ -29,7 +29,7 @@ interface Props {
 }
 
 function monthTitle(day: IsoDay): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  return dateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${day}T12:00:00Z`),
   );
 }

@@ -10,6 +10,7 @@ import {
   PRACTITIONER_WEEKDAYS,
   type SessionType,
 } from '@hhp/proto/catalogue/plans';
+import { dateTimeFormat } from '../ui/time';
 
 /** A calendar day, "2025-12-02". */
 export type IsoDay = string;
@@ -59,7 +60,7 @@ export function sameMonth(a: IsoDay, b: IsoDay): boolean {
 /** Today in the given IANA time zone (the practice's, once known), or in the browser's own. */
 export function todayIn(timeZone: string | undefined, now: Date = new Date()): IsoDay {
   // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 export type ClosedReason = 'past' | 'beyond' | 'sunday' | 'not-tuesday';
