@@ -43,24 +43,45 @@ const boots = new Map();
  * The module a prerendered page starts the app with (assets/boot-<hash>.js, one per screen): after the page's
  * first paint (a frame, then a task; at once in a tab that is not shown, where frames wait), it preloads the
  * app's and the screen's modules together and imports the app's entry. The entry's <script> and Vite's
- * modulepreload links would have fetched them before the paint.
+ * modulepreload links would have fetched them before the paint. A button pressed before the app has started
+ * is pressed again once it has (the page is usable from its first paint, not only once its code is in).
  */
 function bootFor(screen, screenAssets) {
   if (boots.has(screen)) return boots.get(screen);
   const files = [...new Set([...inShell.js, ...screenAssets.js])].filter((file) => file !== manifest[entryKey].file);
   const code = `// Written by frontend/scripts/prerender.mjs for ${screen}.
 const start = () => {
-  for (const file of ${JSON.stringify(files.map((file) => `/${file}`))}) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = file;
-    document.head.append(link);
-  }
+  document.head.append(
+    ...${JSON.stringify(files.map((file) => `/${file}`))}.map((file) => {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = file;
+      return link;
+    }),
+  );
   import('/${manifest[entryKey].file}');
 };
 if (document.visibilityState === 'hidden') start();
 else requestAnimationFrame(() => setTimeout(start));
+
+// A button pressed before the app has taken the page over would do nothing: the press is held, and made again
+// once the app marks the page hydrated (app/layout/RootLayout.tsx). Links need no app: they are left alone.
+const held = [];
+const hold = (event) => {
+  const button = event.target instanceof Element ? event.target.closest('button') : null;
+  if (!button || button.disabled) return;
+  event.preventDefault();
+  event.stopPropagation();
+  if (!held.includes(button)) held.push(button);
+};
+document.addEventListener('click', hold, true);
+new MutationObserver((_, observer) => {
+  if (document.documentElement.dataset.hydrated !== 'true') return;
+  observer.disconnect();
+  document.removeEventListener('click', hold, true);
+  for (const button of held) if (button.isConnected) button.click();
+}).observe(document.documentElement, { attributes: true, attributeFilter: ['data-hydrated'] });
 `;
   const file = `assets/boot-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
   writeFileSync(path.join(dist, file), code);
@@ -69,7 +90,7 @@ else requestAnimationFrame(() => setTimeout(start));
 }
 
 /** The page's whole document: the shell with its markup, head, antd styles and screen modules. */
-async function prerender(page, screen) {
+async function prerender(page, screen, fetches = []) {
   const { html, styles: antdStyles, head } = await render(page);
   if (!head) throw new Error(`${page} renders no DocumentTitle`);
   const screenAssets = assets(screen);
@@ -77,6 +98,8 @@ async function prerender(page, screen) {
   const styles = [...screenAssets.css]
     .filter((file) => !inShell.css.has(file))
     .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+  // As the app's fetcher asks (shared/api/base-query.ts: cookies included), so that it is given this answer.
+  const preloads = fetches.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials">`);
   const document = shell
     // The page is readable as it comes: the app's code, which makes it interactive, starts after the first
     // paint (bootFor), so that it competes neither with the stylesheet for the network nor with the paint for
@@ -86,7 +109,7 @@ async function prerender(page, screen) {
     .replace(
       '</head>',
       () =>
-        `  ${[...styles, `<script type="module" src="/${bootFor(screen, screenAssets)}"></script>`].join('\n    ')}\n  </head>`,
+        `  ${[...styles, ...preloads, `<script type="module" src="/${bootFor(screen, screenAssets)}"></script>`].join('\n    ')}\n  </head>`,
     )
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escape(head.title)}</title>\n    ${antdStyles}`)
     .replace(
@@ -104,8 +127,8 @@ function write(page, html) {
   writeFileSync(file, html);
 }
 
-for (const { path: page, screen } of pages) {
-  write(page, await prerender(page, screen));
+for (const { path: page, screen, fetches } of pages) {
+  write(page, await prerender(page, screen, fetches));
   console.log(`prerendered ${page}`);
 }
 

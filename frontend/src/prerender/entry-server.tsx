@@ -10,12 +10,16 @@ import { routes } from '../app/routes';
 import { staticRouter, StaticRouter } from '../shared/router/StaticRouter';
 import { PageHeadContext, type PageHead } from '../shared/ui/page-head';
 
-/** The pages whose content needs no request and no visitor state, with the screen module each one shows. */
-export const pages: { path: string; screen: string }[] = [
+/**
+ * The pages whose content needs no request and no visitor state, with the screen module each one shows, and
+ * the API requests the screen makes as soon as it starts (preloaded with the document: /videos shows its
+ * grid, and its largest paint, only once the list is in).
+ */
+export const pages: { path: string; screen: string; fetches?: string[] }[] = [
   { path: '/', screen: 'src/app/routes/home.tsx' },
   { path: '/symptoms', screen: 'src/app/routes/symptoms.tsx' },
   { path: '/treatments', screen: 'src/app/routes/treatments.tsx' },
-  { path: '/videos', screen: 'src/app/routes/videos.tsx' },
+  { path: '/videos', screen: 'src/app/routes/videos.tsx', fetches: ['/api/videos'] },
   ...CONDITIONS.map((condition) => ({ path: condition.path, screen: 'src/app/routes/condition.tsx' })),
 ];
 

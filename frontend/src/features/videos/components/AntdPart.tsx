@@ -2,7 +2,7 @@ import { Component, Suspense, type ReactNode } from 'react';
 import { texts } from '../texts';
 
 /**
- * Where a part of the library that uses antd shows (the player dialog, the empty and the error states):
+ * Where a part of the library that uses antd shows (the player dialog, the error state):
  * each is a chunk of its own, with antd, fetched when it is first needed, so that the grid's first paint
  * carries none of antd (issue 28: the screen's download was 97 KB gzip with it). Nothing shows while the
  * chunk downloads; a failed download says so here instead of taking the page down.

@@ -4,9 +4,9 @@ import { texts } from '../texts';
 import { VideoCard } from './VideoCard';
 import { VideoCardSkeleton } from './VideoCardSkeleton';
 import { AntdPart } from './AntdPart';
+import { VideosEmpty } from './VideosEmpty';
 import styles from './videos.module.css';
 
-const VideosEmpty = lazy(async () => ({ default: (await import('./VideosEmpty')).VideosEmpty }));
 const VideosError = lazy(async () => ({ default: (await import('./VideosError')).VideosError }));
 
 const SKELETONS = 6; // the specification's number of loading placeholders
@@ -53,9 +53,7 @@ export function VideoResults({ videos, loading, error, filtered, onRetry, onShow
           ))}
         </ul>
       ) : videos ? (
-        <AntdPart>
-          <VideosEmpty filtered={filtered} onShowAll={onShowAll} />
-        </AntdPart>
+        <VideosEmpty filtered={filtered} onShowAll={onShowAll} />
       ) : null}
     </section>
   );

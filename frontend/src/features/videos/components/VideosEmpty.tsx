@@ -1,14 +1,13 @@
-import { Button, Empty } from 'antd';
-import { AntdScope } from '../../../shared/ui/AntdScope';
+import { Button } from '../../../shared/ui/Button';
 import { texts } from '../texts';
+import styles from './videos.module.css';
 
-/** A lazy chunk, with antd (AntdPart.tsx). */
+/** Where antd's Empty was: its sentence and, for a category, the way back to every video (no illustration). */
 export function VideosEmpty({ filtered, onShowAll }: { filtered: boolean; onShowAll: () => void }) {
   return (
-    <AntdScope>
-      <Empty description={filtered ? texts.emptyCategory : texts.emptyAll}>
-        {filtered && <Button onClick={onShowAll}>{texts.showAll}</Button>}
-      </Empty>
-    </AntdScope>
+    <div className={styles.empty}>
+      <p className={styles.emptyText}>{filtered ? texts.emptyCategory : texts.emptyAll}</p>
+      {filtered && <Button onClick={onShowAll}>{texts.showAll}</Button>}
+    </div>
   );
 }
