@@ -3,6 +3,8 @@
 // --runs times (rounds over all pages, so a burst of load on the shared machine spreads over pages);
 // the tables give the median run of each page (by performance score) and every run's score.
 //   node scripts/bench/lighthouse.mjs [--pages /,/symptoms,...] [--runs 3]
+// Payments are on, as in production, against stripe-mock (.tools/bin, test keys of no account); --payments off
+// measures the stack without them (then /book shows its payments-off notice).
 // KEEP_REPORTS=1 keeps the JSON reports (their folder is printed) to read the audits behind a score.
 // Lighthouse itself is fetched by npx at the pinned version on first use (a benchmark tool, not a
 // dependency of the product).
@@ -12,7 +14,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import {
+  STRIPE_TEST_PUBLISHABLE_KEY,
+  STRIPE_TEST_SECRET_KEY,
+  STRIPE_TEST_WEBHOOK_SECRET,
+} from '../../infra/dist/e2e/stripe.js';
 import { withScratchStack } from '../../infra/dist/launcher/scratch-stack.js';
+import { startStripeMock } from '../../infra/dist/testing/stripe-mock.js';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update';
@@ -20,6 +28,7 @@ const { values } = parseArgs({
   options: {
     pages: { type: 'string', default: '/,/symptoms,/treatments,/videos,/book,/conditions/insomnia' },
     runs: { type: 'string', default: '3' },
+    payments: { type: 'string', default: 'on' },
   },
 });
 const pages = values.pages.split(',');
@@ -36,7 +45,16 @@ const METRICS = [
 /** page -> one summary per run */
 const results = new Map(pages.map((page) => [page, []]));
 const loads = [];
-await withScratchStack({}, async (stack) => {
+const stripeMock = values.payments === 'on' ? await startStripeMock() : undefined;
+const env = stripeMock
+  ? {
+      STRIPE_SECRET_KEY: STRIPE_TEST_SECRET_KEY,
+      STRIPE_PUBLISHABLE_KEY: STRIPE_TEST_PUBLISHABLE_KEY,
+      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
+      STRIPE_API_URL: stripeMock.directUrl,
+    }
+  : {};
+await withScratchStack(env, async (stack) => {
   for (let run = 1; run <= runs; run++) {
     for (const page of pages) {
       const report = path.join(reports, `${page.replaceAll('/', '_') || 'root'}.${run}.json`);
@@ -65,7 +83,7 @@ await withScratchStack({}, async (stack) => {
       });
     }
   }
-});
+}).finally(() => stripeMock?.stop());
 if (process.env.KEEP_REPORTS) console.log(`reports: ${reports}`);
 else rmSync(reports, { recursive: true, force: true });
 
@@ -80,6 +98,7 @@ console.log('\n| page (median run) | FCP | LCP | TBT | Speed Index | CLS |');
 console.log('|---|---|---|---|---|---|');
 for (const [page, list] of results) console.log(`| ${[page, ...median(list).metrics].join(' | ')} |`);
 const sorted = [...loads].sort((a, b) => a - b);
+console.log(`\npayments ${values.payments}`);
 console.log(
   `\n1-min load average after each run: min ${sorted[0].toFixed(2)}, median ${sorted[Math.floor(sorted.length / 2)].toFixed(2)}, max ${sorted.at(-1).toFixed(2)} (${os.cpus().length} cores)`,
 );

@@ -20,6 +20,9 @@ export const pages: { path: string; screen: string; fetches?: string[] }[] = [
   { path: '/symptoms', screen: 'src/app/routes/symptoms.tsx' },
   { path: '/treatments', screen: 'src/app/routes/treatments.tsx' },
   { path: '/videos', screen: 'src/app/routes/videos.tsx', fetches: ['/api/videos'] },
+  // The header and the query bar; the form itself renders in the browser (routes/book.tsx).
+  { path: '/book', screen: 'src/app/routes/book.tsx' },
+  { path: '/book-session', screen: 'src/app/routes/book.tsx' },
   ...CONDITIONS.map((condition) => ({ path: condition.path, screen: 'src/app/routes/condition.tsx' })),
 ];
 
