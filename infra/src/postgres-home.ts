@@ -6,7 +6,7 @@
 // under /var/lib instead, in a folder named after the checkout's data directory, and a note in the data
 // directory says where.
 import { createHash } from 'node:crypto';
-import { statSync, type Stats } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync, type Stats } from 'node:fs';
 import path from 'node:path';
 
 /** Where the clusters of data directories their PostgreSQL user cannot reach are kept. */
@@ -63,4 +63,15 @@ export function postgresHome(dir: string, owner: Owner | undefined, stat: Stat =
   if (!owner || blockingFolder(dir, owner, stat) === undefined) return dir;
   const key = createHash('sha256').update(path.resolve(dir)).digest('hex').slice(0, 16);
   return path.join(RELOCATED_CLUSTERS, key);
+}
+
+/** Says, in the folder meant for the cluster, where it is and why (postgresHome). */
+export function leaveRelocationNote(wanted: string, home: string, owner: Owner): void {
+  mkdirSync(wanted, { recursive: true });
+  mkdirSync(path.dirname(home), { recursive: true, mode: 0o755 });
+  writeFileSync(
+    path.join(wanted, RELOCATION_NOTE),
+    `This folder's PostgreSQL cluster is in ${home}: PostgreSQL runs as the \`postgres\` user, who cannot enter ` +
+      `${blockingFolder(wanted, owner)}. Delete both folders to start with an empty database.\n`,
+  );
 }
