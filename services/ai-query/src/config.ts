@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { serviceConfig, signingSecrets } from '@hhp/kit';
+import { practitionerName, serviceConfig, signingSecrets } from '@hhp/kit';
 import { servicePort } from '@hhp/proto/services';
-import { DEFAULT_PRACTITIONER_NAME } from '@hhp/proto';
 
 const timeZone = z.string().refine((zone) => {
   try {
@@ -20,7 +19,7 @@ export const AiQueryConfig = serviceConfig('ai-query', servicePort('ai-query')).
   OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(30_000),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
-  PRACTITIONER_NAME: z.string().trim().min(1).max(60).default(DEFAULT_PRACTITIONER_NAME),
+  PRACTITIONER_NAME: practitionerName,
   /** The calendar day of the free-question quota starts at midnight in this zone. */
   QUOTA_TIME_ZONE: timeZone.default('UTC'),
   /**

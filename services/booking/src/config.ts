@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceConfig, signingSecrets } from '@hhp/kit';
+import { practitionerName, serviceConfig, signingSecrets } from '@hhp/kit';
 import { servicePort } from '@hhp/proto/services';
 
 function isTimeZone(name: string): boolean {
@@ -64,7 +64,7 @@ export const BookingConfig = serviceConfig('booking', servicePort('booking')).ex
   /** The portal's address, for the links in e-mails (`npm start` sets it to where nginx listens). */
   PUBLIC_URL: z.url().default('http://localhost:8080'),
   /** The practitioner's name, in the plans' names of e-mails and invites. */
-  PRACTITIONER_NAME: z.string().trim().min(1).max(100).default('Dr. Helen'),
+  PRACTITIONER_NAME: practitionerName,
   /** Where the practitioner gets a copy of each consultation's confirmation; unset: no copy. */
   PRACTITIONER_EMAIL: z.email().optional(),
   /**

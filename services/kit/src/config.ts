@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { DEFAULT_PRACTITIONER_NAME, PRACTITIONER_NAME_MAX_LENGTH } from '@hhp/proto/catalogue/practitioner';
 import { z } from 'zod';
 import { formatZodError, friendlyErrors } from './errors.js';
 import { DEFAULT_ACK_WAIT_MS, MIN_ACK_WAIT_MS } from './events/redelivery.js';
@@ -6,6 +7,18 @@ import { allowlistEntryProblem, NO_ALLOWLIST, parseAddressAllowlist } from './ht
 import { MIN_SECRET_LENGTH, secretsOf } from './signing/keys.js';
 
 export const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+export type LogLevel = z.infer<typeof LogLevel>;
+
+/**
+ * PRACTITIONER_NAME, the one setting of the practitioner the persona, the e-mails and the pages name: every service
+ * that names her reads it through this schema (the frontend's build holds it to the same bounds).
+ */
+export const practitionerName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(PRACTITIONER_NAME_MAX_LENGTH)
+  .default(DEFAULT_PRACTITIONER_NAME);
 
 const natsUrls = z
   .string()

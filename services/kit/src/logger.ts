@@ -1,16 +1,13 @@
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import type { LogLevel } from './config.js';
 
 export type { Logger } from 'pino';
 
 /**
- * One JSON logger per process; requests and consumers log through `child()`, whose bindings carry the
+ * One JSON logger per process, at the level of the service's LOG_LEVEL (its config, the one place it is read); requests and consumers log through `child()`, whose bindings carry the
  * request id and, when the service traces, the trace_id and span_id (tracing/log.ts).
  */
-export function createLogger(
-  name: string,
-  level = process.env.LOG_LEVEL ?? 'info',
-  destination?: DestinationStream,
-): Logger {
+export function createLogger(name: string, level: LogLevel, destination?: DestinationStream): Logger {
   const options: LoggerOptions = {
     name,
     level,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { serviceConfig } from '@hhp/kit';
-import { DEFAULT_PRACTITIONER_NAME, IceServer } from '@hhp/proto';
+import { practitionerName, serviceConfig } from '@hhp/kit';
+import { IceServer } from '@hhp/proto';
 import { servicePort } from '@hhp/proto/services';
 
 /** A comma-separated list of origins (`https://portal.example,https://www.portal.example`). */
@@ -116,7 +116,7 @@ export const VoiceConfig = serviceConfig('voice', servicePort('voice'))
     /** Transcribes the visitor's turns: the words the crisis check and the captions read. */
     OPENAI_REALTIME_TRANSCRIPTION_MODEL: z.string().min(1).default('gpt-4o-mini-transcribe'),
     /** The practitioner the assistant's persona names (ai-query's PRACTITIONER_NAME: set both alike). */
-    PRACTITIONER_NAME: z.string().trim().min(1).max(60).default(DEFAULT_PRACTITIONER_NAME),
+    PRACTITIONER_NAME: practitionerName,
     /**
      * Read aloud (GET /api/voice/speech): requests per client address and minute (a treatment card is about 7,
      * one per part), and the memory its spoken audio is kept in (every published text takes about 6 MB).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, afterFailure, parseConfig, serviceConfig } from '../../src/index.js';
+import { ConfigError, afterFailure, parseConfig, practitionerName, serviceConfig } from '../../src/index.js';
 
 describe('service config', () => {
   const schema = serviceConfig('content', 4005).extend({
@@ -106,5 +106,20 @@ describe('redelivery', () => {
     [5, { action: 'dead-letter' }],
   ])('after failed delivery %i, then %j', (deliveryCount, step) => {
     expect(afterFailure(deliveryCount)).toEqual(step);
+  });
+});
+
+describe('PRACTITIONER_NAME, one setting for every service that names her', () => {
+  const schema = z.object({ PRACTITIONER_NAME: practitionerName });
+
+  test("when it is unset or empty, then the catalogue's name is used; when set, it is trimmed", () => {
+    expect(parseConfig(schema, {}).PRACTITIONER_NAME).toBe('Dr. Helen');
+    expect(parseConfig(schema, { PRACTITIONER_NAME: '' }).PRACTITIONER_NAME).toBe('Dr. Helen');
+    expect(parseConfig(schema, { PRACTITIONER_NAME: '  Dr. Ada  ' }).PRACTITIONER_NAME).toBe('Dr. Ada');
+  });
+
+  test('when it is longer than the pages are laid out for (60), then the configuration is refused naming it', () => {
+    expect(parseConfig(schema, { PRACTITIONER_NAME: 'x'.repeat(60) }).PRACTITIONER_NAME).toHaveLength(60);
+    expect(() => parseConfig(schema, { PRACTITIONER_NAME: 'x'.repeat(61) })).toThrow(/PRACTITIONER_NAME/);
   });
 });
