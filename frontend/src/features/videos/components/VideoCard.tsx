@@ -13,15 +13,17 @@ import styles from './videos.module.css';
  */
 interface Props {
   video: Video;
-  /** The grid's first card: its image is fetched first (VideoThumbnail). */
+  /** The grid's first card: its image is fetched first, the others' once it is in (VideoThumbnail). */
   first?: boolean;
+  waiting?: boolean;
+  onImageSettled?: () => void;
   onOpen: (video: Video) => void;
 }
 
-export function VideoCard({ video, first, onOpen }: Props) {
+export function VideoCard({ video, first, waiting, onImageSettled, onOpen }: Props) {
   return (
     <Surface className={styles.card}>
-      <VideoThumbnail src={video.thumbnailUrl} first={first} />
+      <VideoThumbnail src={video.thumbnailUrl} first={first} waiting={waiting} onSettled={onImageSettled} />
       <div className={styles.cardBody}>
         <div className={styles.cardMeta}>
           <span className={styles.tag}>{CATEGORY_LABELS[video.category]}</span>

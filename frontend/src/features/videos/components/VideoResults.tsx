@@ -1,5 +1,5 @@
 import type { Video } from '@hhp/proto';
-import { lazy } from 'react';
+import { lazy, useState } from 'react';
 import { texts } from '../texts';
 import { VideoCard } from './VideoCard';
 import { VideoCardSkeleton } from './VideoCardSkeleton';
@@ -22,6 +22,8 @@ interface Props {
 }
 
 export function VideoResults({ videos, loading, error, filtered, onRetry, onShowAll, onOpen }: Props) {
+  // The first card's image is fetched alone, then the others' (VideoThumbnail).
+  const [firstImageIn, setFirstImageIn] = useState(false);
   if (error && !loading) {
     return (
       <AntdPart>
@@ -48,7 +50,13 @@ export function VideoResults({ videos, loading, error, filtered, onRetry, onShow
         <ul className={styles.grid} data-testid="video-grid">
           {videos.map((video, index) => (
             <li key={video.id} data-category={video.category}>
-              <VideoCard video={video} first={index === 0} onOpen={onOpen} />
+              <VideoCard
+                video={video}
+                first={index === 0}
+                waiting={index > 0 && !firstImageIn}
+                onImageSettled={index === 0 ? () => setFirstImageIn(true) : undefined}
+                onOpen={onOpen}
+              />
             </li>
           ))}
         </ul>

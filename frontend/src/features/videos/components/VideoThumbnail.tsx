@@ -2,13 +2,20 @@ import { useState } from 'react';
 import { PLACEHOLDER_THUMBNAIL } from '../categories';
 import styles from './videos.module.css';
 
-/**
- * Decorative (the title names the video); a missing or broken image falls back to the placeholder. The first
- * card's image is the largest paint of /videos on a phone: it is fetched at once and first; the others wait
- * until they are about to scroll into view.
- */
-export function VideoThumbnail({ src, first = false }: { src: string | undefined; first?: boolean }) {
+interface Props {
+  src: string | undefined;
+  /** The grid's first card: fetched at once and first (it is the largest paint of /videos on a phone). */
+  first?: boolean;
+  /** Not fetched yet: the first card's image goes first (on a phone's connection the others would share it). */
+  waiting?: boolean;
+  /** The image has loaded, or failed to. */
+  onSettled?: () => void;
+}
+
+/** Decorative (the title names the video); a missing or broken image falls back to the placeholder. */
+export function VideoThumbnail({ src, first = false, waiting = false, onSettled }: Props) {
   const [broken, setBroken] = useState(false);
+  if (waiting) return <div className={styles.thumbnailSkeleton} />;
   return (
     <img
       className={styles.thumbnail}
@@ -19,7 +26,11 @@ export function VideoThumbnail({ src, first = false }: { src: string | undefined
       loading={first ? 'eager' : 'lazy'}
       fetchPriority={first ? 'high' : 'auto'}
       decoding="async"
-      onError={() => setBroken(true)}
+      onLoad={onSettled}
+      onError={() => {
+        setBroken(true);
+        onSettled?.();
+      }}
     />
   );
 }
