@@ -1,5 +1,5 @@
 import { EmailConfirmedScreen } from '../../features/email-signup/components/EmailConfirmedScreen';
-import { listTexts } from '../../features/email-signup/texts';
+import { listTexts } from '../../features/email-signup/list-texts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 
 export function EmailConfirmedRoute() {

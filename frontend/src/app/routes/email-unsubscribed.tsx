@@ -1,5 +1,5 @@
 import { EmailUnsubscribedScreen } from '../../features/email-signup/components/EmailUnsubscribedScreen';
-import { listTexts } from '../../features/email-signup/texts';
+import { listTexts } from '../../features/email-signup/list-texts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 
 export function EmailUnsubscribedRoute() {

@@ -14,29 +14,5 @@ export const texts = {
   failureTitle: 'Subscription failed',
 } as const;
 
-/** The pages the list's e-mails link to (/email-confirmed, /email-unsubscribed). */
-export const listTexts = {
-  confirmedPageTitle: 'Confirm your subscription',
-  confirmedIntro: 'The link from our confirmation e-mail brings you here.',
-  confirming: 'Confirming your subscription…',
-  confirmedTitle: 'Subscription confirmed',
-  confirmedText: (email: string) => `Thank you: ${email} will receive our holistic health e-mails.`,
-  confirmErrorTitle: 'We could not confirm your subscription',
-  supersededTitle: 'This confirmation link has been superseded',
-  supersededText:
-    'You unsubscribed or signed up again after this link was sent, so it no longer confirms your address. To join our e-mail list, sign up again on the home page and open the link in the newest e-mail we send you.',
-  unsubscribePageTitle: 'Unsubscribe',
-  unsubscribeIntro: 'Stop receiving our e-mails.',
-  unsubscribeTitle: 'Leave our e-mail list?',
-  unsubscribeText: 'You will receive no more of our e-mails. You can join again at any time.',
-  unsubscribeButton: 'Unsubscribe',
-  unsubscribing: 'Unsubscribing…',
-  unsubscribedTitle: 'You have been unsubscribed',
-  unsubscribedText: 'You will receive no more of our e-mails.',
-  unsubscribeErrorTitle: 'We could not unsubscribe you',
-  tryAgain: 'Try again',
-  checking: 'Checking your link…',
-  incompleteTitle: 'This link is incomplete',
-  incompleteText: 'Please open the link from the e-mail again, or copy the whole address into the browser.',
-  home: 'Back to the home page',
-} as const;
+// The texts of the pages the list's e-mails link to are in list-texts.ts: the home page's form (part of the first
+// download) does not carry them.

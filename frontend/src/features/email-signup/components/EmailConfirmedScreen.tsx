@@ -4,7 +4,7 @@ import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { useHydrated } from '../../../shared/ui/use-hydrated';
 import { useConfirmEmailMutation } from '../api';
 import { isSupersededLink, linkErrorSentence } from '../superseded';
-import { listTexts as t } from '../texts';
+import { listTexts as t } from '../list-texts';
 import { ListLinkPanel } from './ListLinkPanel';
 
 /**
