@@ -27,6 +27,7 @@ COPY services/booking/package.json services/booking/
 COPY services/payments/package.json services/payments/
 COPY services/content/package.json services/content/
 COPY services/voice/package.json services/voice/
+COPY services/practice/package.json services/practice/
 # <<< generated: service-manifests
 
 # --- build: every workspace compiled, the frontend bundled ------------------------------------------
@@ -34,9 +35,10 @@ FROM manifests AS build
 RUN npm ci --no-audit --no-fund --loglevel=error
 COPY . .
 RUN npx tsc -b
-# Baked into the bundle at build time (docker compose passes it from .env).
-ARG VITE_PRACTITIONER_NAME="Dr. Helen"
-RUN VITE_PRACTITIONER_NAME="$VITE_PRACTITIONER_NAME" npm run build -w @hhp/frontend
+# Baked into the pages at build time, under the services' names for them (docker compose passes them from .env).
+ARG PRACTITIONER_NAME=""
+ARG SUPPORT_EMAIL=""
+RUN PRACTITIONER_NAME="$PRACTITIONER_NAME" SUPPORT_EMAIL="$SUPPORT_EMAIL" npm run build -w @hhp/frontend
 # Only the compiled output of the packages the services need travels on, with the data files they
 # read at run time (services/content/data: the seed video list; services/crisis-model/labelled: the crisis model's
 # examples).
@@ -60,7 +62,8 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund --loglevel=error \
       --workspace=services/booking \
       --workspace=services/payments \
       --workspace=services/content \
-      --workspace=services/voice
+      --workspace=services/voice \
+      --workspace=services/practice
 # <<< generated: service-dependencies
 
 # --- the sentence-embedding models the crisis service and ai-query run (services/embeddings), as the bootstrap
@@ -112,7 +115,7 @@ ENV SERVICE=${SERVICE}
 # node's uid as a number, so that Kubernetes can tell it is not root (runAsNonRoot).
 USER 1000:1000
 # >>> generated: service-ports (npm run generate (infra/src/generate) from proto/src/services.ts and proto/src/service-deploy.ts; do not edit)
-EXPOSE 4001 4002 4003 4004 4005 4006
+EXPOSE 4001 4002 4003 4004 4005 4006 4007
 # <<< generated: service-ports
 # PORT is set by whoever runs the container; without it each service listens on its default port, which the
 # health check reads, with the health path, from the services manifest (proto/src/services.ts) in the image.
@@ -191,7 +194,7 @@ COPY --from=media /out/media/videos /usr/share/nginx/media/videos
 # replacing its default server; the filter keeps envsubst away from any other variable.
 COPY nginx.conf /etc/nginx/templates/default.conf.template
 # >>> generated: web-upstreams (npm run generate (infra/src/generate) from proto/src/services.ts and proto/src/service-deploy.ts; do not edit)
-ENV NGINX_ENVSUBST_FILTER="^(LISTEN_ADDR|FRONTEND_ROOT|MEDIA_ROOT|AI_QUERY_UPSTREAM|CRISIS_UPSTREAM|BOOKING_UPSTREAM|PAYMENTS_UPSTREAM|CONTENT_UPSTREAM|VOICE_UPSTREAM)" \
+ENV NGINX_ENVSUBST_FILTER="^(LISTEN_ADDR|FRONTEND_ROOT|MEDIA_ROOT|AI_QUERY_UPSTREAM|CRISIS_UPSTREAM|BOOKING_UPSTREAM|PAYMENTS_UPSTREAM|CONTENT_UPSTREAM|VOICE_UPSTREAM|PRACTICE_UPSTREAM)" \
     LISTEN_ADDR=8080 \
     FRONTEND_ROOT=/usr/share/nginx/html \
     MEDIA_ROOT=/usr/share/nginx/media \
@@ -200,7 +203,8 @@ ENV NGINX_ENVSUBST_FILTER="^(LISTEN_ADDR|FRONTEND_ROOT|MEDIA_ROOT|AI_QUERY_UPSTR
     BOOKING_UPSTREAM=booking:4003 \
     PAYMENTS_UPSTREAM=payments:4004 \
     CONTENT_UPSTREAM=content:4005 \
-    VOICE_UPSTREAM=voice:4006
+    VOICE_UPSTREAM=voice:4006 \
+    PRACTICE_UPSTREAM=practice:4007
 # <<< generated: web-upstreams
 USER 101:101
 EXPOSE 8080

@@ -36,10 +36,10 @@ else
   tsc -b
 fi
 
-# The frontend build is slower; it runs only when its inputs (or the VITE_* settings baked into it)
-# changed since the last build.
+# The frontend build is slower; it runs only when its inputs (or the settings baked into it: VITE_*,
+# PRACTITIONER_NAME, SUPPORT_EMAIL) changed since the last build.
 stamp="$root/.run/frontend.stamp"
-vite_env="$(env | grep '^VITE_' | sort || true)"
+vite_env="$(env | grep -E '^(VITE_|PRACTITIONER_NAME=|SUPPORT_EMAIL=)' | sort || true)"
 needs_build=0
 if [ ! -f "$root/frontend/dist/index.html" ] || [ ! -f "$stamp" ]; then
   needs_build=1

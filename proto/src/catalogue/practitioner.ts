@@ -6,6 +6,8 @@
 export const DEFAULT_PRACTITIONER_NAME = 'Dr. Helen';
 /** The longest name the persona's sentences and the page headings are laid out for. */
 export const PRACTITIONER_NAME_MAX_LENGTH = 60;
+/** The practice's address for visitors who need help (SUPPORT_EMAIL: payments' answers and the pages that say it). */
+export const DEFAULT_SUPPORT_EMAIL = 'support@holistichealth.example';
 export const YEARS_OF_EXPERTISE = 44;
 export const PATIENTS_HELPED = '10,000+';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { serviceConfig, signingSecrets } from '@hhp/kit';
+import { DEFAULT_SUPPORT_EMAIL } from '@hhp/proto/catalogue/practitioner';
 import { servicePort } from '@hhp/proto/services';
 
 /** `http://127.0.0.1:12111` (stripe-mock): the SDK's protocol, host and port instead of api.stripe.com. */
@@ -36,7 +37,7 @@ export const PaymentsConfig = serviceConfig('payments', servicePort('payments'))
     .default('http://localhost:8080')
     .transform((value) => value.replace(/\/+$/, '')),
   /** Shown in the "payment service unavailable" answers. */
-  SUPPORT_EMAIL: z.email().default('support@holistichealth.example'),
+  SUPPORT_EMAIL: z.email().default(DEFAULT_SUPPORT_EMAIL),
   /** How long the booking service may take to tell a session's price before the visitor gets 503. */
   BOOKING_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(2000),
   /** How long a sign-in link works (15 minutes; the e-mail says so). */
