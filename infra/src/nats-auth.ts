@@ -117,6 +117,7 @@ export function servicePermissions(buckets: NatsBuckets = DEFAULT_BUCKETS) {
     payments: merge(base('payments'), catalogued('payments'), publishes('payment.v1.>', 'subscription.v1.>')),
     content: merge(base('content'), catalogued('content'), keyValue(buckets.signupLimits)),
     voice: merge(base('voice'), catalogued('voice')),
+    practice: merge(base('practice'), catalogued('practice')),
   } as const satisfies Record<ServiceName, NatsPermissions>;
 }
 

@@ -11,3 +11,4 @@ export * from './events.js';
 export * from './event-catalogue.js';
 export * from './catalogue/index.js';
 export * from './text.js';
+export * from './practice.js';

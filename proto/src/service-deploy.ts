@@ -341,6 +341,27 @@ export const SERVICE_DEPLOY = {
       ports: ['40000-40099:40000-40099/udp'],
     },
   },
+  practice: {
+    summary: "the practice's console's server side: staff, invites, passkeys, sessions, roles and the audit log.",
+    image: 'service',
+    settings: [
+      publicUrl,
+      {
+        name: 'PRACTICE_FIRST_ADMIN_EMAIL',
+        config: true,
+        comment: 'While no staff exists, this address is e-mailed an invite at start (once; again when it expired).',
+      },
+      smtp,
+    ],
+    resources: {
+      cpu: { request: '50m', limit: '250m' },
+      memory: { request: '128Mi', limit: '256Mi' },
+      ephemeral: SMALL_EPHEMERAL,
+      note: ["Not measured yet: the smallest of the portal's services (content's, without its video list)."],
+    },
+    scaling: TWO,
+    egress: ['smtp'],
+  },
 } as const satisfies Record<ServiceName, ServiceDeploy>;
 
 /** How one service is deployed (the entry above). */

@@ -55,6 +55,7 @@ export const SERVICES = [
   },
   { name: 'content', port: 4005, routes: ['/api/videos', '/api/subscribe-email'], keepalive: 32 },
   { name: 'voice', port: 4006, routes: ['= /ws', '= /api/voice/speech'], keepalive: 0 },
+  { name: 'practice', port: 4007, routes: ['/api/practice/'], keepalive: 8 },
 ] as const satisfies readonly ServiceEntry[];
 
 export type ServiceName = (typeof SERVICES)[number]['name'];

@@ -62,6 +62,7 @@ import {
   StripeWebhookRequest,
   SubscriptionStatusResponse,
 } from '../payments.js';
+import { PRACTICE_OPERATIONS, PRACTICE_ROUTES } from './practice-routes.js';
 
 const json = (schema: z.ZodType, description: string) => ({
   description,
@@ -168,6 +169,7 @@ const MANAGE_TOKEN_REFUSED = "The token is not this booking's change-or-cancel t
  * entry a route (buildOpenApiDocument throws otherwise).
  */
 const OPERATIONS: Record<string, { id: string; description: string }> = {
+  ...PRACTICE_OPERATIONS,
   'POST /api/detect-crisis': {
     id: 'detectCrisis',
     description:
@@ -312,6 +314,7 @@ const TAGS = [
     description: 'Sessions with the practitioner: slots, bookings and their links (the booking service)',
   },
   { name: 'payments', description: 'Payments and subscriptions, through Stripe (the payments service)' },
+  { name: 'practice', description: "The practice's console: staff, passkeys, sessions, audit (the practice service)" },
 ];
 
 /** The route with its operationId and description (OPERATIONS). */
@@ -744,6 +747,7 @@ export function buildOpenApiDocument() {
         409: json(ErrorResponse, 'Another delivery of the same event is being applied right now; Stripe retries'),
       },
     },
+    ...PRACTICE_ROUTES,
   ];
   for (const route of routes) registry.registerPath(withLinks(withOperation(route)));
   const unused = Object.keys(OPERATIONS).filter(

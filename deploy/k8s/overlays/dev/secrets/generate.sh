@@ -18,7 +18,7 @@ if [ "$force" -eq 0 ] && [ -e "$dir/ai-query.env" ]; then
 fi
 
 # >>> generated: services (npm run generate (infra/src/generate) from proto/src/services.ts and proto/src/service-deploy.ts; do not edit)
-services=(ai-query crisis booking payments content voice)
+services=(ai-query crisis booking payments content voice practice)
 # <<< generated: services
 cookie="$(random)" session_pass="$(random)"
 : >"$dir/nats.env"

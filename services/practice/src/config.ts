@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { serviceConfig } from '@hhp/kit';
+import { servicePort } from '@hhp/proto/services';
+
+export const PracticeConfig = serviceConfig('practice', servicePort('practice')).extend({
+  /**
+   * The portal's address (`npm start` sets it to where nginx listens). Its host is the passkeys' relying party
+   * id, its origin the one every state-changing call must come from; https makes the session cookie `__Host-`.
+   */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /**
+   * The first staff member, an admin: while no staff exists, the service e-mails this address an invite at
+   * start (once; again only when that invite expired unused). Unset: nobody is invited.
+   */
+  PRACTICE_FIRST_ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
+  /** A session ends after this long without a request, and this long after it began whatever happens. */
+  PRACTICE_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  PRACTICE_SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24)
+    .default(12),
+  /** Sign-in and registration attempts (options and verify each count) per client address and window; 0: none. */
+  PRACTICE_SIGN_INS_PER_ADDRESS: z.coerce.number().int().min(0).default(30),
+  PRACTICE_SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  /** How long a request waits for the database before it is answered 503. */
+  DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+});
+export type PracticeConfig = z.infer<typeof PracticeConfig>;

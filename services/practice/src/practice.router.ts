@@ -1,0 +1,124 @@
+// Every route of /api/practice/. Closed by default: the origin check runs first on every path here, and every
+// route but the four of signing in and registering a passkey has `staff` (any role) or `admin` in front of its
+// handler. test/integration/route-guard.test.ts walks this router's routes and fails on one that answers
+// without a session, or answers a practitioner where only an admin may be.
+import { Router, type Request, type Response } from 'express';
+import { HttpError, parse } from '@hhp/kit';
+import {
+  AuditQuery,
+  InviteStaffRequest,
+  PRACTICE_API,
+  RegistrationOptionsRequest,
+  RegistrationVerifyRequest,
+  SignInOptionsRequest,
+  SignInVerifyRequest,
+  StaffParams,
+  type MeResponse,
+} from '@hhp/proto';
+import { bodyObject } from './http/request.js';
+import { originCheck, sessionOf, staffOnly } from './http/guard.js';
+import type { Sessions, StaffSession } from './sessions/sessions.js';
+import type { AuditLog } from './audit/audit-log.js';
+import { registerPasskey, registrationOptions, signIn, signInOptions, type PasskeyDeps } from './webauthn/passkeys.js';
+import { invite, type InviteDeps } from './staff/invites.js';
+import { listStaff, revokeStaff } from './staff/staff.js';
+import type { RequestHandler } from 'express';
+
+export interface PracticeRouterDeps {
+  passkeys: PasskeyDeps;
+  invites: InviteDeps;
+  sessions: Sessions;
+  audit: AuditLog;
+  signInLimit: RequestHandler;
+}
+
+/** The routes no session is asked for: signing in and registering a passkey with an invite. */
+export const PUBLIC_ROUTES = [
+  `POST ${PRACTICE_API}/register/options`,
+  `POST ${PRACTICE_API}/register/verify`,
+  `POST ${PRACTICE_API}/sign-in/options`,
+  `POST ${PRACTICE_API}/sign-in/verify`,
+] as const;
+
+/** The routes any staff member may call; every other guarded route is the admin's. */
+export const STAFF_ROUTES = [`GET ${PRACTICE_API}/me`, `POST ${PRACTICE_API}/sign-out`] as const;
+
+const me = ({ staff, expiresAt }: StaffSession): MeResponse => ({
+  id: staff._id,
+  email: staff.email,
+  role: staff.role,
+  sessionExpiresAt: expiresAt.toISOString(),
+});
+
+export function practiceRouter({ passkeys, invites, sessions, audit, signInLimit }: PracticeRouterDeps): Router {
+  const router = Router();
+  const staff = staffOnly(sessions, 'practitioner');
+  const admin = staffOnly(sessions);
+  const actor = (req: Request) => {
+    const { staff: who } = sessionOf(req);
+    return { staffId: who._id, email: who.email };
+  };
+  const started = async (req: Request, res: Response, who: Parameters<Sessions['start']>[1], action: string) => {
+    const session = await sessions.start(res, who);
+    await audit.record(req, { staffId: who._id, email: who.email }, action);
+    res.json(me(session));
+  };
+
+  router.use(PRACTICE_API, originCheck(passkeys.rp.origin));
+
+  router.post(`${PRACTICE_API}/register/options`, signInLimit, async (req, res) => {
+    const { token } = parse(RegistrationOptionsRequest, bodyObject(req));
+    res.json(await registrationOptions(passkeys, token));
+  });
+  router.post(`${PRACTICE_API}/register/verify`, signInLimit, async (req, res) => {
+    const who = await registerPasskey(passkeys, parse(RegistrationVerifyRequest, bodyObject(req)));
+    await started(req, res, who, 'passkey-registered');
+  });
+  router.post(`${PRACTICE_API}/sign-in/options`, signInLimit, async (req, res) => {
+    parse(SignInOptionsRequest, bodyObject(req));
+    res.json(await signInOptions(passkeys));
+  });
+  router.post(`${PRACTICE_API}/sign-in/verify`, signInLimit, async (req, res) => {
+    const request = parse(SignInVerifyRequest, bodyObject(req));
+    let who;
+    try {
+      who = await signIn(passkeys, request);
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 401) await audit.record(req, {}, 'sign-in-refused');
+      throw err;
+    }
+    await started(req, res, who, 'signed-in');
+  });
+
+  router.get(`${PRACTICE_API}/me`, staff, (req, res) => {
+    res.json(me(sessionOf(req)));
+  });
+  router.post(`${PRACTICE_API}/sign-out`, staff, async (req, res) => {
+    await audit.record(req, actor(req), 'signed-out');
+    await sessions.end(res, sessionOf(req).id);
+    res.json({ message: 'Signed out' });
+  });
+
+  router.get(`${PRACTICE_API}/staff`, admin, async (req, res) => {
+    await audit.record(req, actor(req), 'staff-listed');
+    res.json({ staff: await listStaff(passkeys.store) });
+  });
+  router.post(`${PRACTICE_API}/staff/invite`, admin, async (req, res) => {
+    const request = parse(InviteStaffRequest, bodyObject(req));
+    const sent = await invite(invites, { ...request, invitedBy: sessionOf(req).staff._id });
+    await audit.record(req, actor(req), 'staff-invited', `${sent.email} as ${sent.role}`);
+    res.json({ email: sent.email, role: sent.role, expiresAt: sent.expiresAt.toISOString() });
+  });
+  router.post(`${PRACTICE_API}/staff/:id/revoke`, admin, async (req, res) => {
+    const { id } = parse(StaffParams, req.params);
+    const revoked = await revokeStaff(passkeys.store, sessions, sessionOf(req).staff, id, passkeys.now());
+    await audit.record(req, actor(req), 'staff-revoked', `${revoked._id} (${revoked.email})`);
+    res.json({ message: 'Revoked' });
+  });
+  router.get(`${PRACTICE_API}/audit`, admin, async (req, res) => {
+    const query = parse(AuditQuery, req.query);
+    await audit.record(req, actor(req), 'audit-read');
+    res.json({ entries: await audit.read(query) });
+  });
+  return router;
+}

@@ -1,0 +1,72 @@
+import { createMailer, DbSlotStore, type ServiceContext, type ServiceParts } from '@hhp/kit';
+import type { PracticeConfig } from './config.js';
+import { openStore } from './store.js';
+import { Sessions } from './sessions/sessions.js';
+import { AuditLog } from './audit/audit-log.js';
+import { inviteFirstAdmin } from './staff/invites.js';
+import { signInLimits } from './http/sign-in-limits.js';
+import { practiceRouter } from './practice.router.js';
+
+export interface PracticeOptions {
+  /** The clock (tests move it to expire sessions and invites). */
+  now?: () => Date;
+}
+
+const MINUTE_MS = 60_000;
+
+/** The collections and their indexes, the first admin's invite, the routes, and the sweeps of expired rows. */
+export async function practiceService(
+  { config, mongo, logger }: ServiceContext<PracticeConfig>,
+  { now = () => new Date() }: PracticeOptions = {},
+): Promise<ServiceParts> {
+  const store = await openStore(mongo.connection);
+  const publicUrl = new URL(config.PUBLIC_URL);
+  const rp = { id: publicUrl.hostname, origin: publicUrl.origin, name: 'Holistic Health Portal' };
+  const sessions = new Sessions(store, {
+    idleMs: config.PRACTICE_SESSION_IDLE_MINUTES * MINUTE_MS,
+    absoluteMs: config.PRACTICE_SESSION_ABSOLUTE_HOURS * 60 * MINUTE_MS,
+    secure: publicUrl.protocol === 'https:',
+    now,
+  });
+  const audit = new AuditLog(store, now);
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    practiceName: 'Holistic Health Portal',
+    logger,
+  });
+  const invites = { store, mailer, publicUrl: config.PUBLIC_URL, now, logger };
+  const first = await inviteFirstAdmin(invites, config.PRACTICE_FIRST_ADMIN_EMAIL);
+  if (first === 'pending') logger.info('the first admin has an unused invite: see the e-mail sent to her');
+  if (first === 'unset') logger.info('no staff is invited at start: PRACTICE_FIRST_ADMIN_EMAIL is not set');
+
+  const slots = new DbSlotStore(mongo.connection, {
+    collection: 'sign_in_slots',
+    keepMs: 2 * config.PRACTICE_SIGN_IN_WINDOW_SECONDS * 1000,
+  });
+  await slots.createIndexes();
+  const signInLimit = signInLimits(slots, {
+    perAddress: config.PRACTICE_SIGN_INS_PER_ADDRESS,
+    windowSeconds: config.PRACTICE_SIGN_IN_WINDOW_SECONDS,
+    allowlist: config.LOAD_TEST_ALLOWLIST,
+    logger,
+    now,
+  });
+
+  return {
+    routers: [practiceRouter({ passkeys: { store, rp, now }, invites, sessions, audit, signInLimit })],
+    every: [
+      {
+        name: 'practice sweep',
+        everyMs: 10 * MINUTE_MS,
+        run: () =>
+          Promise.all([
+            sessions.purge(),
+            slots.purge(now()),
+            store.challenges.deleteMany({ expiresAt: { $lt: now() } }),
+          ]),
+      },
+    ],
+    stop: [['mailer', () => mailer.close()]],
+  };
+}
