@@ -49,6 +49,12 @@ const shown = (file: string) => {
 const secretsFile = `${shown(stack.secretsFile)} (mode 600)`;
 console.log(paymentsBanner(env, stack.url));
 console.log(mailBanner(stack.mailUrl, env, secretsFile));
+// The practice's console (services/practice): who is invited first, while it has no staff.
+console.log(
+  env.PRACTICE_FIRST_ADMIN_EMAIL
+    ? `  practice console: while it has no staff, ${env.PRACTICE_FIRST_ADMIN_EMAIL} is e-mailed an invite (once; again when it expired unused) to register a passkey`
+    : '  practice console: no staff invited; start with PRACTICE_FIRST_ADMIN_EMAIL=you@example.com npm start to e-mail the first admin an invite',
+);
 const database = databaseBanner(stack.mongodbUri, env, secretsFile);
 if (database) console.log(database);
 console.log(`  data and logs: ${shown(stack.dataDir)}  ·  press Ctrl-C to stop`);
