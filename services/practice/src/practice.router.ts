@@ -1,6 +1,5 @@
-// Every route of /api/practice/. Closed by default: the origin check runs first on every path here, and every
-// route but the four of signing in and registering a passkey has `staff` (any role) or `admin` in front of its
-// handler. test/integration/route-guard.test.ts walks this router's routes and fails on one that answers
+// Every route of /api/practice/. Closed by default: every POST has the origin check first, and every route but
+// the four of signing in and registering a passkey has `staff` (any role) or `admin` in front of its handler. test/integration/route-guard.test.ts walks this router's routes and fails on one that answers
 // without a session, or answers a practitioner where only an admin may be.
 import { Router, type Request, type Response } from 'express';
 import { HttpError, parse } from '@hhp/kit';
@@ -16,7 +15,7 @@ import {
   type MeResponse,
 } from '@hhp/proto';
 import { bodyObject } from './http/request.js';
-import { originCheck, sessionOf, staffOnly } from './http/guard.js';
+import { noStore, originCheck, sessionOf, staffOnly } from './http/guard.js';
 import type { Sessions, StaffSession } from './sessions/sessions.js';
 import type { AuditLog } from './audit/audit-log.js';
 import { registerPasskey, registrationOptions, signIn, signInOptions, type PasskeyDeps } from './webauthn/passkeys.js';
@@ -64,21 +63,22 @@ export function practiceRouter({ passkeys, invites, sessions, audit, signInLimit
     res.json(me(session));
   };
 
-  router.use(PRACTICE_API, originCheck(passkeys.rp.origin));
+  const origin = originCheck(passkeys.rp.origin);
+  router.use(PRACTICE_API, noStore);
 
-  router.post(`${PRACTICE_API}/register/options`, signInLimit, async (req, res) => {
+  router.post(`${PRACTICE_API}/register/options`, origin, signInLimit, async (req, res) => {
     const { token } = parse(RegistrationOptionsRequest, bodyObject(req));
     res.json(await registrationOptions(passkeys, token));
   });
-  router.post(`${PRACTICE_API}/register/verify`, signInLimit, async (req, res) => {
+  router.post(`${PRACTICE_API}/register/verify`, origin, signInLimit, async (req, res) => {
     const who = await registerPasskey(passkeys, parse(RegistrationVerifyRequest, bodyObject(req)));
     await started(req, res, who, 'passkey-registered');
   });
-  router.post(`${PRACTICE_API}/sign-in/options`, signInLimit, async (req, res) => {
+  router.post(`${PRACTICE_API}/sign-in/options`, origin, signInLimit, async (req, res) => {
     parse(SignInOptionsRequest, bodyObject(req));
     res.json(await signInOptions(passkeys));
   });
-  router.post(`${PRACTICE_API}/sign-in/verify`, signInLimit, async (req, res) => {
+  router.post(`${PRACTICE_API}/sign-in/verify`, origin, signInLimit, async (req, res) => {
     const request = parse(SignInVerifyRequest, bodyObject(req));
     let who;
     try {
@@ -93,7 +93,7 @@ export function practiceRouter({ passkeys, invites, sessions, audit, signInLimit
   router.get(`${PRACTICE_API}/me`, staff, (req, res) => {
     res.json(me(sessionOf(req)));
   });
-  router.post(`${PRACTICE_API}/sign-out`, staff, async (req, res) => {
+  router.post(`${PRACTICE_API}/sign-out`, origin, staff, async (req, res) => {
     await audit.record(req, actor(req), 'signed-out');
     await sessions.end(res, sessionOf(req).id);
     res.json({ message: 'Signed out' });
@@ -103,13 +103,13 @@ export function practiceRouter({ passkeys, invites, sessions, audit, signInLimit
     await audit.record(req, actor(req), 'staff-listed');
     res.json({ staff: await listStaff(passkeys.store) });
   });
-  router.post(`${PRACTICE_API}/staff/invite`, admin, async (req, res) => {
+  router.post(`${PRACTICE_API}/staff/invite`, origin, admin, async (req, res) => {
     const request = parse(InviteStaffRequest, bodyObject(req));
     const sent = await invite(invites, { ...request, invitedBy: sessionOf(req).staff._id });
     await audit.record(req, actor(req), 'staff-invited', `${sent.email} as ${sent.role}`);
     res.json({ email: sent.email, role: sent.role, expiresAt: sent.expiresAt.toISOString() });
   });
-  router.post(`${PRACTICE_API}/staff/:id/revoke`, admin, async (req, res) => {
+  router.post(`${PRACTICE_API}/staff/:id/revoke`, origin, admin, async (req, res) => {
     const { id } = parse(StaffParams, req.params);
     const revoked = await revokeStaff(passkeys.store, sessions, sessionOf(req).staff, id, passkeys.now());
     await audit.record(req, actor(req), 'staff-revoked', `${revoked._id} (${revoked.email})`);

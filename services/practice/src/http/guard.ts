@@ -1,4 +1,4 @@
-// The console's API is closed by default: the router (practice.router.ts) puts `origin` before every
+// The console's API is closed by default: the router (practice.router.ts) puts `origin` first on every
 // state-changing route and `staffOnly(role)` before every route that is not one of signing in. A request
 // without a live session is 401; a role the route does not admit is 403; a POST, PUT, PATCH or DELETE whose
 // Origin is not the portal's own is 403 before anything else is read (a cross-site form or fetch).
@@ -13,9 +13,14 @@ export const WRONG_ORIGIN = 'This request must come from the practice console it
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** Every answer under /api/practice/: never cached, never indexed. */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store').set('X-Robots-Tag', 'noindex, nofollow');
+  next();
+};
+
 export function originCheck(origin: string): RequestHandler {
-  return (req, res, next) => {
-    res.set('Cache-Control', 'no-store').set('X-Robots-Tag', 'noindex, nofollow');
+  return (req, _res, next) => {
     if (STATE_CHANGING.has(req.method) && req.get('origin') !== origin) throw new HttpError(403, WRONG_ORIGIN);
     next();
   };

@@ -39,14 +39,15 @@ const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, '00000000-0000-40
 let mailpit: Mailpit;
 let service: PracticeService;
 let practitioner: ConsoleClient;
+let admin: ConsoleClient;
 let routes: string[];
 
 beforeAll(async () => {
   mailpit = await startMailpit();
   const email = address('guard-admin');
   service = await startPractice(uniqueDb('guard'), { SMTP_URL: mailpit.smtpUrl, PRACTICE_FIRST_ADMIN_EMAIL: email });
-  const admin = await firstAdmin(service, mailpit, email);
-  practitioner = (await invitedStaff(admin.client, mailpit, address('guard-practitioner'), 'practitioner')).client;
+  admin = (await firstAdmin(service, mailpit, email)).client;
+  practitioner = (await invitedStaff(admin, mailpit, address('guard-practitioner'), 'practitioner')).client;
   routes = routesOf(service.routers);
 });
 
@@ -88,6 +89,29 @@ test('when a route is not open to every staff member, then a practitioner is ans
   expect(answers).toEqual(adminOnly.map((route) => [route, 403]));
   // She is still signed in: the 403s were about her role.
   expect((await practitioner.get('/api/practice/me')).status).toBe(200);
+});
+
+test("when a route changes state, then another origin is answered 403 before anything else, even with the admin's session", async () => {
+  const changing = routes.filter((route) => !route.startsWith('GET '));
+  expect(changing.length).toBeGreaterThanOrEqual(7);
+  const answers = await Promise.all(
+    changing.map(async (route) => {
+      const [method, path] = route.split(' ') as [string, string];
+      const res = await admin.call(method, concrete(path), {}, { origin: 'https://evil.example' });
+      return [route, res.status, (await res.json()).message] as const;
+    }),
+  );
+  expect(answers).toEqual(
+    changing.map((route) => [route, 403, 'This request must come from the practice console itself.']),
+  );
+  expect((await admin.get('/api/practice/me')).status).toBe(200);
+});
+
+test('when a method the route does not serve is sent, then 405 with Allow, whatever the Origin', async () => {
+  const res = await new ConsoleClient(service.url, '').call('PUT', '/api/practice/me', {});
+  expect(res.status).toBe(405);
+  expect(res.headers.get('allow')).toMatch(/GET/);
+  expect((await res.json()).message).toEqual(expect.any(String));
 });
 
 test('when the router has a route, then proto/openapi.json documents it with its 401, and the other way round', () => {
