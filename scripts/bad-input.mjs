@@ -95,7 +95,11 @@ async function probe(stack) {
     }
     return { status: response.status, json, headers: response.headers };
   };
-  const base = await bases(call, { ingestSecret: INGEST_SECRET, webhookSecret: WEBHOOK_SECRET });
+  const base = await bases(call, {
+    ingestSecret: INGEST_SECRET,
+    webhookSecret: WEBHOOK_SECRET,
+    origin: new URL(stack.url).origin,
+  });
 
   // Every operation's variants, then the /api paths no operation has (every method on each).
   const suites = [];

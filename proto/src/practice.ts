@@ -73,7 +73,7 @@ export type RegistrationOptionsRequest = z.infer<typeof RegistrationOptionsReque
 export const RegistrationVerifyRequest = z.object({ token: InviteToken, credential: RegistrationCredential }).strict();
 export type RegistrationVerifyRequest = z.infer<typeof RegistrationVerifyRequest>;
 
-/** POST /api/practice/sign-in/options: no fields (the passkey says who signs in). */
+/** POST /api/practice/sign-in/options: no fields (the passkey says who signs in); the body may be left out. */
 export const SignInOptionsRequest = z.object({}).strict();
 
 /** POST /api/practice/sign-in/verify */

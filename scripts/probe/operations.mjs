@@ -45,10 +45,59 @@ async function freeSlots(call) {
 }
 
 /**
- * The base request of every operation, keyed "METHOD /path": `() => ({ path, query, body, sign })`, fresh on
- * each call. `secrets` are the stack's ingest and webhook secrets.
+ * The practice's console's requests (services/practice): from the portal's own Origin, as the console sends
+ * them, so a POST reaches the session guard and the validation rather than stopping at the Origin check; without
+ * a session (registering a passkey needs an authenticator), the staff routes stop at 401 and the sign-in routes
+ * reach the WebAuthn checks with a credential of the right shape that no authenticator made.
  */
-export async function bases(call, { ingestSecret, webhookSecret }) {
+function practiceBases(origin) {
+  const headers = { Origin: origin };
+  const b64 = (value) => Buffer.from(value).toString('base64url');
+  const id = randomBytes(32).toString('base64url');
+  const token = randomBytes(32).toString('base64url');
+  const clientData = (type) => b64(JSON.stringify({ type, challenge: b64('probe'), origin }));
+  const credential = (response) => ({ id, rawId: id, type: 'public-key', response, clientExtensionResults: {} });
+  return {
+    'POST /api/practice/register/options': () => ({ body: { token }, headers }),
+    'POST /api/practice/register/verify': () => ({
+      body: {
+        token,
+        credential: credential({ clientDataJSON: clientData('webauthn.create'), attestationObject: 'o2NmbXRkbm9uZQ' }),
+      },
+      headers,
+    }),
+    'POST /api/practice/sign-in/options': () => ({ body: {}, headers }),
+    'POST /api/practice/sign-in/verify': () => ({
+      body: {
+        credential: credential({
+          clientDataJSON: clientData('webauthn.get'),
+          authenticatorData: b64('probe-authenticator-data'),
+          signature: b64('probe-signature'),
+        }),
+      },
+      headers,
+    }),
+    'GET /api/practice/me': () => ({}),
+    'POST /api/practice/sign-out': () => ({ body: {}, headers }),
+    'GET /api/practice/staff': () => ({}),
+    'POST /api/practice/staff/invite': () => ({
+      body: { email: 'probe.staff@example.com', role: 'practitioner' },
+      headers,
+    }),
+    'POST /api/practice/staff/{id}/revoke': () => ({
+      path: { id: '00000000-0000-4000-8000-000000000000' },
+      body: {},
+      headers,
+    }),
+    'GET /api/practice/audit': () => ({ query: { limit: '10' } }),
+  };
+}
+
+/**
+ * The base request of every operation, keyed "METHOD /path": `() => ({ path, query, body, headers, sign })`,
+ * fresh on each call. `secrets` are the stack's ingest and webhook secrets; `origin` the portal's own.
+ */
+export async function bases(call, { ingestSecret, webhookSecret, origin }) {
   const slot = await freeSlots(call);
   const booked = await call('POST', '/api/book-session', {
     ...slot(),
@@ -84,6 +133,7 @@ export async function bases(call, { ingestSecret, webhookSecret }) {
   let event = 0;
 
   return {
+    ...practiceBases(origin),
     'POST /api/detect-crisis': () => ({ body: { query: 'I have trouble sleeping before exams' } }),
     'POST /api/query-ai': () => ({ body: { query: 'What can help with stress headaches?', guestId: guestId() } }),
     'POST /api/query-ai/stream': () => ({ body: { query: 'Which foods support digestion?', guestId: guestId() } }),

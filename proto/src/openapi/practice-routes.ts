@@ -43,18 +43,18 @@ const common = (ok: ReturnType<typeof json>, post: boolean) => ({
   503: error('A dependency is unavailable; nothing was done'),
 });
 
-const body = (schema: z.ZodType) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
+const body = (schema: z.ZodType, required = true) => ({
+  body: { required, content: { 'application/json': { schema } } },
 });
 
-/** A route of signing in: no session; limited per client address. */
+/** A route of signing in: no session; limited per client address. The sign-in options take no body: `{}` or none. */
 const open = (path: string, summary: string, request: z.ZodType, ok: ReturnType<typeof json>, refusals: object) =>
   ({
     method: 'post',
     path: `${PRACTICE_API}${path}`,
     tags: ['practice'],
     summary,
-    request: body(request),
+    request: body(request, request !== SignInOptionsRequest),
     responses: {
       ...common(ok, true),
       403: error(ORIGIN_403),

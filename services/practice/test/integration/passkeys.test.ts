@@ -162,6 +162,18 @@ describe('registering and signing in', () => {
     }
   });
 
+  test('when sign-in options are asked for, with `{}` or without a body (it takes none), then fresh options each time', async () => {
+    const client = new ConsoleClient(service.url);
+    const bare = await client.call('POST', '/api/practice/sign-in/options');
+    expect(bare.status).toBe(200);
+    const options = await client.post('/api/practice/sign-in/options', {});
+    expect(options.status).toBe(200);
+    const [first, second] = [await bare.json(), await options.json()];
+    expect(second).toMatchObject({ rpId: 'localhost', userVerification: 'required' });
+    expect(first.challenge).not.toBe(second.challenge);
+    expect((await client.post('/api/practice/sign-in/options', { extra: 1 })).status).toBe(400);
+  });
+
   test('when a passkey the server never registered signs in, then 401 and nothing more is said', async () => {
     const res = await new ConsoleClient(service.url).signIn(new SoftwarePasskey(RP_ID));
     expect(res.status).toBe(401);
