@@ -29,7 +29,5 @@ export const PracticeConfig = serviceConfig('practice', servicePort('practice'))
   /** Sign-in and registration attempts (options and verify each count) per client address and window; 0: none. */
   PRACTICE_SIGN_INS_PER_ADDRESS: z.coerce.number().int().min(0).default(30),
   PRACTICE_SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
-  /** How long a request waits for the database before it is answered 503. */
-  DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
 });
 export type PracticeConfig = z.infer<typeof PracticeConfig>;
