@@ -9,6 +9,7 @@
 //
 // A Record over ServiceName: a service added to ./services.ts without an entry here does not compile.
 import type { ServiceName } from './services.js';
+import { DEFAULT_PRACTITIONER_NAME, DEFAULT_SUPPORT_EMAIL } from './catalogue/practitioner.js';
 
 /**
  * One environment variable beyond those every service gets (SERVICE, HOST, PORT, NATS_URL, LOG_LEVEL,
@@ -134,6 +135,8 @@ const subscriberCookie: readonly Setting[] = [
 ];
 const publicUrl: Setting = { name: 'PUBLIC_URL', config: true, default: 'http://localhost:8080' };
 const smtp: Setting = { name: 'SMTP_URL', secret: true, optional: true };
+/** The practitioner the persona, the e-mails and the pages name (the web image's build takes it as a build argument). */
+const practitionerName: Setting = { name: 'PRACTITIONER_NAME', config: true, default: DEFAULT_PRACTITIONER_NAME };
 
 export const SERVICE_DEPLOY = {
   'ai-query': {
@@ -149,6 +152,7 @@ export const SERVICE_DEPLOY = {
       ...subscriberCookie,
       { name: 'SESSION_PASS_SECRET', secret: true },
       ...openai,
+      practitionerName,
     ],
     resources: {
       cpu: { request: '250m', limit: '1' },
@@ -220,6 +224,7 @@ export const SERVICE_DEPLOY = {
       { name: 'SESSION_PASS_SECRET', secret: true },
       { name: 'BOOKING_LINK_SECRET', secret: true },
       { name: 'PRACTITIONER_EMAIL', config: true },
+      practitionerName,
       smtp,
     ],
     resources: {
@@ -240,7 +245,7 @@ export const SERVICE_DEPLOY = {
       { name: 'STRIPE_PUBLISHABLE_KEY', config: true },
       { name: 'STRIPE_WEBHOOK_SECRET', secret: true, optional: true },
       { name: 'PUBLIC_BASE_URL', config: true, key: 'PUBLIC_URL', default: 'http://localhost:8080' },
-      { name: 'SUPPORT_EMAIL', config: true, default: 'support@holistichealth.example' },
+      { name: 'SUPPORT_EMAIL', config: true, default: DEFAULT_SUPPORT_EMAIL },
       smtp,
     ],
     resources: {
@@ -292,6 +297,7 @@ export const SERVICE_DEPLOY = {
       { name: 'OPENAI_REALTIME_MODEL', value: 'gpt-realtime', overridable: true },
       { name: 'OPENAI_REALTIME_VOICE', value: 'marin', overridable: true },
       ...openai,
+      practitionerName,
       { name: 'VOICE_ALLOWED_ORIGINS', config: true },
       {
         name: 'VOICE_ICE_SERVERS',
