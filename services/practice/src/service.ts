@@ -36,7 +36,11 @@ export async function practiceService(
     logger,
   });
   const invites = { store, mailer, publicUrl: config.PUBLIC_URL, now, logger };
-  const first = await inviteFirstAdmin(invites, config.PRACTICE_FIRST_ADMIN_EMAIL);
+  // The service starts even when the e-mail cannot go out: the next start invites her then.
+  const first = await inviteFirstAdmin(invites, config.PRACTICE_FIRST_ADMIN_EMAIL).catch((err: unknown) => {
+    logger.error({ err }, 'the first admin could not be invited: the next start tries again');
+    return 'failed' as const;
+  });
   if (first === 'pending') logger.info('the first admin has an unused invite: see the e-mail sent to her');
   if (first === 'unset') logger.info('no staff is invited at start: PRACTICE_FIRST_ADMIN_EMAIL is not set');
 

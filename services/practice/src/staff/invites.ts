@@ -2,11 +2,14 @@
 // The first admin (PRACTICE_FIRST_ADMIN_EMAIL) is invited at start while no staff exists: once, and again only
 // after that invite expired unused (the claim on replacing it lets one replica of several send it).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { html, link, type Logger, type Mailer } from '@hhp/kit';
+import { html, HttpError, link, type Logger, type Mailer } from '@hhp/kit';
 import type { StaffRole } from '@hhp/proto';
 import { sha256, type InviteDoc, type PracticeStore } from '../store.js';
 
 export const INVITE_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const MAIL_FAILED =
+  'The invitation e-mail could not be sent, so no invite was made. Please try again in a moment.';
 
 export interface InviteDeps {
   store: PracticeStore;
@@ -43,7 +46,8 @@ export async function invite(
   const url = inviteLink(deps.publicUrl, token);
   await sendInvite(deps, doc, url).catch(async (err: unknown) => {
     await deps.store.invites.deleteOne({ _id: doc._id });
-    throw err;
+    deps.logger.warn({ err }, 'the invitation e-mail could not be sent; the invite is not kept');
+    throw new HttpError(503, MAIL_FAILED, { cause: err });
   });
   return doc;
 }

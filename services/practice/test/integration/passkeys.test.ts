@@ -85,6 +85,29 @@ describe('the first admin', () => {
   });
 });
 
+describe('when the e-mail cannot be sent', () => {
+  test('then the service still starts, an invite is 503 and kept nowhere, and the next start with e-mail invites her', async () => {
+    const db = uniqueDb('nomail');
+    const email = address('nomail');
+    const closed = { SMTP_URL: 'smtp://127.0.0.1:9' };
+    const first = await start(db, { ...closed, PRACTICE_FIRST_ADMIN_EMAIL: email });
+    expect(await first.mongo.connection.collection('invites').countDocuments()).toBe(0);
+    await stop(first);
+    const second = await start(db, { PRACTICE_FIRST_ADMIN_EMAIL: email });
+    const { client } = await firstAdmin(second, mailpit, email);
+    await stop(second);
+
+    const third = await start(db, closed);
+    const admin = new ConsoleClient(third.url);
+    admin.cookie = client.cookie;
+    const res = await admin.post('/api/practice/staff/invite', { email: address('unsent'), role: 'practitioner' });
+    expect(res.status).toBe(503);
+    expect((await res.json()).message).toMatch(/could not be sent/);
+    expect(await third.mongo.connection.collection('invites').countDocuments({ usedAt: { $exists: false } })).toBe(0);
+    await stop(third);
+  });
+});
+
 describe('registering and signing in', () => {
   let service: PracticeService;
   let admin: { client: ConsoleClient; passkey: SoftwarePasskey };
