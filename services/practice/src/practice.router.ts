@@ -111,7 +111,7 @@ export function practiceRouter({ passkeys, invites, sessions, audit, signInLimit
   });
   router.post(`${PRACTICE_API}/staff/:id/revoke`, origin, admin, async (req, res) => {
     const { id } = parse(StaffParams, req.params);
-    const revoked = await revokeStaff(passkeys.store, sessions, sessionOf(req).staff, id, passkeys.now());
+    const revoked = await revokeStaff(passkeys.store, sessions, sessionOf(req).staff, id, passkeys.now);
     await audit.record(req, actor(req), 'staff-revoked', `${revoked._id} (${revoked.email})`);
     res.json({ message: 'Revoked' });
   });

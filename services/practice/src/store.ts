@@ -4,7 +4,7 @@
 // where FerretDB would run a conditional update as a read and then a write.
 import { createHash } from 'node:crypto';
 import type { Connection, mongo } from 'mongoose';
-import { isDuplicateKeyError } from '@hhp/kit';
+import { HttpError, isDuplicateKeyError } from '@hhp/kit';
 import type { StaffRole } from '@hhp/proto';
 
 export interface StaffDoc {
@@ -91,7 +91,16 @@ export interface PracticeStore {
   claim(key: string, at: Date): Promise<boolean>;
   /** Gives a claim back (what it guarded did not happen). */
   unclaim(key: string): Promise<void>;
+  /**
+   * Runs `work` while holding the claim `key`, one caller at a time across every replica: the others wait (up to
+   * LOCK_WAIT_MS, then 503). A claim older than LOCK_STALE_MS is a holder that died, and is taken over.
+   */
+  exclusively<T>(key: string, now: () => Date, work: () => Promise<T>): Promise<T>;
 }
+
+export const LOCK_WAIT_MS = 3000;
+export const LOCK_STALE_MS = 15_000;
+export const LOCK_BUSY = 'Another change to the staff is being made right now. Please try again in a moment.';
 
 export async function openStore(connection: Connection): Promise<PracticeStore> {
   const collection = <T extends mongo.Document>(name: string) =>
@@ -114,19 +123,40 @@ export async function openStore(connection: Connection): Promise<PracticeStore> 
     store.challenges.createIndex({ expiresAt: 1 }),
     store.audit.createIndex({ at: -1 }),
   ]);
+  const claim = async (key: string, at: Date) => {
+    try {
+      await claims.insertOne({ _id: key, at });
+      return true;
+    } catch (err) {
+      if (isDuplicateKeyError(err)) return false;
+      throw err;
+    }
+  };
+  const unclaim = async (key: string) => {
+    await claims.deleteOne({ _id: key });
+  };
   return {
     ...store,
-    async claim(key, at) {
-      try {
-        await claims.insertOne({ _id: key, at });
-        return true;
-      } catch (err) {
-        if (isDuplicateKeyError(err)) return false;
-        throw err;
+    claim,
+    unclaim,
+    async exclusively(key, now, work) {
+      const waitUntil = Date.now() + LOCK_WAIT_MS;
+      for (;;) {
+        if (await claim(key, now())) break;
+        const held = await claims.findOne({ _id: key });
+        // A holder that died: only the one who deletes that very claim (its `at`) takes it over.
+        if (held && now().getTime() - held.at.getTime() > LOCK_STALE_MS) {
+          await claims.deleteOne({ _id: key, at: held.at });
+          continue;
+        }
+        if (Date.now() >= waitUntil) throw new HttpError(503, LOCK_BUSY);
+        await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
       }
-    },
-    async unclaim(key) {
-      await claims.deleteOne({ _id: key });
+      try {
+        return await work();
+      } finally {
+        await unclaim(key);
+      }
     },
   };
 }
