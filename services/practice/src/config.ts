@@ -13,6 +13,11 @@ export const PracticeConfig = serviceConfig('practice', servicePort('practice'))
    * start (once; again only when that invite expired unused). Unset: nobody is invited.
    */
   PRACTICE_FIRST_ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
+  /**
+   * The invitation e-mail is sent inside the admin's request (and at start): connecting, the server's greeting and
+   * each of its answers may take this long, and the whole sending no longer; then 503, nothing kept.
+   */
+  PRACTICE_MAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** A session ends after this long without a request, and this long after it began whatever happens. */
   PRACTICE_SESSION_IDLE_MINUTES: z.coerce
     .number()

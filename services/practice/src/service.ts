@@ -34,8 +34,16 @@ export async function practiceService(
     from: config.MAIL_FROM,
     practiceName: 'Holistic Health Portal',
     logger,
+    timeoutMs: config.PRACTICE_MAIL_TIMEOUT_MS,
   });
-  const invites = { store, mailer, publicUrl: config.PUBLIC_URL, now, logger };
+  const invites = {
+    store,
+    mailer,
+    mailTimeoutMs: config.PRACTICE_MAIL_TIMEOUT_MS,
+    publicUrl: config.PUBLIC_URL,
+    now,
+    logger,
+  };
   // The service starts even when the e-mail cannot go out: the next start invites her then.
   const first = await inviteFirstAdmin(invites, config.PRACTICE_FIRST_ADMIN_EMAIL).catch((err: unknown) => {
     logger.error({ err }, 'the first admin could not be invited: the next start tries again');

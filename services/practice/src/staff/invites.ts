@@ -2,7 +2,7 @@
 // The first admin (PRACTICE_FIRST_ADMIN_EMAIL) is invited at start while no staff exists: once, and again only
 // after that invite expired unused (the claim on replacing it lets one replica of several send it).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { html, HttpError, link, type Logger, type Mailer } from '@hhp/kit';
+import { html, HttpError, link, TIMED_OUT, within, type Logger, type Mailer } from '@hhp/kit';
 import type { StaffRole } from '@hhp/proto';
 import { sha256, type InviteDoc, type PracticeStore } from '../store.js';
 
@@ -14,6 +14,8 @@ export const MAIL_FAILED =
 export interface InviteDeps {
   store: PracticeStore;
   mailer: Mailer;
+  /** The longest the e-mail may take to be accepted (the mailer's own timeouts are per step). */
+  mailTimeoutMs: number;
   publicUrl: string;
   now: () => Date;
   logger: Logger;
@@ -44,11 +46,19 @@ export async function invite(
   };
   await deps.store.invites.insertOne(doc);
   const url = inviteLink(deps.publicUrl, token);
-  await sendInvite(deps, doc, url).catch(async (err: unknown) => {
+  // Bounded as a whole: a server that trickles its answers would pass each of the mailer's step timeouts. An
+  // e-mail it accepts after all, later, holds a link to an invite no longer kept (410).
+  let failure: unknown;
+  const sent = await within(deps.mailTimeoutMs, sendInvite(deps, doc, url)).catch((err: unknown) => {
+    failure = err;
+    return undefined;
+  });
+  if (sent === TIMED_OUT || sent === undefined) {
     await deps.store.invites.deleteOne({ _id: doc._id });
+    const err = failure ?? new Error(`no answer from the mail server in ${deps.mailTimeoutMs} ms`);
     deps.logger.warn({ err }, 'the invitation e-mail could not be sent; the invite is not kept');
     throw new HttpError(503, MAIL_FAILED, { cause: err });
-  });
+  }
   return doc;
 }
 
