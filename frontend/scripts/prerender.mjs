@@ -15,7 +15,7 @@ const serverEntry = path.join(frontend, 'node_modules', '.prerender', 'entry-ser
 
 // React's and antd's production code, as in the browser's bundle.
 process.env.NODE_ENV = 'production';
-const { pages, render, knownPaths, NOT_FOUND_SAMPLE } = await import(pathToFileURL(serverEntry).href);
+const { pages, render, knownPaths, privatePaths, NOT_FOUND_SAMPLE } = await import(pathToFileURL(serverEntry).href);
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
 writeFileSync(path.join(dist, 'spa.html'), shell);
@@ -139,6 +139,12 @@ if (unknownPage) throw new Error(`${unknownPage.path} is prerendered but not in 
 for (const page of known.filter((page) => !prerendered.has(page))) {
   write(page, shell);
   console.log(`shell for ${page}`);
+}
+// The practice's console: pages for its staff, not the public's; no search engine is to keep them.
+const noindex = shell.replace('</head>', '  <meta name="robots" content="noindex">\n  </head>');
+for (const page of privatePaths()) {
+  write(page, noindex);
+  console.log(`noindex shell for ${page}`);
 }
 writeFileSync(path.join(dist, '404.html'), await prerender(NOT_FOUND_SAMPLE, 'src/app/routes/not-found.tsx'));
 writeFileSync(path.join(dist, 'routes.json'), `${JSON.stringify(known, null, 2)}\n`);

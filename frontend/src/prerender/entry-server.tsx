@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { pathsOf } from '../app/known-paths';
 import { AppProviders } from '../app/providers';
-import { routes } from '../app/routes';
+import { practiceRoute, routes } from '../app/routes';
 import { staticRouter, StaticRouter } from '../shared/router/StaticRouter';
 import { PageHeadContext, type PageHead } from '../shared/ui/page-head';
 
@@ -30,7 +30,14 @@ export const pages: { path: string; screen: string; fetches?: string[] }[] = [
  * Every path the app answers with a screen of its own (see app/known-paths.ts): the prerendered pages and
  * those the browser renders (/book, /checkout, …). scripts/prerender.mjs gives each one a file.
  */
-export const knownPaths = (): string[] => pathsOf(routes, { 'conditions/:slug': CONDITION_SLUGS });
+export const knownPaths = (): string[] =>
+  pathsOf(
+    routes.filter((route) => route !== practiceRoute),
+    { 'conditions/:slug': CONDITION_SLUGS },
+  );
+
+/** The practice's console's pages: a file each (the empty shell, marked noindex), but not in routes.json. */
+export const privatePaths = (): string[] => pathsOf([practiceRoute], {});
 
 /** A path that no route knows: the not-found screen, written as 404.html. */
 export const NOT_FOUND_SAMPLE = '/404';
