@@ -5,22 +5,17 @@ import { useLocation, useSearchParams } from '../../../shared/router/hooks';
 import { quotaStale, useQuotaQuery } from '../../../shared/ai/api';
 import { errorSentence } from '../../../shared/api/error-message';
 import { openChat, type ChatWidgetDispatch } from '../../../shared/chat-widget/chat-widget-slice';
-import { AntdScope } from '../../../shared/ui/AntdScope';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
 import { useCheckoutCompleteMutation, useCompleteSubscriptionMutation, useSubscriptionStatusQuery } from '../api';
 import { texts } from '../texts';
 import { ManageSubscriptionButton } from '../sign-in/ManageSubscriptionButton';
-import { ServicePanel } from '../ui/ServicePanel';
+import { StatusPage, type PageStatus } from '../ui/StatusPage';
 import { useBackoffPoll } from '../ui/use-backoff-poll';
-import { useFocusOnChange } from '../ui/use-focus-on-change';
-import styles from '../ui/payments.module.css';
-import { subscriptionOutcome, type SubscriptionOutcome } from './outcome';
+import { subscriptionView } from './outcome';
 import { subscribedState } from './subscribed-state';
 
 const t = texts.subscriptionConfirmed;
-
-type View = SubscriptionOutcome | 'checking' | 'load-error';
 
 function renewalDate(iso: string): string {
   return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
@@ -53,10 +48,7 @@ export function SubscriptionConfirmedScreen() {
   });
   const current = status.data ?? completion.data;
 
-  let view: View;
-  if (current) view = subscriptionOutcome(current, fromPayment);
-  else if (completion.isError || (status.isError && !status.isFetching)) view = 'load-error';
-  else view = 'checking';
+  const view = subscriptionView(current, fromPayment, completion.isError || (status.isError && !status.isFetching));
 
   const { refetch } = status;
   const [completeSubscription] = useCompleteSubscriptionMutation();
@@ -90,86 +82,48 @@ export function SubscriptionConfirmedScreen() {
     else void refetch();
   };
 
-  const focusRef = useFocusOnChange<HTMLHeadingElement>(view);
   const subscribe = (
     <ButtonLink to="/subscribe" variant="primary">
       {t.subscribe}
     </ButtonLink>
   );
-  const panel = (() => {
+  const page = ((): PageStatus => {
     switch (view) {
       case 'checking':
-        return (
-          <p className={styles.loading} role="status">
-            {t.checking}
-          </p>
-        );
+        return { checking: t.checking };
       case 'load-error':
-        return (
-          <ServicePanel
-            type="error"
-            title={t.loadError}
-            titleRef={focusRef}
-            actions={<Button onClick={retry}>{t.checkAgain}</Button>}
-          >
-            <p className={styles.text}>{errorSentence(completion.error ?? status.error)}</p>
-          </ServicePanel>
-        );
+        return {
+          type: 'error',
+          title: t.loadError,
+          body: [errorSentence(completion.error ?? status.error)],
+          actions: <Button onClick={retry}>{t.checkAgain}</Button>,
+        };
       case 'active':
-        return (
-          <ServicePanel
-            type="success"
-            title={t.activeTitle}
-            titleRef={focusRef}
-            actions={
-              <>
-                <Button variant="primary" onClick={() => dispatch(openChat())}>
-                  {t.openChat}
-                </Button>
-                <ManageSubscriptionButton />
-              </>
-            }
-          >
-            <p className={styles.text}>{t.activeText}</p>
-            {current?.currentPeriodEnd && (
-              <p className={styles.text}>{t.renews(renewalDate(current.currentPeriodEnd))}</p>
-            )}
-          </ServicePanel>
-        );
+        return {
+          type: 'success',
+          title: t.activeTitle,
+          body: [t.activeText, current?.currentPeriodEnd && t.renews(renewalDate(current.currentPeriodEnd))],
+          actions: (
+            <>
+              <Button variant="primary" onClick={() => dispatch(openChat())}>
+                {t.openChat}
+              </Button>
+              <ManageSubscriptionButton />
+            </>
+          ),
+        };
       case 'waiting':
-        return (
-          <ServicePanel
-            type="info"
-            title={t.waitingTitle}
-            titleRef={focusRef}
-            actions={exhausted && <Button onClick={checkAgain}>{t.checkAgain}</Button>}
-          >
-            <p className={styles.text}>{exhausted ? t.slowText : t.waitingText}</p>
-          </ServicePanel>
-        );
+        return {
+          type: 'info',
+          title: t.waitingTitle,
+          body: [exhausted ? t.slowText : t.waitingText],
+          actions: exhausted && <Button onClick={checkAgain}>{t.checkAgain}</Button>,
+        };
       case 'none':
-        return (
-          <ServicePanel type="info" title={t.noneTitle} titleRef={focusRef} actions={subscribe}>
-            <p className={styles.text}>{t.noneText}</p>
-          </ServicePanel>
-        );
+        return { type: 'info', title: t.noneTitle, body: [t.noneText], actions: subscribe };
       case 'ended':
-        return (
-          <ServicePanel type="warning" title={t.endedTitle} titleRef={focusRef} actions={subscribe}>
-            <p className={styles.text}>{t.endedText}</p>
-          </ServicePanel>
-        );
+        return { type: 'warning', title: t.endedTitle, body: [t.endedText], actions: subscribe };
     }
   })();
-
-  return (
-    <AntdScope>
-      <div className={styles.column}>
-        {panel}
-        <div className={styles.actions}>
-          <ButtonLink to="/">{t.home}</ButtonLink>
-        </div>
-      </div>
-    </AntdScope>
-  );
+  return <StatusPage status={page} view={view} home={t.home} />;
 }

@@ -72,3 +72,48 @@ export function pollDelay(attempt: number): number {
 
 /** Asking stops after this many attempts (about a minute); the page then offers to check again. */
 export const POLL_ATTEMPTS = 12;
+
+export type SessionView = SessionOutcome | 'no-session' | 'not-found' | 'load-error' | 'checking';
+
+/** What the servers have answered so far about the booking of /session-confirmed, as RTK Query holds it. */
+export interface SessionAnswers {
+  sessionId: string | null;
+  session?: SessionResponse;
+  sessionError?: unknown;
+  payment?: PaymentStatusResponse['payment'];
+  paymentError?: unknown;
+  paymentFetching: boolean;
+  returnedPaid: boolean;
+}
+
+/**
+ * A failed read while asking again keeps the last answer on screen (RTK Query keeps `data`); only a page with
+ * nothing to show shows the error. Payments is asked only while the booking is not confirmed.
+ */
+export function sessionView(a: SessionAnswers): SessionView {
+  if (!a.sessionId) return 'no-session';
+  const booked = a.session;
+  if (!booked && statusOf(a.sessionError) === 404) return 'not-found';
+  if (!booked && a.sessionError !== undefined) return 'load-error';
+  if (!booked) return 'checking';
+  if (booked.status === 'confirmed') return 'confirmed';
+  if (!a.payment && a.paymentError !== undefined && !a.paymentFetching) return 'load-error';
+  if (!a.payment) return 'checking';
+  return sessionOutcome(booked, a.payment, a.returnedPaid);
+}
+
+export type SubscriptionView = SubscriptionOutcome | 'checking' | 'load-error';
+
+/** /subscription-confirmed: the status read (or the hosted Checkout's completion's answer), else its failure. */
+export function subscriptionView(
+  current: SubscriptionStatusResponse | undefined,
+  fromPayment: boolean,
+  failed: boolean,
+): SubscriptionView {
+  if (current) return subscriptionOutcome(current, fromPayment);
+  return failed ? 'load-error' : 'checking';
+}
+
+function statusOf(error: unknown): unknown {
+  return typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
+}

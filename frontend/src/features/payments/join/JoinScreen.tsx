@@ -5,14 +5,12 @@ import { quotaStale, type AiDispatch } from '../../../shared/ai/api';
 import { errorSentence } from '../../../shared/api/error-message';
 import { openChat, type ChatWidgetDispatch } from '../../../shared/chat-widget/chat-widget-slice';
 import { MINUTE_TICK_MS, minutesUntil } from '../../../shared/ai/session-minutes';
-import { AntdScope } from '../../../shared/ui/AntdScope';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
-import { ServicePanel } from '../ui/ServicePanel';
+import { StatusPage, type PageStatus } from '../ui/StatusPage';
 import { formatDay, formatTime, visitorTimeZone, zoneLabel } from '../ui/time';
-import { useFocusOnChange } from '../ui/use-focus-on-change';
-import styles from '../ui/payments.module.css';
 import { useJoinSessionMutation } from './api';
+import { joinView } from './join-view';
 import { joinTexts as t } from './texts';
 
 /** "Tuesday, December 2, 2025, 9:50 AM Eastern Standard Time (America/New_York)" */
@@ -63,95 +61,61 @@ export function JoinScreen() {
   }, [answer, dispatch]);
   const minutesLeft = useMinutesLeft(answer?.status === 'active' ? answer.endsAt : undefined);
 
-  const view = !bookingId || !token ? 'incomplete' : result.isError ? 'error' : (answer?.status ?? 'joining');
-  const focusRef = useFocusOnChange<HTMLHeadingElement>(view);
-
+  const view = joinView(bookingId, token, result.isError, answer);
   const onOpenChat = () => {
     if (dispatch(openChat())) return;
     toast.info({ title: t.chatLoadingTitle, description: t.chatLoadingDescription });
   };
-  const book = (
-    <ButtonLink to="/book" variant="primary">
-      {t.bookAgain}
-    </ButtonLink>
-  );
-
-  const panel = (() => {
+  const status = ((): PageStatus => {
     switch (view) {
       case 'joining':
-        return (
-          <p className={styles.loading} role="status">
-            {t.joining}
-          </p>
-        );
+        return { checking: t.joining };
       case 'incomplete':
-        return (
-          <ServicePanel type="warning" title={t.incompleteTitle} titleRef={focusRef}>
-            <p className={styles.text}>{t.incompleteText}</p>
-          </ServicePanel>
-        );
+        return { type: 'warning', title: t.incompleteTitle, body: [t.incompleteText] };
       case 'error':
-        return (
-          <ServicePanel
-            type="error"
-            title={t.errorTitle}
-            titleRef={focusRef}
-            actions={<Button onClick={ask}>{t.tryAgain}</Button>}
-          >
-            <p className={styles.text}>{errorSentence(result.error)}</p>
-          </ServicePanel>
-        );
+        return {
+          type: 'error',
+          title: t.errorTitle,
+          body: [errorSentence(result.error)],
+          actions: <Button onClick={ask}>{t.tryAgain}</Button>,
+        };
       case 'active':
-        return (
-          <ServicePanel
-            type="success"
-            title={t.activeTitle}
-            titleRef={focusRef}
-            actions={
-              <Button variant="primary" onClick={onOpenChat}>
-                {t.openChat}
-              </Button>
-            }
-          >
-            {minutesLeft !== undefined && <p className={styles.text}>{t.minutesLeft(minutesLeft)}</p>}
-            <p className={styles.text}>{t.activeText}</p>
-          </ServicePanel>
-        );
+        return {
+          type: 'success',
+          title: t.activeTitle,
+          body: [minutesLeft !== undefined && t.minutesLeft(minutesLeft), t.activeText],
+          actions: (
+            <Button variant="primary" onClick={onOpenChat}>
+              {t.openChat}
+            </Button>
+          ),
+        };
       case 'early': {
-        if (answer?.status !== 'early') return null;
+        if (answer?.status !== 'early') return { checking: t.joining };
         const mine = visitorTimeZone();
-        return (
-          <ServicePanel
-            type="info"
-            title={t.earlyTitle}
-            titleRef={focusRef}
-            actions={<Button onClick={ask}>{t.checkAgain}</Button>}
-          >
-            <p className={styles.text}>{t.comeBack(when(answer.startsAt, answer.timeZone))}</p>
-            {mine && mine !== answer.timeZone && (
-              <p className={styles.text}>{t.yourTime(when(answer.startsAt, mine))}</p>
-            )}
-            <p className={styles.text}>{t.earlyNote}</p>
-          </ServicePanel>
-        );
+        return {
+          type: 'info',
+          title: t.earlyTitle,
+          body: [
+            t.comeBack(when(answer.startsAt, answer.timeZone)),
+            mine && mine !== answer.timeZone && t.yourTime(when(answer.startsAt, mine)),
+            t.earlyNote,
+          ],
+          actions: <Button onClick={ask}>{t.checkAgain}</Button>,
+        };
       }
       case 'ended':
-        return (
-          <ServicePanel type="info" title={t.endedTitle} titleRef={focusRef} actions={book}>
-            <p className={styles.text}>{t.endedText}</p>
-          </ServicePanel>
-        );
+        return {
+          type: 'info',
+          title: t.endedTitle,
+          body: [t.endedText],
+          actions: (
+            <ButtonLink to="/book" variant="primary">
+              {t.bookAgain}
+            </ButtonLink>
+          ),
+        };
     }
   })();
-
-  return (
-    <AntdScope>
-      <div className={styles.column}>
-        {panel}
-        <div className={styles.actions}>
-          <ButtonLink to="/">{t.home}</ButtonLink>
-        </div>
-      </div>
-    </AntdScope>
-  );
+  return <StatusPage status={status} view={view} home={t.home} />;
 }

@@ -6,11 +6,9 @@ import { quotaStale, useQuotaQuery } from '../../../shared/ai/api';
 import { openChat, type ChatWidgetDispatch } from '../../../shared/chat-widget/chat-widget-slice';
 import { useCompleteSignInMutation } from '../../../shared/subscriber-sign-in/api';
 import { SignInLinkForm } from '../../../shared/subscriber-sign-in/SignInLinkForm';
-import { AntdScope } from '../../../shared/ui/AntdScope';
-import { Button, ButtonLink } from '../../../shared/ui/Button';
-import { ServicePanel } from '../ui/ServicePanel';
+import { Button } from '../../../shared/ui/Button';
+import { StatusPage, type PageStatus } from '../ui/StatusPage';
 import { useBackoffPoll } from '../ui/use-backoff-poll';
-import { useFocusOnChange } from '../ui/use-focus-on-change';
 import styles from '../ui/payments.module.css';
 import { failureOf } from './failure';
 import { texts } from './texts';
@@ -45,57 +43,41 @@ export function SignInScreen() {
   }, [done, dispatch]);
 
   const view = !token ? 'no-token' : done ? 'done' : result.isError ? 'failed' : 'checking';
-  const focusRef = useFocusOnChange<HTMLHeadingElement>(view);
   const failure = result.isError ? failureOf(result.error, t.incomplete) : undefined;
+  const status = ((): PageStatus => {
+    switch (view) {
+      case 'checking':
+        return { checking: t.checking };
+      case 'done':
+        return {
+          type: 'success',
+          title: t.doneTitle,
+          body: [t.doneText],
+          actions: (
+            <Button variant="primary" onClick={() => dispatch(openChat())}>
+              {t.openChat}
+            </Button>
+          ),
+        };
+      case 'no-token':
+        return { type: 'info', title: t.noTokenTitle, body: [t.noToken] };
+      case 'failed':
+        return {
+          type: 'error',
+          title: t.failedTitle,
+          body: [failure?.message],
+          actions: failure?.retryable && token && <Button onClick={() => void complete({ token })}>{t.retry}</Button>,
+        };
+    }
+  })();
   return (
-    <AntdScope>
-      <div className={styles.column}>
-        {view === 'checking' && (
-          <p className={styles.loading} role="status">
-            {t.checking}
-          </p>
-        )}
-        {view === 'done' && (
-          <ServicePanel
-            type="success"
-            title={t.doneTitle}
-            titleRef={focusRef}
-            actions={
-              <Button variant="primary" onClick={() => dispatch(openChat())}>
-                {t.openChat}
-              </Button>
-            }
-          >
-            <p className={styles.text}>{t.doneText}</p>
-          </ServicePanel>
-        )}
-        {view === 'no-token' && (
-          <ServicePanel type="info" title={t.noTokenTitle} titleRef={focusRef}>
-            <p className={styles.text}>{t.noToken}</p>
-          </ServicePanel>
-        )}
-        {view === 'failed' && (
-          <ServicePanel
-            type="error"
-            title={t.failedTitle}
-            titleRef={focusRef}
-            actions={
-              failure?.retryable && token ? <Button onClick={() => void complete({ token })}>{t.retry}</Button> : null
-            }
-          >
-            <p className={styles.text}>{failure?.message}</p>
-          </ServicePanel>
-        )}
-        {(view === 'failed' || view === 'no-token') && !failure?.retryable && (
-          <section className={styles.card} aria-label={t.askAgain}>
-            <p className={styles.text}>{t.askAgain}</p>
-            <SignInLinkForm initiallyOpen />
-          </section>
-        )}
-        <div className={styles.actions}>
-          <ButtonLink to="/">{t.home}</ButtonLink>
-        </div>
-      </div>
-    </AntdScope>
+    <StatusPage status={status} view={view} home={t.home}>
+      {(view === 'failed' || view === 'no-token') && !failure?.retryable && (
+        <section className={styles.card} aria-label={t.askAgain}>
+          <p className={styles.text}>{t.askAgain}</p>
+          <SignInLinkForm initiallyOpen />
+        </section>
+      )}
+    </StatusPage>
   );
 }

@@ -1,0 +1,85 @@
+import type { SessionResponse } from '@hhp/proto';
+import { errorSentence } from '../../../shared/api/error-message';
+import { Button, ButtonLink } from '../../../shared/ui/Button';
+import { texts } from '../texts';
+import type { PageStatus } from '../ui/StatusPage';
+import type { SessionView } from './outcome';
+import { SessionDetails } from './SessionDetails';
+
+const t = texts.sessionConfirmed;
+
+interface Context {
+  sessionId: string | null;
+  session?: SessionResponse;
+  error: unknown;
+  /** The page has stopped asking by itself. */
+  exhausted: boolean;
+  askAgain: () => void;
+  checkAgain: () => void;
+}
+
+/** What /session-confirmed shows for each answer: the panel's look, title, paragraphs and actions. */
+export function sessionStatus(view: SessionView, c: Context): PageStatus {
+  const checkout = c.sessionId ? `/checkout?sessionId=${encodeURIComponent(c.sessionId)}` : '/book';
+  const book = (
+    <ButtonLink to="/book" variant="primary">
+      {t.bookAgain}
+    </ButtonLink>
+  );
+  const toCheckout = (label: string) => (
+    <ButtonLink to={checkout} variant="primary">
+      {label}
+    </ButtonLink>
+  );
+  const details = c.session && <SessionDetails session={c.session} />;
+  switch (view) {
+    case 'checking':
+      return { checking: t.checking };
+    case 'no-session':
+      return { type: 'info', title: t.pageTitle, body: [t.noSession], actions: book };
+    case 'not-found':
+      return { type: 'warning', title: texts.checkout.notFoundTitle, body: [t.notFound], actions: book };
+    case 'load-error':
+      return {
+        type: 'error',
+        title: c.session ? t.paymentCheckError : t.loadError,
+        body: [details, errorSentence(c.error)],
+        actions: <Button onClick={c.askAgain}>{t.checkAgain}</Button>,
+      };
+    case 'confirmed':
+      return { type: 'success', title: t.confirmedTitle, body: [details, t.confirmedText] };
+    case 'waiting':
+      return {
+        type: 'info',
+        title: t.waitingTitle,
+        body: [c.exhausted ? t.slowText : t.waitingText, details],
+        actions: c.exhausted && <Button onClick={c.checkAgain}>{t.checkAgain}</Button>,
+      };
+    case 'not-paid':
+      return {
+        type: 'warning',
+        title: t.notPaidTitle,
+        body: [t.notPaidText, details],
+        actions: toCheckout(t.goToCheckout),
+      };
+    case 'failed':
+      return { type: 'error', title: t.failedTitle, body: [t.failedText, details], actions: toCheckout(t.tryAgain) };
+    case 'expired':
+      return { type: 'warning', title: t.expiredTitle, body: [t.expiredText], actions: book };
+    case 'refunded':
+      return { type: 'info', title: t.refundedTitle, body: [t.refundedText], actions: book };
+    case 'cancelled':
+      return { type: 'info', title: t.cancelledTitle, body: [details], actions: book };
+    case 'subscription':
+      return {
+        type: 'info',
+        title: t.details,
+        body: [t.subscriptionText, details],
+        actions: (
+          <ButtonLink to={`/subscribe?sessionId=${encodeURIComponent(c.sessionId ?? '')}`} variant="primary">
+            {t.goToSubscribe}
+          </ButtonLink>
+        ),
+      };
+  }
+}

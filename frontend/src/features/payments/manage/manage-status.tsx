@@ -1,0 +1,73 @@
+import type { ManageSessionResponse } from '@hhp/proto';
+import type { ReactNode } from 'react';
+import { errorSentence } from '../../../shared/api/error-message';
+import { Button, ButtonLink } from '../../../shared/ui/Button';
+import type { PageStatus } from '../ui/StatusPage';
+import { formatDay, formatTime, zoneLabel } from '../ui/time';
+import { ManageDetails, sessionWhen } from './ManageDetails';
+import { fixedReason, refundStatus, type ManageView } from './manage-view';
+import { manageTexts as t } from './texts';
+
+/** "Monday, December 7, 2026, 9:00 AM Eastern Standard Time (America/New_York)" */
+const moment = (iso: string, timeZone: string) =>
+  `${formatDay(iso, timeZone)}, ${formatTime(iso, timeZone)} ${zoneLabel(timeZone, iso)}`;
+
+interface Context {
+  error: unknown;
+  /** The booking has just been moved. */
+  moved: boolean;
+  retry: () => void;
+  /** Reschedule and Cancel, while no step is open. */
+  actions: ReactNode;
+}
+
+/** What /manage-booking shows for each answer of the booking service. */
+export function manageStatus(view: ManageView, answer: ManageSessionResponse | undefined, c: Context): PageStatus {
+  switch (view) {
+    case 'loading':
+      return { checking: t.loading };
+    case 'invalid':
+      return { type: 'warning', title: t.invalidTitle, body: [t.invalidText] };
+    case 'load-error':
+      return {
+        type: 'error',
+        title: t.loadErrorTitle,
+        body: [errorSentence(c.error)],
+        actions: <Button onClick={c.retry}>{t.tryAgain}</Button>,
+      };
+  }
+  if (!answer) return { checking: t.loading };
+  const details = <ManageDetails session={answer} />;
+  const book = (
+    <ButtonLink to="/book" variant="primary">
+      {t.bookAgain}
+    </ButtonLink>
+  );
+  switch (view) {
+    case 'cancelled':
+      return {
+        type: 'success',
+        title: t.cancelledTitle,
+        body: [
+          refundStatus(answer),
+          answer.cancelledAt && t.cancelledOn(moment(answer.cancelledAt, answer.timeZone)),
+          t.cancelledEmailed,
+          details,
+        ],
+        actions: book,
+      };
+    case 'fixed':
+      return { type: 'info', title: t.notChangeableTitle, body: [fixedReason(answer), details], actions: book };
+    case 'changeable': {
+      const until = t.changeableUntil(moment(answer.changeableUntil, answer.timeZone));
+      return c.moved
+        ? {
+            type: 'success',
+            title: t.movedTitle,
+            body: [t.movedText(sessionWhen(answer)), t.emailed, details, until],
+            actions: c.actions,
+          }
+        : { type: 'info', title: t.yourBookingTitle, body: [details, until], actions: c.actions };
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import { Fragment, type ReactNode, type Ref } from 'react';
+import { AntdScope } from '../../../shared/ui/AntdScope';
+import { ButtonLink } from '../../../shared/ui/Button';
+import { ServicePanel } from './ServicePanel';
+import { useFocusOnChange } from './use-focus-on-change';
+import styles from './payments.module.css';
+
+/** One panel of a status page: a string in `body` is a paragraph, anything else is shown as it is. */
+export interface StatusPanel {
+  type: 'error' | 'warning' | 'info' | 'success';
+  title: string;
+  body: ReactNode[];
+  actions?: ReactNode;
+}
+
+/** What a status page shows: a line while the servers are asked, or a panel with their answer. */
+export type PageStatus = { checking: string } | StatusPanel;
+
+interface Props {
+  status: PageStatus;
+  /** The name of what is shown: focus moves to the panel's heading whenever it changes after the first render. */
+  view: string;
+  /** "Back to the home page" in the screen's own words. */
+  home: string;
+  /** A screen that moves focus itself (between its panel and a step) passes the heading's ref. */
+  titleRef?: Ref<HTMLHeadingElement>;
+  /** Shown below the panel (a step, a form). */
+  children?: ReactNode;
+}
+
+/**
+ * The layout of the screens that say what the servers answered about a link or a return (the session's and the
+ * subscription's confirmations, joining a session, managing a booking, a subscriber's sign-in): the answer's
+ * panel, whose heading takes focus when it replaces another, what the screen adds below it, and the way home.
+ */
+export function StatusPage({ status, view, home, titleRef, children }: Props) {
+  const focusRef = useFocusOnChange<HTMLHeadingElement>(view);
+  return (
+    <AntdScope>
+      <div className={styles.column}>
+        {'checking' in status ? (
+          <p className={styles.loading} role="status">
+            {status.checking}
+          </p>
+        ) : (
+          <ServicePanel
+            type={status.type}
+            title={status.title}
+            titleRef={titleRef ?? focusRef}
+            actions={status.actions}
+          >
+            {status.body.map((part, i) => (
+              <Fragment key={i}>
+                {typeof part === 'string' && part ? <p className={styles.text}>{part}</p> : part}
+              </Fragment>
+            ))}
+          </ServicePanel>
+        )}
+        {children}
+        <div className={styles.actions}>
+          <ButtonLink to="/">{home}</ButtonLink>
+        </div>
+      </div>
+    </AntdScope>
+  );
+}
