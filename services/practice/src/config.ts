@@ -13,6 +13,8 @@ export const PracticeConfig = serviceConfig('practice', servicePort('practice'))
    * start (once; again only when that invite expired unused). Unset: nobody is invited.
    */
   PRACTICE_FIRST_ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
+  /** How long a request waits for the database before it is answered 503 (a stall: the driver would wait on). */
+  DB_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
   /**
    * The invitation e-mail is sent inside the admin's request (and at start): connecting, the server's greeting and
    * each of its answers may take this long, and the whole sending no longer; then 503, nothing kept.

@@ -15,6 +15,7 @@ import {
   type MeResponse,
 } from '@hhp/proto';
 import { bodyObject } from './http/request.js';
+import { bounded } from './http/deadline.js';
 import { noStore, originCheck, sessionOf, staffOnly } from './http/guard.js';
 import type { Sessions, StaffSession } from './sessions/sessions.js';
 import type { AuditLog } from './audit/audit-log.js';
@@ -24,6 +25,8 @@ import { listStaff, revokeStaff } from './staff/staff.js';
 import type { RequestHandler } from 'express';
 
 export interface PracticeRouterDeps {
+  /** How long a request may wait for the database before it is answered 503 (DB_TIMEOUT_MS). */
+  timeoutMs: number;
   passkeys: PasskeyDeps;
   invites: InviteDeps;
   sessions: Sessions;
@@ -49,7 +52,14 @@ const me = ({ staff, expiresAt }: StaffSession): MeResponse => ({
   sessionExpiresAt: expiresAt.toISOString(),
 });
 
-export function practiceRouter({ passkeys, invites, sessions, audit, signInLimit }: PracticeRouterDeps): Router {
+export function practiceRouter({
+  timeoutMs,
+  passkeys,
+  invites,
+  sessions,
+  audit,
+  signInLimit,
+}: PracticeRouterDeps): Router {
   const router = Router();
   const staff = staffOnly(sessions, 'practitioner');
   const admin = staffOnly(sessions);
@@ -66,59 +76,91 @@ export function practiceRouter({ passkeys, invites, sessions, audit, signInLimit
   const origin = originCheck(passkeys.rp.origin);
   router.use(PRACTICE_API, noStore);
 
-  router.post(`${PRACTICE_API}/register/options`, origin, signInLimit, async (req, res) => {
-    const { token } = parse(RegistrationOptionsRequest, bodyObject(req));
-    res.json(await registrationOptions(passkeys, token));
-  });
-  router.post(`${PRACTICE_API}/register/verify`, origin, signInLimit, async (req, res) => {
-    const who = await registerPasskey(passkeys, parse(RegistrationVerifyRequest, bodyObject(req)));
-    await started(req, res, who, 'passkey-registered');
-  });
-  router.post(`${PRACTICE_API}/sign-in/options`, origin, signInLimit, async (req, res) => {
-    parse(SignInOptionsRequest, bodyObject(req));
-    res.json(await signInOptions(passkeys));
-  });
-  router.post(`${PRACTICE_API}/sign-in/verify`, origin, signInLimit, async (req, res) => {
-    const request = parse(SignInVerifyRequest, bodyObject(req));
-    let who;
-    try {
-      who = await signIn(passkeys, request);
-    } catch (err) {
-      if (err instanceof HttpError && err.status === 401) await audit.record(req, {}, 'sign-in-refused');
-      throw err;
-    }
-    await started(req, res, who, 'signed-in');
-  });
+  router.post(
+    `${PRACTICE_API}/register/options`,
+    ...bounded(timeoutMs, origin, signInLimit, async (req, res) => {
+      const { token } = parse(RegistrationOptionsRequest, bodyObject(req));
+      res.json(await registrationOptions(passkeys, token));
+    }),
+  );
+  router.post(
+    `${PRACTICE_API}/register/verify`,
+    ...bounded(timeoutMs, origin, signInLimit, async (req, res) => {
+      const who = await registerPasskey(passkeys, parse(RegistrationVerifyRequest, bodyObject(req)));
+      await started(req, res, who, 'passkey-registered');
+    }),
+  );
+  router.post(
+    `${PRACTICE_API}/sign-in/options`,
+    ...bounded(timeoutMs, origin, signInLimit, async (req, res) => {
+      parse(SignInOptionsRequest, bodyObject(req));
+      res.json(await signInOptions(passkeys));
+    }),
+  );
+  router.post(
+    `${PRACTICE_API}/sign-in/verify`,
+    ...bounded(timeoutMs, origin, signInLimit, async (req, res) => {
+      const request = parse(SignInVerifyRequest, bodyObject(req));
+      let who;
+      try {
+        who = await signIn(passkeys, request);
+      } catch (err) {
+        if (err instanceof HttpError && err.status === 401) await audit.record(req, {}, 'sign-in-refused');
+        throw err;
+      }
+      await started(req, res, who, 'signed-in');
+    }),
+  );
 
-  router.get(`${PRACTICE_API}/me`, staff, (req, res) => {
-    res.json(me(sessionOf(req)));
-  });
-  router.post(`${PRACTICE_API}/sign-out`, origin, staff, async (req, res) => {
-    await audit.record(req, actor(req), 'signed-out');
-    await sessions.end(res, sessionOf(req).id);
-    res.json({ message: 'Signed out' });
-  });
+  router.get(
+    `${PRACTICE_API}/me`,
+    ...bounded(timeoutMs, staff, (req, res) => {
+      res.json(me(sessionOf(req)));
+    }),
+  );
+  router.post(
+    `${PRACTICE_API}/sign-out`,
+    ...bounded(timeoutMs, origin, staff, async (req, res) => {
+      await audit.record(req, actor(req), 'signed-out');
+      await sessions.end(res, sessionOf(req).id);
+      res.json({ message: 'Signed out' });
+    }),
+  );
 
-  router.get(`${PRACTICE_API}/staff`, admin, async (req, res) => {
-    await audit.record(req, actor(req), 'staff-listed');
-    res.json({ staff: await listStaff(passkeys.store) });
-  });
-  router.post(`${PRACTICE_API}/staff/invite`, origin, admin, async (req, res) => {
-    const request = parse(InviteStaffRequest, bodyObject(req));
-    const sent = await invite(invites, { ...request, invitedBy: sessionOf(req).staff._id });
-    await audit.record(req, actor(req), 'staff-invited', `${sent.email} as ${sent.role}`);
-    res.json({ email: sent.email, role: sent.role, expiresAt: sent.expiresAt.toISOString() });
-  });
-  router.post(`${PRACTICE_API}/staff/:id/revoke`, origin, admin, async (req, res) => {
-    const { id } = parse(StaffParams, req.params);
-    const revoked = await revokeStaff(passkeys.store, sessions, sessionOf(req).staff, id, passkeys.now);
-    await audit.record(req, actor(req), 'staff-revoked', `${revoked._id} (${revoked.email})`);
-    res.json({ message: 'Revoked' });
-  });
-  router.get(`${PRACTICE_API}/audit`, admin, async (req, res) => {
-    const query = parse(AuditQuery, req.query);
-    await audit.record(req, actor(req), 'audit-read');
-    res.json({ entries: await audit.read(query) });
-  });
+  router.get(
+    `${PRACTICE_API}/staff`,
+    ...bounded(timeoutMs, admin, async (req, res) => {
+      await audit.record(req, actor(req), 'staff-listed');
+      res.json({ staff: await listStaff(passkeys.store) });
+    }),
+  );
+  router.post(
+    `${PRACTICE_API}/staff/invite`,
+    ...bounded(timeoutMs, origin, admin),
+    // Its own budget: the database's and the e-mail's (sent inside the request).
+    ...bounded(timeoutMs + invites.mailTimeoutMs, async (req, res) => {
+      const request = parse(InviteStaffRequest, bodyObject(req));
+      const sent = await invite(invites, { ...request, invitedBy: sessionOf(req).staff._id });
+      await audit.record(req, actor(req), 'staff-invited', `${sent.email} as ${sent.role}`);
+      res.json({ email: sent.email, role: sent.role, expiresAt: sent.expiresAt.toISOString() });
+    }),
+  );
+  router.post(
+    `${PRACTICE_API}/staff/:id/revoke`,
+    ...bounded(timeoutMs, origin, admin, async (req, res) => {
+      const { id } = parse(StaffParams, req.params);
+      const revoked = await revokeStaff(passkeys.store, sessions, sessionOf(req).staff, id, passkeys.now);
+      await audit.record(req, actor(req), 'staff-revoked', `${revoked._id} (${revoked.email})`);
+      res.json({ message: 'Revoked' });
+    }),
+  );
+  router.get(
+    `${PRACTICE_API}/audit`,
+    ...bounded(timeoutMs, admin, async (req, res) => {
+      const query = parse(AuditQuery, req.query);
+      await audit.record(req, actor(req), 'audit-read');
+      res.json({ entries: await audit.read(query) });
+    }),
+  );
   return router;
 }

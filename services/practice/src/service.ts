@@ -66,7 +66,16 @@ export async function practiceService(
   });
 
   return {
-    routers: [practiceRouter({ passkeys: { store, rp, now }, invites, sessions, audit, signInLimit })],
+    routers: [
+      practiceRouter({
+        timeoutMs: config.DB_TIMEOUT_MS,
+        passkeys: { store, rp, now },
+        invites,
+        sessions,
+        audit,
+        signInLimit,
+      }),
+    ],
     every: [
       {
         name: 'practice sweep',

@@ -98,7 +98,7 @@ export interface PracticeStore {
   exclusively<T>(key: string, now: () => Date, work: () => Promise<T>): Promise<T>;
 }
 
-export const LOCK_WAIT_MS = 3000;
+export const LOCK_WAIT_MS = 1000;
 export const LOCK_STALE_MS = 15_000;
 export const LOCK_BUSY = 'Another change to the staff is being made right now. Please try again in a moment.';
 

@@ -69,7 +69,13 @@ export class ConsoleClient {
     readonly origin: string = ORIGIN,
   ) {}
 
-  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    timeoutMs = 30_000,
+  ): Promise<Response> {
     const all: Record<string, string> = {
       ...(this.origin ? { origin: this.origin } : {}),
       'user-agent': 'practice-test/1.0',
@@ -83,6 +89,7 @@ export class ConsoleClient {
       method,
       headers: sent,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     const set = res.headers.get('set-cookie');
     if (set) {

@@ -2,7 +2,7 @@ import { parseConfig } from '@hhp/kit';
 import { PracticeConfig } from '../../src/config.js';
 
 describe('PracticeConfig', () => {
-  test('when nothing is set, then port 4007, database hhp-practice, 30 min idle, 12 h absolute, 30 sign-ins per 15 min, 5 s for an e-mail, nobody invited', () => {
+  test('when nothing is set, then port 4007, database hhp-practice, 30 min idle, 12 h absolute, 30 sign-ins per 15 min, 5 s for an e-mail, 2 s for the database, nobody invited', () => {
     expect(parseConfig(PracticeConfig, {})).toMatchObject({
       PORT: 4007,
       MONGODB_DB: 'hhp-practice',
@@ -12,6 +12,7 @@ describe('PracticeConfig', () => {
       PRACTICE_SIGN_INS_PER_ADDRESS: 30,
       PRACTICE_SIGN_IN_WINDOW_SECONDS: 900,
       PRACTICE_MAIL_TIMEOUT_MS: 5000,
+      DB_TIMEOUT_MS: 2000,
     });
     expect(parseConfig(PracticeConfig, {}).PRACTICE_FIRST_ADMIN_EMAIL).toBeUndefined();
   });
