@@ -7,7 +7,7 @@ import {
   moveFocus,
   todayIn,
   weekday,
-} from '../../src/features/payments/booking/calendar';
+} from '../../src/shared/payments/slots/calendar';
 import { lastBookableDay } from '@hhp/proto/catalogue/plans';
 
 // 2 December 2025 is a Tuesday.

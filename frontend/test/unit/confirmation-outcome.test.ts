@@ -1,10 +1,6 @@
 import type { SessionResponse } from '@hhp/proto';
-import {
-  POLL_ATTEMPTS,
-  pollDelay,
-  sessionOutcome,
-  subscriptionOutcome,
-} from '../../src/features/payments/confirmation/outcome';
+import { sessionOutcome, subscriptionOutcome } from '../../src/features/payments/confirmation/outcome';
+import { POLL_ATTEMPTS, pollDelay } from '../../src/shared/payments/ui/use-backoff-poll';
 
 const session: SessionResponse = {
   id: 'bk_1',

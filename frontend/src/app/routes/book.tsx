@@ -1,5 +1,5 @@
 import { BookingScreen } from '../../features/payments/booking/BookingScreen';
-import { texts } from '../../features/payments/texts';
+import { texts } from '../../shared/payments/texts';
 import { QueryBar } from '../../shared/ai/QueryBar';
 import { PRACTITIONER_NAME } from '../../shared/config/practitioner';
 import { durationMinutes, priceLabel } from '../../shared/config/prices';

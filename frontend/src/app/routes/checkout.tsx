@@ -1,5 +1,5 @@
 import { CheckoutScreen } from '../../features/payments/checkout/CheckoutScreen';
-import { texts } from '../../features/payments/texts';
+import { texts } from '../../shared/payments/texts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 
 /** Without a sessionId, or with one the booking service does not know, checkout sends the visitor back to /book. */

@@ -1,5 +1,5 @@
 import { SessionConfirmedScreen } from '../../features/payments/confirmation/SessionConfirmedScreen';
-import { texts } from '../../features/payments/texts';
+import { texts } from '../../shared/payments/texts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 
 export function SessionConfirmedRoute() {

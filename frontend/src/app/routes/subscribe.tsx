@@ -1,5 +1,5 @@
 import { SubscribeScreen } from '../../features/payments/subscribe/SubscribeScreen';
-import { texts } from '../../features/payments/texts';
+import { texts } from '../../shared/payments/texts';
 import { priceLabel } from '../../shared/config/prices';
 import { PageHeader } from '../../shared/ui/PageHeader';
 

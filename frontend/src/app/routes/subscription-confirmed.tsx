@@ -1,5 +1,5 @@
 import { SubscriptionConfirmedScreen } from '../../features/payments/confirmation/SubscriptionConfirmedScreen';
-import { texts } from '../../features/payments/texts';
+import { texts } from '../../shared/payments/texts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 
 export function SubscriptionConfirmedRoute() {

@@ -7,18 +7,18 @@ import { errorSentence } from '../../../shared/api/error-message';
 import { Surface } from '../../../shared/ui/Surface';
 import { TextInput } from '../../../shared/ui/TextInput';
 import { useToast } from '../../../shared/ui/toast';
-import { useAvailabilityQuery, useBookSessionMutation, usePaymentsConfigQuery } from '../api';
-import { texts } from '../texts';
-import { visitorTimeZone } from '../ui/time';
+import { useAvailabilityQuery, useBookSessionMutation, usePaymentsConfigQuery } from '../../../shared/payments/api';
+import { texts } from '../../../shared/payments/texts';
+import { visitorTimeZone } from '../../../shared/payments/ui/time';
 import { bookingStart, canSubmit, checkBooking, nextPath } from './booking-form';
-import { tripOf, type BookingTrip } from './booking-trip';
+import { tripOf, type BookingTrip } from '../../../shared/payments/booking-trip';
 import { BookingSummary } from './BookingSummary';
-import { isDayOpen, todayIn, type IsoDay } from './calendar';
-import { DateCalendar } from './DateCalendar';
+import { isDayOpen, todayIn, type IsoDay } from '../../../shared/payments/slots/calendar';
+import { DateCalendar } from '../../../shared/payments/slots/DateCalendar';
 import { PlanCards } from './PlanCards';
-import { SlotPicker } from './SlotPicker';
+import { SlotPicker } from '../../../shared/payments/slots/SlotPicker';
 import { WelcomeCard } from './WelcomeCard';
-import styles from './booking.module.css';
+import styles from '../../../shared/payments/slots/booking.module.css';
 
 const t = texts.booking;
 

@@ -3,9 +3,9 @@ import { PLANS, type SessionType } from '@hhp/proto/catalogue/plans';
 import { useId } from 'react';
 import { Button } from '../../../shared/ui/Button';
 import { Surface } from '../../../shared/ui/Surface';
-import { planName, texts } from '../texts';
-import { formatIsoDay, money, zoneLabel } from '../ui/time';
-import styles from './booking.module.css';
+import { planName, texts } from '../../../shared/payments/texts';
+import { formatIsoDay, money, zoneLabel } from '../../../shared/payments/ui/time';
+import styles from '../../../shared/payments/slots/booking.module.css';
 
 interface Props {
   type: SessionType;

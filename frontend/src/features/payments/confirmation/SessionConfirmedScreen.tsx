@@ -2,10 +2,10 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from '../../../shared/router/hooks';
 import { useToast } from '../../../shared/ui/toast';
-import { usePaymentStatusQuery, useSessionQuery } from '../api';
-import { texts } from '../texts';
-import { StatusPage } from '../ui/StatusPage';
-import { useBackoffPoll } from '../ui/use-backoff-poll';
+import { usePaymentStatusQuery, useSessionQuery } from '../../../shared/payments/api';
+import { texts } from '../../../shared/payments/texts';
+import { StatusPage } from '../../../shared/payments/ui/StatusPage';
+import { useBackoffPoll } from '../../../shared/payments/ui/use-backoff-poll';
 import { sessionView } from './outcome';
 import { sessionStatus } from './session-status';
 

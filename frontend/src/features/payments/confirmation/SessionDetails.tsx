@@ -1,7 +1,7 @@
 import type { SessionResponse } from '@hhp/proto';
-import { planName, texts } from '../texts';
-import { formatSession, money, zoneLabel } from '../ui/time';
-import styles from '../ui/payments.module.css';
+import { planName, texts } from '../../../shared/payments/texts';
+import { formatSession, money, zoneLabel } from '../../../shared/payments/ui/time';
+import styles from '../../../shared/payments/ui/payments.module.css';
 
 /** A booked session, its time in the practice's zone. */
 export function SessionDetails({ session }: { session: SessionResponse }) {

@@ -7,11 +7,15 @@ import { errorSentence } from '../../../shared/api/error-message';
 import { openChat, type ChatWidgetDispatch } from '../../../shared/chat-widget/chat-widget-slice';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
-import { useCheckoutCompleteMutation, useCompleteSubscriptionMutation, useSubscriptionStatusQuery } from '../api';
-import { texts } from '../texts';
+import {
+  useCheckoutCompleteMutation,
+  useCompleteSubscriptionMutation,
+  useSubscriptionStatusQuery,
+} from '../../../shared/payments/api';
+import { texts } from '../../../shared/payments/texts';
 import { ManageSubscriptionButton } from '../sign-in/ManageSubscriptionButton';
-import { StatusPage, type PageStatus } from '../ui/StatusPage';
-import { useBackoffPoll } from '../ui/use-backoff-poll';
+import { StatusPage, type PageStatus } from '../../../shared/payments/ui/StatusPage';
+import { useBackoffPoll } from '../../../shared/payments/ui/use-backoff-poll';
 import { subscriptionView } from './outcome';
 import { subscribedState } from './subscribed-state';
 

@@ -65,14 +65,6 @@ export function subscriptionOutcome(status: SubscriptionStatusResponse, justSubs
   return 'ended';
 }
 
-/** How long to wait before asking again: from 1 s, half as long again each time, at most 8 s. */
-export function pollDelay(attempt: number): number {
-  return Math.min(1000 * 1.5 ** attempt, 8000);
-}
-
-/** Asking stops after this many attempts (about a minute); the page then offers to check again. */
-export const POLL_ATTEMPTS = 12;
-
 export type SessionView = SessionOutcome | 'no-session' | 'not-found' | 'load-error' | 'checking';
 
 /** What the servers have answered so far about the booking of /session-confirmed, as RTK Query holds it. */

@@ -1,8 +1,8 @@
 import type { SessionResponse } from '@hhp/proto';
 import { errorSentence } from '../../../shared/api/error-message';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
-import { texts } from '../texts';
-import type { PageStatus } from '../ui/StatusPage';
+import { texts } from '../../../shared/payments/texts';
+import type { PageStatus } from '../../../shared/payments/ui/StatusPage';
 import type { SessionView } from './outcome';
 import { SessionDetails } from './SessionDetails';
 

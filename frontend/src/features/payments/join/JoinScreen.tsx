@@ -7,8 +7,8 @@ import { openChat, type ChatWidgetDispatch } from '../../../shared/chat-widget/c
 import { MINUTE_TICK_MS, minutesUntil } from '../../../shared/ai/session-minutes';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
-import { StatusPage, type PageStatus } from '../ui/StatusPage';
-import { formatDay, formatTime, visitorTimeZone, zoneLabel } from '../ui/time';
+import { StatusPage, type PageStatus } from '../../../shared/payments/ui/StatusPage';
+import { formatDay, formatTime, visitorTimeZone, zoneLabel } from '../../../shared/payments/ui/time';
 import { useJoinSessionMutation } from './api';
 import { joinView } from './join-view';
 import { joinTexts as t } from './texts';

@@ -1,8 +1,8 @@
 import type { ManageSessionResponse } from '@hhp/proto';
 import { useState, type Ref } from 'react';
 import { Button } from '../../../shared/ui/Button';
-import { ServicePanel } from '../ui/ServicePanel';
-import styles from '../ui/payments.module.css';
+import { ServicePanel } from '../../../shared/payments/ui/ServicePanel';
+import styles from '../../../shared/payments/ui/payments.module.css';
 import { useCancelSessionMutation } from './api';
 import { isConflict, refundPromise, refusal, type ManageLink } from './manage-view';
 import { manageTexts as t } from './texts';

@@ -1,7 +1,7 @@
 import type { ManageSessionResponse } from '@hhp/proto';
-import { planName } from '../texts';
-import { formatSession, money, zoneLabel } from '../ui/time';
-import styles from '../ui/payments.module.css';
+import { planName } from '../../../shared/payments/texts';
+import { formatSession, money, zoneLabel } from '../../../shared/payments/ui/time';
+import styles from '../../../shared/payments/ui/payments.module.css';
 import { manageTexts as t } from './texts';
 
 /** "Tuesday, December 8, 2026, 9:00 AM – 10:00 AM, Eastern Standard Time (America/New_York)" */

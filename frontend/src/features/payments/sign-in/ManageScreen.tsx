@@ -3,9 +3,9 @@ import { useSearchParams } from '../../../shared/router/hooks';
 import { useOpenPortalMutation } from '../../../shared/subscriber-sign-in/api';
 import { AntdScope } from '../../../shared/ui/AntdScope';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
-import { ServicePanel } from '../ui/ServicePanel';
-import { useFocusOnChange } from '../ui/use-focus-on-change';
-import styles from '../ui/payments.module.css';
+import { ServicePanel } from '../../../shared/payments/ui/ServicePanel';
+import { useFocusOnChange } from '../../../shared/payments/ui/use-focus-on-change';
+import styles from '../../../shared/payments/ui/payments.module.css';
 import { failureOf } from './failure';
 import { texts } from './texts';
 

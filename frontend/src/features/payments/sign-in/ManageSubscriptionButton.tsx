@@ -1,6 +1,6 @@
 import { useOpenPortalMutation } from '../../../shared/subscriber-sign-in/api';
 import { Button } from '../../../shared/ui/Button';
-import styles from '../ui/payments.module.css';
+import styles from '../../../shared/payments/ui/payments.module.css';
 import { failureOf } from './failure';
 import { texts } from './texts';
 

@@ -7,9 +7,9 @@ import { openChat, type ChatWidgetDispatch } from '../../../shared/chat-widget/c
 import { useCompleteSignInMutation } from '../../../shared/subscriber-sign-in/api';
 import { SignInLinkForm } from '../../../shared/subscriber-sign-in/SignInLinkForm';
 import { Button } from '../../../shared/ui/Button';
-import { StatusPage, type PageStatus } from '../ui/StatusPage';
-import { useBackoffPoll } from '../ui/use-backoff-poll';
-import styles from '../ui/payments.module.css';
+import { StatusPage, type PageStatus } from '../../../shared/payments/ui/StatusPage';
+import { useBackoffPoll } from '../../../shared/payments/ui/use-backoff-poll';
+import styles from '../../../shared/payments/ui/payments.module.css';
 import { failureOf } from './failure';
 import { texts } from './texts';
 

@@ -4,8 +4,8 @@ import { useId, useState, type FormEvent, type Ref } from 'react';
 import { Button } from '../../../shared/ui/Button';
 import { Surface } from '../../../shared/ui/Surface';
 import { priceLabel } from '../../../shared/config/prices';
-import { texts } from '../texts';
-import styles from '../ui/payments.module.css';
+import { texts } from '../../../shared/payments/texts';
+import styles from '../../../shared/payments/ui/payments.module.css';
 
 export type ConfirmedCard = { paymentMethodId: string };
 

@@ -2,8 +2,8 @@ import { useId, type FormEvent, type Ref } from 'react';
 import { Button } from '../../../shared/ui/Button';
 import { Surface } from '../../../shared/ui/Surface';
 import { TextInput } from '../../../shared/ui/TextInput';
-import { texts } from '../texts';
-import styles from '../ui/payments.module.css';
+import { texts } from '../../../shared/payments/texts';
+import styles from '../../../shared/payments/ui/payments.module.css';
 
 interface Props {
   email: string;

@@ -3,10 +3,10 @@ import { PLANS } from '@hhp/proto/catalogue/plans';
 import { useId } from 'react';
 import { ButtonLink } from '../../../shared/ui/Button';
 import { Surface } from '../../../shared/ui/Surface';
-import { planName, planSummary, texts } from '../texts';
-import { formatSession, formatTime, money, visitorTimeZone } from '../ui/time';
-import { useNow } from '../ui/use-now';
-import styles from '../ui/payments.module.css';
+import { planName, planSummary, texts } from '../../../shared/payments/texts';
+import { formatSession, formatTime, money, visitorTimeZone } from '../../../shared/payments/ui/time';
+import { useNow } from '../../../shared/payments/ui/use-now';
+import styles from '../../../shared/payments/ui/payments.module.css';
 
 const t = texts.subscribe;
 

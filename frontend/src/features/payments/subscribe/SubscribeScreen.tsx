@@ -14,16 +14,16 @@ import {
   useCreateSubscriptionMutation,
   usePaymentsConfigQuery,
   useSessionQuery,
-} from '../api';
-import { PaymentElements } from '../stripe/PaymentElements';
-import { useStripeJs } from '../stripe/use-stripe-js';
-import { texts } from '../texts';
-import { tripOf } from '../booking/booking-trip';
-import { SUPPORT_EMAIL } from '../config';
-import { BackToBooking } from '../ui/BackToBooking';
-import { ServicePanel } from '../ui/ServicePanel';
-import { useFocusOnChange } from '../ui/use-focus-on-change';
-import styles from '../ui/payments.module.css';
+} from '../../../shared/payments/api';
+import { PaymentElements } from '../../../shared/payments/stripe/PaymentElements';
+import { useStripeJs } from '../../../shared/payments/stripe/use-stripe-js';
+import { texts } from '../../../shared/payments/texts';
+import { tripOf } from '../../../shared/payments/booking-trip';
+import { SUPPORT_EMAIL } from '../../../shared/payments/config';
+import { BackToBooking } from '../../../shared/payments/ui/BackToBooking';
+import { ServicePanel } from '../../../shared/payments/ui/ServicePanel';
+import { useFocusOnChange } from '../../../shared/payments/ui/use-focus-on-change';
+import styles from '../../../shared/payments/ui/payments.module.css';
 import type { SubscribedState } from '../confirmation/subscribed-state';
 import { CardStep, paymentMethodOf, type ConfirmedCard } from './CardStep';
 import { keepSetup, takeSetupReturn, type SetupReturn } from './setup-return';

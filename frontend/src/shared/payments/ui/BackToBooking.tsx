@@ -1,11 +1,11 @@
 import type { MouseEvent } from 'react';
-import { useLocation, useNavigate } from '../../../shared/router/hooks';
-import type { ApiError } from '../../../shared/api/base-query';
-import { errorSentence } from '../../../shared/api/error-message';
-import { ButtonLink } from '../../../shared/ui/Button';
-import { useToast } from '../../../shared/ui/toast';
+import { useLocation, useNavigate } from '../../router/hooks';
+import type { ApiError } from '../../api/base-query';
+import { errorSentence } from '../../api/error-message';
+import { ButtonLink } from '../../ui/Button';
+import { useToast } from '../../ui/toast';
 import { useReleaseHoldMutation } from '../api';
-import { tripOf } from '../booking/booking-trip';
+import { tripOf } from '../booking-trip';
 import { texts } from '../texts';
 
 /**

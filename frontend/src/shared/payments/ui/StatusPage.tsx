@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode, type Ref } from 'react';
-import { AntdScope } from '../../../shared/ui/AntdScope';
-import { ButtonLink } from '../../../shared/ui/Button';
+import { AntdScope } from '../../ui/AntdScope';
+import { ButtonLink } from '../../ui/Button';
 import { ServicePanel } from './ServicePanel';
 import { useFocusOnChange } from './use-focus-on-change';
 import styles from './payments.module.css';

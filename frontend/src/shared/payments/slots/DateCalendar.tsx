@@ -1,5 +1,5 @@
-import { LeftOutlined } from '../../../shared/ui/icons/LeftOutlined';
-import { RightOutlined } from '../../../shared/ui/icons/RightOutlined';
+import { LeftOutlined } from '../../ui/icons/LeftOutlined';
+import { RightOutlined } from '../../ui/icons/RightOutlined';
 import { lastBookableDay, type SessionType } from '@hhp/proto/catalogue/plans';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { texts } from '../texts';

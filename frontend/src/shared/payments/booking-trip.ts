@@ -2,7 +2,7 @@
 // (never in the address, never stored): the form as it was typed, and the hold's token, which only this
 // browser was told and which releases the hold when the visitor goes back to change their choice.
 import { SESSION_TYPES, type SessionType } from '@hhp/proto/catalogue/plans';
-import type { IsoDay } from './calendar';
+import type { IsoDay } from './slots/calendar';
 
 export interface BookingDraft {
   type: SessionType;

@@ -15,9 +15,9 @@ import type {
   SessionResponse,
   SubscriptionStatusResponse,
 } from '@hhp/proto';
-import { api } from '../../shared/api/api';
+import { api } from '../api/api';
 
-export { usePaymentsConfigQuery } from '../../shared/api/payments-config';
+export { usePaymentsConfigQuery } from '../api/payments-config';
 
 /**
  * Booking (the booking service) and paying for it (the payments service). Slots change under other visitors'

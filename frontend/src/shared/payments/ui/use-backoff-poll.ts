@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { POLL_ATTEMPTS, pollDelay } from '../confirmation/outcome';
 
 /**
  * While `waiting`, calls `ask` again after a growing pause (pollDelay), each time once the previous answer is
@@ -30,3 +29,11 @@ export function useBackoffPoll(waiting: boolean, ask: () => PromiseLike<unknown>
   const checkAgain = useCallback(() => setAttempt(0), []);
   return { exhausted: waiting && attempt >= POLL_ATTEMPTS, checkAgain };
 }
+
+/** How long to wait before asking again: from 1 s, half as long again each time, at most 8 s. */
+export function pollDelay(attempt: number): number {
+  return Math.min(1000 * 1.5 ** attempt, 8000);
+}
+
+/** Asking stops after this many attempts (about a minute); the page then offers to check again. */
+export const POLL_ATTEMPTS = 12;

@@ -1,7 +1,7 @@
 import type { AvailabilityResponse } from '@hhp/proto';
 import type { Ref } from 'react';
-import { errorSentence } from '../../../shared/api/error-message';
-import { Button } from '../../../shared/ui/Button';
+import { errorSentence } from '../../api/error-message';
+import { Button } from '../../ui/Button';
 import { texts } from '../texts';
 import { formatTime, zoneLabel } from '../ui/time';
 import styles from './booking.module.css';

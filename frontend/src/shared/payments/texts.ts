@@ -2,7 +2,7 @@
 // are used verbatim: the toasts' titles and descriptions, the chat input's placeholder, the panels' titles and
 // sentences, "What Happens Next", "Change", "Try Subscribe Again".
 import { BOOKING_HORIZON_MONTHS, PLANS, type SessionType } from '@hhp/proto/catalogue/plans';
-import { PRACTITIONER_NAME } from '../../shared/config/practitioner';
+import { PRACTITIONER_NAME } from '../config/practitioner';
 
 const named = (text: string) => text.replaceAll('{name}', PRACTITIONER_NAME);
 
