@@ -6,7 +6,7 @@ import {
   isEmailLike,
   nextPath,
   type BookingForm,
-} from '../../src/features/payments/booking/booking-form';
+} from '../../src/features/booking/booking-form';
 
 const complete: BookingForm = {
   type: 'dr-helen',

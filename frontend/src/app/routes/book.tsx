@@ -1,4 +1,4 @@
-import { BookingScreen } from '../../features/payments/booking/BookingScreen';
+import { BookingScreen } from '../../features/booking/BookingScreen';
 import { texts } from '../../shared/payments/texts';
 import { QueryBar } from '../../shared/ai/QueryBar';
 import { PRACTITIONER_NAME } from '../../shared/config/practitioner';

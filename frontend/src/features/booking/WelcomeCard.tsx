@@ -1,7 +1,7 @@
-import { RobotOutlined } from '../../../shared/ui/icons/RobotOutlined';
-import { Surface } from '../../../shared/ui/Surface';
-import { texts } from '../../../shared/payments/texts';
-import styles from '../../../shared/payments/slots/booking.module.css';
+import { RobotOutlined } from '../../shared/ui/icons/RobotOutlined';
+import { Surface } from '../../shared/ui/Surface';
+import { texts } from '../../shared/payments/texts';
+import styles from '../../shared/payments/slots/booking.module.css';
 
 /** The AI assistant's welcome (labelled as the AI, never as the practitioner herself). */
 export function WelcomeCard() {

@@ -1,7 +1,7 @@
-import { SUPPORT_EMAIL } from '../../../shared/payments/config';
-import { texts } from '../../../shared/payments/texts';
-import { ServicePanel } from '../../../shared/payments/ui/ServicePanel';
-import styles from '../../../shared/payments/ui/payments.module.css';
+import { SUPPORT_EMAIL } from '../../shared/payments/config';
+import { texts } from '../../shared/payments/texts';
+import { ServicePanel } from '../../shared/payments/ui/ServicePanel';
+import styles from '../../shared/payments/ui/payments.module.css';
 
 const t = texts.booking;
 

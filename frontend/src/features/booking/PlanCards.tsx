@@ -1,9 +1,9 @@
 import { PLANS, SESSION_TYPES, type SessionType } from '@hhp/proto/catalogue/plans';
 import { useId, useState, type MouseEvent } from 'react';
-import { ButtonLink } from '../../../shared/ui/Button';
-import { planName, planSummary, texts } from '../../../shared/payments/texts';
-import { money } from '../../../shared/payments/ui/time';
-import styles from '../../../shared/payments/slots/booking.module.css';
+import { ButtonLink } from '../../shared/ui/Button';
+import { planName, planSummary, texts } from '../../shared/payments/texts';
+import { money } from '../../shared/payments/ui/time';
+import styles from '../../shared/payments/slots/booking.module.css';
 
 interface Props {
   value: SessionType;

@@ -1,11 +1,11 @@
 import type { AvailabilitySlot } from '@hhp/proto';
 import { PLANS, type SessionType } from '@hhp/proto/catalogue/plans';
 import { useId } from 'react';
-import { Button } from '../../../shared/ui/Button';
-import { Surface } from '../../../shared/ui/Surface';
-import { planName, texts } from '../../../shared/payments/texts';
-import { formatIsoDay, money, zoneLabel } from '../../../shared/payments/ui/time';
-import styles from '../../../shared/payments/slots/booking.module.css';
+import { Button } from '../../shared/ui/Button';
+import { Surface } from '../../shared/ui/Surface';
+import { planName, texts } from '../../shared/payments/texts';
+import { formatIsoDay, money, zoneLabel } from '../../shared/payments/ui/time';
+import styles from '../../shared/payments/slots/booking.module.css';
 
 interface Props {
   type: SessionType;

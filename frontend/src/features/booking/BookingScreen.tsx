@@ -1,24 +1,24 @@
 import type { SessionType } from '@hhp/proto/catalogue/plans';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate, useSearchParams } from '../../../shared/router/hooks';
-import type { ApiError } from '../../../shared/api/base-query';
-import { errorSentence } from '../../../shared/api/error-message';
-import { Surface } from '../../../shared/ui/Surface';
-import { TextInput } from '../../../shared/ui/TextInput';
-import { useToast } from '../../../shared/ui/toast';
-import { useAvailabilityQuery, useBookSessionMutation, usePaymentsConfigQuery } from '../../../shared/payments/api';
-import { texts } from '../../../shared/payments/texts';
-import { visitorTimeZone } from '../../../shared/payments/ui/time';
+import { useLocation, useNavigate, useSearchParams } from '../../shared/router/hooks';
+import type { ApiError } from '../../shared/api/base-query';
+import { errorSentence } from '../../shared/api/error-message';
+import { Surface } from '../../shared/ui/Surface';
+import { TextInput } from '../../shared/ui/TextInput';
+import { useToast } from '../../shared/ui/toast';
+import { useAvailabilityQuery, useBookSessionMutation, usePaymentsConfigQuery } from '../../shared/payments/api';
+import { texts } from '../../shared/payments/texts';
+import { visitorTimeZone } from '../../shared/payments/ui/time';
 import { bookingStart, canSubmit, checkBooking, nextPath } from './booking-form';
-import { tripOf, type BookingTrip } from '../../../shared/payments/booking-trip';
+import { tripOf, type BookingTrip } from '../../shared/payments/booking-trip';
 import { BookingSummary } from './BookingSummary';
-import { isDayOpen, todayIn, type IsoDay } from '../../../shared/payments/slots/calendar';
-import { DateCalendar } from '../../../shared/payments/slots/DateCalendar';
+import { isDayOpen, todayIn, type IsoDay } from '../../shared/payments/slots/calendar';
+import { DateCalendar } from '../../shared/payments/slots/DateCalendar';
 import { PlanCards } from './PlanCards';
-import { SlotPicker } from '../../../shared/payments/slots/SlotPicker';
+import { SlotPicker } from '../../shared/payments/slots/SlotPicker';
 import { WelcomeCard } from './WelcomeCard';
-import styles from '../../../shared/payments/slots/booking.module.css';
+import styles from '../../shared/payments/slots/booking.module.css';
 
 const t = texts.booking;
 

@@ -4,7 +4,7 @@
 import type { BookSessionRequest } from '@hhp/proto';
 import { MODALITIES } from '@hhp/proto/catalogue/modalities';
 import { PLANS, SESSION_TYPES, type SessionType } from '@hhp/proto/catalogue/plans';
-import type { IsoDay } from '../../../shared/payments/slots/calendar';
+import type { IsoDay } from '../../shared/payments/slots/calendar';
 
 export interface BookingForm {
   type: SessionType;
