@@ -16,6 +16,7 @@ import {
 } from '@hhp/proto';
 import { bodyObject } from './http/request.js';
 import { bounded } from './http/deadline.js';
+import type { PracticeMetrics } from './metrics.js';
 import { noStore, originCheck, sessionOf, staffOnly } from './http/guard.js';
 import type { Sessions, StaffSession } from './sessions/sessions.js';
 import type { AuditLog } from './audit/audit-log.js';
@@ -27,6 +28,7 @@ import type { RequestHandler } from 'express';
 export interface PracticeRouterDeps {
   /** How long a request may wait for the database before it is answered 503 (DB_TIMEOUT_MS). */
   timeoutMs: number;
+  metrics: PracticeMetrics;
   passkeys: PasskeyDeps;
   invites: InviteDeps;
   sessions: Sessions;
@@ -54,6 +56,7 @@ const me = ({ staff, expiresAt }: StaffSession): MeResponse => ({
 
 export function practiceRouter({
   timeoutMs,
+  metrics,
   passkeys,
   invites,
   sessions,
@@ -88,6 +91,7 @@ export function practiceRouter({
     ...bounded(timeoutMs, origin, signInLimit, async (req, res) => {
       const who = await registerPasskey(passkeys, parse(RegistrationVerifyRequest, bodyObject(req)));
       await started(req, res, who, 'passkey-registered');
+      metrics.signIns.inc({ outcome: 'registered' });
     }),
   );
   router.post(
@@ -105,10 +109,14 @@ export function practiceRouter({
       try {
         who = await signIn(passkeys, request);
       } catch (err) {
-        if (err instanceof HttpError && err.status === 401) await audit.record(req, {}, 'sign-in-refused');
+        if (err instanceof HttpError && err.status === 401) {
+          metrics.signIns.inc({ outcome: 'refused' });
+          await audit.record(req, {}, 'sign-in-refused');
+        }
         throw err;
       }
       await started(req, res, who, 'signed-in');
+      metrics.signIns.inc({ outcome: 'signed-in' });
     }),
   );
 

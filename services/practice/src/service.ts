@@ -6,6 +6,7 @@ import { AuditLog } from './audit/audit-log.js';
 import { inviteFirstAdmin } from './staff/invites.js';
 import { signInLimits } from './http/sign-in-limits.js';
 import { practiceRouter } from './practice.router.js';
+import { practiceMetrics } from './metrics.js';
 
 export interface PracticeOptions {
   /** The clock (tests move it to expire sessions and invites). */
@@ -16,7 +17,7 @@ const MINUTE_MS = 60_000;
 
 /** The collections and their indexes, the first admin's invite, the routes, and the sweeps of expired rows. */
 export async function practiceService(
-  { config, mongo, logger }: ServiceContext<PracticeConfig>,
+  { config, mongo, logger, metrics: kitMetrics }: ServiceContext<PracticeConfig>,
   { now = () => new Date() }: PracticeOptions = {},
 ): Promise<ServiceParts> {
   const store = await openStore(mongo.connection);
@@ -29,6 +30,7 @@ export async function practiceService(
     now,
   });
   const audit = new AuditLog(store, now);
+  const metrics = practiceMetrics(kitMetrics.registry, () => sessions.countAlive());
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -39,6 +41,7 @@ export async function practiceService(
   const invites = {
     store,
     mailer,
+    metrics,
     mailTimeoutMs: config.PRACTICE_MAIL_TIMEOUT_MS,
     publicUrl: config.PUBLIC_URL,
     now,
@@ -69,6 +72,7 @@ export async function practiceService(
     routers: [
       practiceRouter({
         timeoutMs: config.DB_TIMEOUT_MS,
+        metrics,
         passkeys: { store, rp, now },
         invites,
         sessions,

@@ -88,6 +88,15 @@ export class Sessions {
     return deletedCount;
   }
 
+  /** The sessions alive now: neither idle past `idleMs` nor past their absolute expiry (a metric). */
+  async countAlive(): Promise<number> {
+    const now = this.options.now();
+    return this.store.sessions.countDocuments({
+      expiresAt: { $gt: now },
+      lastSeenAt: { $gt: new Date(now.getTime() - this.options.idleMs) },
+    });
+  }
+
   /** Deletes sessions past their absolute expiry (a periodic task: FerretDB has no TTL index). */
   async purge(): Promise<number> {
     const { deletedCount } = await this.store.sessions.deleteMany({ expiresAt: { $lt: this.options.now() } });

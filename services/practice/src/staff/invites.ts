@@ -4,6 +4,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { html, HttpError, link, TIMED_OUT, within, type Logger, type Mailer } from '@hhp/kit';
 import type { StaffRole } from '@hhp/proto';
+import type { PracticeMetrics } from '../metrics.js';
 import { sha256, type InviteDoc, type PracticeStore } from '../store.js';
 
 export const INVITE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -14,6 +15,7 @@ export const MAIL_FAILED =
 export interface InviteDeps {
   store: PracticeStore;
   mailer: Mailer;
+  metrics: PracticeMetrics;
   /** The longest the e-mail may take to be accepted (the mailer's own timeouts are per step). */
   mailTimeoutMs: number;
   publicUrl: string;
@@ -59,6 +61,7 @@ export async function invite(
     deps.logger.warn({ err }, 'the invitation e-mail could not be sent; the invite is not kept');
     throw new HttpError(503, MAIL_FAILED, { cause: err });
   }
+  deps.metrics.invitesSent.inc({ role });
   return doc;
 }
 
