@@ -6,7 +6,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { pathsOf } from '../app/known-paths';
 import { AppProviders } from '../app/providers';
-import { practiceRoute, routes } from '../app/routes';
+import { practiceRoutes, routes } from '../app/routes';
 import { staticRouter, StaticRouter } from '../shared/router/StaticRouter';
 import { PageHeadContext, type PageHead } from '../shared/ui/page-head';
 
@@ -32,12 +32,12 @@ export const pages: { path: string; screen: string; fetches?: string[] }[] = [
  */
 export const knownPaths = (): string[] =>
   pathsOf(
-    routes.filter((route) => route !== practiceRoute),
+    routes.filter((route) => !practiceRoutes.includes(route)),
     { 'conditions/:slug': CONDITION_SLUGS },
   );
 
 /** The practice's console's pages: a file each (the empty shell, marked noindex), but not in routes.json. */
-export const privatePaths = (): string[] => pathsOf([practiceRoute], {});
+export const privatePaths = (): string[] => pathsOf(practiceRoutes, {});
 
 /** A path that no route knows: the not-found screen, written as 404.html. */
 export const NOT_FOUND_SAMPLE = '/404';

@@ -1,5 +1,5 @@
 import type { SessionResponse } from '@hhp/proto';
-import { checkoutStep, progressIndex } from '../../src/features/payments/checkout/checkout-step';
+import { checkoutStep, progressIndex } from '../../src/features/checkout/checkout-step';
 
 const session: SessionResponse = {
   id: 'bk_1',

@@ -1,4 +1,4 @@
-import { CheckoutScreen } from '../../features/payments/checkout/CheckoutScreen';
+import { CheckoutScreen } from '../../features/checkout/CheckoutScreen';
 import { texts } from '../../shared/payments/texts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 

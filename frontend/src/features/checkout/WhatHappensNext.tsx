@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { Surface } from '../../../shared/ui/Surface';
-import { texts } from '../../../shared/payments/texts';
-import styles from '../../../shared/payments/ui/payments.module.css';
+import { Surface } from '../../shared/ui/Surface';
+import { texts } from '../../shared/payments/texts';
+import styles from '../../shared/payments/ui/payments.module.css';
 
 export function WhatHappensNext() {
   const headingId = useId();

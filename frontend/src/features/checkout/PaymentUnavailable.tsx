@@ -1,9 +1,9 @@
 import type { Ref } from 'react';
-import { texts } from '../../../shared/payments/texts';
-import { SUPPORT_EMAIL } from '../../../shared/payments/config';
-import { ServicePanel } from '../../../shared/payments/ui/ServicePanel';
-import { formatTime, visitorTimeZone } from '../../../shared/payments/ui/time';
-import styles from '../../../shared/payments/ui/payments.module.css';
+import { texts } from '../../shared/payments/texts';
+import { SUPPORT_EMAIL } from '../../shared/payments/config';
+import { ServicePanel } from '../../shared/payments/ui/ServicePanel';
+import { formatTime, visitorTimeZone } from '../../shared/payments/ui/time';
+import styles from '../../shared/payments/ui/payments.module.css';
 
 interface Props {
   /** The failed call's message; the specification's default when it said nothing. */

@@ -1,5 +1,5 @@
-import { texts } from '../../../shared/payments/texts';
-import styles from '../../../shared/payments/ui/payments.module.css';
+import { texts } from '../../shared/payments/texts';
+import styles from '../../shared/payments/ui/payments.module.css';
 
 /** The three steps of the specification, the current one marked for assistive technology too. */
 export function CheckoutProgress({ current }: { current: number }) {

@@ -3,7 +3,7 @@
 // "Payment Service Temporarily Unavailable" panel; an unknown session sends the visitor back to /book.
 // Derived from what the calls answered so far, so the screen is a function of them and nothing else.
 import type { SessionResponse } from '@hhp/proto';
-import type { ApiError } from '../../../shared/api/base-query';
+import type { ApiError } from '../../shared/api/base-query';
 
 export interface CallState<T> {
   data?: T;

@@ -1,9 +1,9 @@
 import type { SessionResponse } from '@hhp/proto';
 import { useId } from 'react';
-import { Surface } from '../../../shared/ui/Surface';
-import { planName, texts } from '../../../shared/payments/texts';
-import { formatSession, formatTime, money, visitorTimeZone, zoneLabel } from '../../../shared/payments/ui/time';
-import styles from '../../../shared/payments/ui/payments.module.css';
+import { Surface } from '../../shared/ui/Surface';
+import { planName, texts } from '../../shared/payments/texts';
+import { formatSession, formatTime, money, visitorTimeZone, zoneLabel } from '../../shared/payments/ui/time';
+import styles from '../../shared/payments/ui/payments.module.css';
 
 /** How long the slot is held, on the visitor's own clock: it answers "how long do I have". */
 function heldUntil(iso: string): string {

@@ -1,11 +1,11 @@
 import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useId, useState, type FormEvent, type Ref } from 'react';
-import { Button } from '../../../shared/ui/Button';
-import { Surface } from '../../../shared/ui/Surface';
-import { useToast } from '../../../shared/ui/toast';
-import { texts } from '../../../shared/payments/texts';
-import { money } from '../../../shared/payments/ui/time';
-import styles from '../../../shared/payments/ui/payments.module.css';
+import { Button } from '../../shared/ui/Button';
+import { Surface } from '../../shared/ui/Surface';
+import { useToast } from '../../shared/ui/toast';
+import { texts } from '../../shared/payments/texts';
+import { money } from '../../shared/payments/ui/time';
+import styles from '../../shared/payments/ui/payments.module.css';
 
 interface Props {
   sessionId: string;
