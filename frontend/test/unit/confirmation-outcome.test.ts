@@ -1,5 +1,6 @@
 import type { SessionResponse } from '@hhp/proto';
-import { sessionOutcome, subscriptionOutcome } from '../../src/features/payments/confirmation/outcome';
+import { sessionOutcome } from '../../src/features/payments/confirmation/outcome';
+import { subscriptionOutcome } from '../../src/features/subscription/confirmed/subscription-outcome';
 import { POLL_ATTEMPTS, pollDelay } from '../../src/shared/payments/ui/use-backoff-poll';
 
 const session: SessionResponse = {

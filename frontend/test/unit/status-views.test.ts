@@ -1,5 +1,6 @@
 import type { JoinSessionResponse, SessionResponse } from '@hhp/proto';
-import { sessionView, subscriptionView, type SessionAnswers } from '../../src/features/payments/confirmation/outcome';
+import { sessionView, type SessionAnswers } from '../../src/features/payments/confirmation/outcome';
+import { subscriptionView } from '../../src/features/subscription/confirmed/subscription-outcome';
 import { joinView } from '../../src/features/payments/join/join-view';
 
 const session: SessionResponse = {

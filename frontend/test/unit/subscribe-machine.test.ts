@@ -4,7 +4,7 @@ import {
   subscribeReducer,
   type SubscribeEvent,
   type SubscribeState,
-} from '../../src/features/payments/subscribe/subscribe-machine';
+} from '../../src/features/subscription/subscribe/subscribe-machine';
 
 const run = (events: SubscribeEvent[], from: SubscribeState = initialSubscribeState()) =>
   events.reduce(subscribeReducer, from);

@@ -1,4 +1,4 @@
-import { failureOf } from '../../src/features/payments/sign-in/failure';
+import { failureOf } from '../../src/features/subscription/sign-in/failure';
 
 describe("the sign-in pages' failures", () => {
   test("when the link is refused (410, 409, 403), then the service's message is shown and trying again is not offered", () => {

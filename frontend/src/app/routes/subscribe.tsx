@@ -1,4 +1,4 @@
-import { SubscribeScreen } from '../../features/payments/subscribe/SubscribeScreen';
+import { SubscribeScreen } from '../../features/subscription/subscribe/SubscribeScreen';
 import { texts } from '../../shared/payments/texts';
 import { priceLabel } from '../../shared/config/prices';
 import { PageHeader } from '../../shared/ui/PageHeader';

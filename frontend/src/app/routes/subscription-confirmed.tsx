@@ -1,4 +1,4 @@
-import { SubscriptionConfirmedScreen } from '../../features/payments/confirmation/SubscriptionConfirmedScreen';
+import { SubscriptionConfirmedScreen } from '../../features/subscription/confirmed/SubscriptionConfirmedScreen';
 import { texts } from '../../shared/payments/texts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 

@@ -1,5 +1,5 @@
-import { ManageScreen } from '../../features/payments/sign-in/ManageScreen';
-import { texts } from '../../features/payments/sign-in/texts';
+import { ManageScreen } from '../../features/subscription/sign-in/ManageScreen';
+import { texts } from '../../features/subscription/sign-in/texts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 
 export function SubscriptionManageRoute() {

@@ -1,5 +1,5 @@
-import { SignInScreen } from '../../features/payments/sign-in/SignInScreen';
-import { texts } from '../../features/payments/sign-in/texts';
+import { SignInScreen } from '../../features/subscription/sign-in/SignInScreen';
+import { texts } from '../../features/subscription/sign-in/texts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 
 export function SubscriptionSignInRoute() {

@@ -1,7 +1,7 @@
-// What the confirmation pages say, from what the servers say (never from the return address alone): Stripe
-// sends the visitor back at once, and the webhook that confirms the booking or the subscription may land a
-// moment later; until it does, the page says the payment was received and asks again, backing off.
-import type { PaymentStatusResponse, SessionResponse, SubscriptionStatusResponse } from '@hhp/proto';
+// What the session's confirmation page says, from what the servers say (never from the return address alone):
+// Stripe sends the visitor back at once, and the webhook that confirms the booking may land a moment later;
+// until it does, the page says the payment was received and asks again, backing off.
+import type { PaymentStatusResponse, SessionResponse } from '@hhp/proto';
 
 export type SessionOutcome =
   | 'confirmed'
@@ -50,21 +50,6 @@ export function sessionOutcome(
   }
 }
 
-export type SubscriptionOutcome = 'active' | 'waiting' | 'none' | 'ended';
-
-/**
- * `incomplete`: the first invoice is being paid. `justSubscribed`: this visit comes from the subscribe screen or
- * the hosted Checkout, so a subscription the server does not show yet, or shows `active` without a paid period
- * (its invoice's webhook has not arrived), is on its way rather than absent or lapsed.
- */
-export function subscriptionOutcome(status: SubscriptionStatusResponse, justSubscribed: boolean): SubscriptionOutcome {
-  if (status.active) return 'active';
-  if (status.status === 'incomplete') return 'waiting';
-  if (status.status === 'none') return justSubscribed ? 'waiting' : 'none';
-  if (justSubscribed && (status.status === 'active' || status.status === 'trialing')) return 'waiting';
-  return 'ended';
-}
-
 export type SessionView = SessionOutcome | 'no-session' | 'not-found' | 'load-error' | 'checking';
 
 /** What the servers have answered so far about the booking of /session-confirmed, as RTK Query holds it. */
@@ -92,18 +77,6 @@ export function sessionView(a: SessionAnswers): SessionView {
   if (!a.payment && a.paymentError !== undefined && !a.paymentFetching) return 'load-error';
   if (!a.payment) return 'checking';
   return sessionOutcome(booked, a.payment, a.returnedPaid);
-}
-
-export type SubscriptionView = SubscriptionOutcome | 'checking' | 'load-error';
-
-/** /subscription-confirmed: the status read (or the hosted Checkout's completion's answer), else its failure. */
-export function subscriptionView(
-  current: SubscriptionStatusResponse | undefined,
-  fromPayment: boolean,
-  failed: boolean,
-): SubscriptionView {
-  if (current) return subscriptionOutcome(current, fromPayment);
-  return failed ? 'load-error' : 'checking';
 }
 
 function statusOf(error: unknown): unknown {

@@ -24,7 +24,7 @@ import { BackToBooking } from '../../../shared/payments/ui/BackToBooking';
 import { ServicePanel } from '../../../shared/payments/ui/ServicePanel';
 import { useFocusOnChange } from '../../../shared/payments/ui/use-focus-on-change';
 import styles from '../../../shared/payments/ui/payments.module.css';
-import type { SubscribedState } from '../confirmation/subscribed-state';
+import type { SubscribedState } from '../confirmed/subscribed-state';
 import { CardStep, paymentMethodOf, type ConfirmedCard } from './CardStep';
 import { keepSetup, takeSetupReturn, type SetupReturn } from './setup-return';
 import { EmailStep } from './EmailStep';

@@ -16,7 +16,7 @@ import { texts } from '../../../shared/payments/texts';
 import { ManageSubscriptionButton } from '../sign-in/ManageSubscriptionButton';
 import { StatusPage, type PageStatus } from '../../../shared/payments/ui/StatusPage';
 import { useBackoffPoll } from '../../../shared/payments/ui/use-backoff-poll';
-import { subscriptionView } from './outcome';
+import { subscriptionView } from './subscription-outcome';
 import { subscribedState } from './subscribed-state';
 
 const t = texts.subscriptionConfirmed;
