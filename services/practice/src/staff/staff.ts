@@ -3,7 +3,7 @@
 // one at a time (a claim in the database, FerretDB having no transactions), each checking again, inside, that
 // whoever revokes is still an active admin, so two admins revoking each other at once cannot both succeed.
 import { HttpError } from '@hhp/kit';
-import type { StaffMember } from '@hhp/proto';
+import type { StaffMember, StaffRole } from '@hhp/proto';
 import type { PracticeStore, StaffDoc } from '../store.js';
 import type { Sessions } from '../sessions/sessions.js';
 import { NOT_SIGNED_IN, WRONG_ROLE } from '../http/guard.js';
@@ -13,7 +13,7 @@ export const NOT_YOURSELF = 'You cannot revoke yourself; another admin can.';
 export const LAST_ADMIN = 'This is the last admin; the console must keep one.';
 
 /** The claim every change to who is an admin holds while it checks and writes. */
-const STAFF_CHANGE = 'staff-change';
+export const STAFF_CHANGE = 'staff-change';
 
 export async function listStaff(store: PracticeStore): Promise<StaffMember[]> {
   const [staff, keys] = await Promise.all([
@@ -28,6 +28,20 @@ export async function listStaff(store: PracticeStore): Promise<StaffMember[]> {
     createdAt: createdAt.toISOString(),
     passkeys: keys.filter((key) => key.staffId === _id).length,
   }));
+}
+
+/**
+ * The role a registration with an invite for `role` leaves an existing staff member with: the invite's, except
+ * that the last active admin stays admin (checked under the same claim as a revocation).
+ */
+export async function roleAfterInvite(store: PracticeStore, known: StaffDoc, role: StaffRole, now: () => Date) {
+  if (known.status !== 'active' || known.role !== 'admin' || role === 'admin') return role;
+  return store.exclusively(STAFF_CHANGE, now, async () => {
+    const others = await store.staff.countDocuments({ role: 'admin', status: 'active', _id: { $ne: known._id } });
+    if (others === 0) return 'admin' as const;
+    await store.staff.updateOne({ _id: known._id }, { $set: { role } });
+    return role;
+  });
 }
 
 export async function revokeStaff(

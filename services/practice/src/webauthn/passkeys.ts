@@ -16,6 +16,7 @@ import { HttpError } from '@hhp/kit';
 import type { RegistrationVerifyRequest, SignInVerifyRequest } from '@hhp/proto';
 import type { ChallengeDoc, PracticeStore, StaffDoc } from '../store.js';
 import { liveInvite } from '../staff/invites.js';
+import { roleAfterInvite } from '../staff/staff.js';
 
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
@@ -96,7 +97,7 @@ export async function registerPasskey(deps: PasskeyDeps, { token, credential }: 
   const now = deps.now();
   if (!(await deps.store.claim(`invite:${invite._id}`, now))) throw new HttpError(410, INVITE_REFUSED);
   await deps.store.invites.updateOne({ _id: invite._id }, { $set: { usedAt: now } });
-  const staff = await activeStaff(deps.store, invite, now);
+  const staff = await activeStaff(deps, invite, now);
   const { credential: key } = verified.registrationInfo;
   await deps.store.passkeys.insertOne({
     _id: key.id,
@@ -110,14 +111,17 @@ export async function registerPasskey(deps: PasskeyDeps, { token, credential }: 
 }
 
 async function activeStaff(
-  store: PracticeStore,
+  deps: PasskeyDeps,
   invite: { staffId: string; email: string; role: StaffDoc['role']; invitedBy?: string },
   now: Date,
 ): Promise<StaffDoc> {
+  const { store } = deps;
   const known = await store.staff.findOne({ email: invite.email });
   if (known) {
-    await store.staff.updateOne({ _id: known._id }, { $set: { status: 'active', role: invite.role } });
-    return { ...known, status: 'active', role: invite.role };
+    // Never the last admin lowered to practitioner by an invite (her own, or one sent before she was the last).
+    const role = await roleAfterInvite(store, known, invite.role, deps.now);
+    await store.staff.updateOne({ _id: known._id }, { $set: { status: 'active', role } });
+    return { ...known, status: 'active', role };
   }
   const staff: StaffDoc = {
     _id: invite.staffId || randomUUID(),

@@ -88,3 +88,13 @@ test(`when one invite is registered twice at the same moment (${ROUNDS} rounds),
     expect([round, await passkeys.countDocuments({ staffId: made[0]!._id })]).toEqual([round, 1]);
   }
 }, 180_000);
+
+test('when the only admin registers an invite to her own address as practitioner, then she stays admin (an invite never lowers an admin)', async () => {
+  const me = (await (await admin.get('/api/practice/me')).json()) as { email: string };
+  expect((await admin.post('/api/practice/staff/invite', { email: me.email, role: 'practitioner' })).status).toBe(200);
+  const client = new ConsoleClient(service.url);
+  expect((await client.register(await inviteTokenFor(mailpit, me.email), new SoftwarePasskey(RP_ID))).status).toBe(200);
+  expect(((await (await client.get('/api/practice/me')).json()) as { role: string }).role).toBe('admin');
+  expect(await activeAdmins()).toBe(1);
+  expect((await client.get('/api/practice/staff')).status).toBe(200);
+});
