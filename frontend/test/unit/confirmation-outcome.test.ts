@@ -1,5 +1,5 @@
 import type { SessionResponse } from '@hhp/proto';
-import { sessionOutcome } from '../../src/features/payments/confirmation/outcome';
+import { sessionOutcome } from '../../src/features/session/confirmed/outcome';
 import { subscriptionOutcome } from '../../src/features/subscription/confirmed/subscription-outcome';
 import { POLL_ATTEMPTS, pollDelay } from '../../src/shared/payments/ui/use-backoff-poll';
 

@@ -1,6 +1,6 @@
 import type { ManageSessionResponse } from '@hhp/proto';
 import { makeStore } from '../../src/app/store';
-import { manageApi } from '../../src/features/payments/manage/api';
+import { manageApi } from '../../src/features/session/manage/api';
 import {
   fixedReason,
   isConflict,
@@ -9,8 +9,8 @@ import {
   refundPromise,
   refundStatus,
   refusal,
-} from '../../src/features/payments/manage/manage-view';
-import { manageTexts } from '../../src/features/payments/manage/texts';
+} from '../../src/features/session/manage/manage-view';
+import { manageTexts } from '../../src/features/session/manage/texts';
 
 const link = { bookingId: 'bk_1', token: 'tok' };
 

@@ -1,7 +1,7 @@
 import type { JoinSessionResponse, SessionResponse } from '@hhp/proto';
-import { sessionView, type SessionAnswers } from '../../src/features/payments/confirmation/outcome';
+import { sessionView, type SessionAnswers } from '../../src/features/session/confirmed/outcome';
 import { subscriptionView } from '../../src/features/subscription/confirmed/subscription-outcome';
-import { joinView } from '../../src/features/payments/join/join-view';
+import { joinView } from '../../src/features/session/join/join-view';
 
 const session: SessionResponse = {
   id: 'bk_1',

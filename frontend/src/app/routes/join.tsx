@@ -1,5 +1,5 @@
-import { JoinScreen } from '../../features/payments/join/JoinScreen';
-import { joinTexts } from '../../features/payments/join/texts';
+import { JoinScreen } from '../../features/session/join/JoinScreen';
+import { joinTexts } from '../../features/session/join/texts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 
 export function JoinRoute() {

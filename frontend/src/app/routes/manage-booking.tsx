@@ -1,5 +1,5 @@
-import { ManageBookingScreen } from '../../features/payments/manage/ManageBookingScreen';
-import { manageTexts } from '../../features/payments/manage/texts';
+import { ManageBookingScreen } from '../../features/session/manage/ManageBookingScreen';
+import { manageTexts } from '../../features/session/manage/texts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 
 export function ManageBookingRoute() {

@@ -1,4 +1,4 @@
-import { SessionConfirmedScreen } from '../../features/payments/confirmation/SessionConfirmedScreen';
+import { SessionConfirmedScreen } from '../../features/session/confirmed/SessionConfirmedScreen';
 import { texts } from '../../shared/payments/texts';
 import { PageHeader } from '../../shared/ui/PageHeader';
 
