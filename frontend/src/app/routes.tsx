@@ -6,29 +6,20 @@ import { RouteFallback } from './layout/RouteFallback';
 import type { RouteHandle } from './route-handle';
 
 /**
- * The practice's console (staff only): its own frame, and not one of the public site's pages: never prerendered,
- * not in routes.json, marked noindex (prerender/entry-server.tsx: privatePaths).
+ * The practice's console (staff only): a frame of its own around each screen, and not one of the public site's
+ * pages: never prerendered, not in routes.json, marked noindex (prerender/entry-server.tsx: privatePaths).
  */
-export const practiceRoute: RouteObject = {
-  path: '/practice',
+const practiceRoute = (path: string, screen: 'ConsoleRoute' | 'SignInRoute' | 'InviteRoute'): RouteObject => ({
+  path,
   ErrorBoundary: RouteError,
   HydrateFallback: RouteFallback,
-  lazy: async () => ({ Component: (await import('../features/practice/PracticeLayout')).PracticeLayout }),
-  children: [
-    {
-      index: true,
-      lazy: async () => ({ Component: (await import('../features/practice/ConsoleScreen')).ConsoleScreen }),
-    },
-    {
-      path: 'sign-in',
-      lazy: async () => ({ Component: (await import('../features/practice/SignInScreen')).SignInScreen }),
-    },
-    {
-      path: 'invite',
-      lazy: async () => ({ Component: (await import('../features/practice/InviteScreen')).InviteScreen }),
-    },
-  ],
-};
+  lazy: async () => ({ Component: (await import('../features/practice/screens'))[screen] }),
+});
+export const practiceRoutes: RouteObject[] = [
+  practiceRoute('/practice', 'ConsoleRoute'),
+  practiceRoute('/practice/sign-in', 'SignInRoute'),
+  practiceRoute('/practice/invite', 'InviteRoute'),
+];
 
 // Every screen is its own chunk, so the first visit downloads only the layout and the screen it asked for.
 // One table for both sides: the browser's router (router.ts) and the build's prerendering (prerender/).
@@ -92,5 +83,5 @@ export const routes: RouteObject[] = [
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).NotFoundRoute }) },
     ],
   },
-  practiceRoute,
+  ...practiceRoutes,
 ];

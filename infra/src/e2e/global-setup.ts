@@ -8,7 +8,7 @@ import { startStack, type Stack } from '../launcher/stack.js';
 import { startStripeMock } from '../testing/stripe-mock.js';
 import { E2E_SESSION_JOIN_EARLY_MINUTES, E2E_SESSION_PASS_SECRET } from './session-pass.js';
 import { STRIPE_TEST_PUBLISHABLE_KEY, STRIPE_TEST_SECRET_KEY, STRIPE_TEST_WEBHOOK_SECRET } from './stripe.js';
-import { MAILPIT_URL_VARIABLE } from './mail.js';
+import { E2E_PRACTICE_ADMIN_EMAIL, MAILPIT_URL_VARIABLE } from './mail.js';
 import { urlWithLogin } from '../testing/mailpit.js';
 
 declare global {
@@ -38,6 +38,8 @@ export default async function globalSetup(): Promise<void> {
       SIGNUPS_PER_ADDRESS: '100000',
       SIGNUPS_PER_EMAIL: '100000',
       MAX_LIVE_HOLDS_PER_ADDRESS: '0',
+      // The practice's console's first admin, invited at start (e2e/practice-console.spec.ts reads her e-mail).
+      PRACTICE_FIRST_ADMIN_EMAIL: E2E_PRACTICE_ADMIN_EMAIL,
       ...process.env,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
       STRIPE_SECRET_KEY: STRIPE_TEST_SECRET_KEY,

@@ -8,6 +8,9 @@ import { MailpitClient } from '../testing/mailpit.js';
 
 export const MAILPIT_URL_VARIABLE = 'E2E_MAILPIT_URL';
 
+/** The practice's console's first admin in the e2e stack (its PRACTICE_FIRST_ADMIN_EMAIL): her invite is in Mailpit. */
+export const E2E_PRACTICE_ADMIN_EMAIL = 'practice-admin@example.com';
+
 /** The Mailpit of the stack under test. */
 export function e2eMailpit(): MailpitClient {
   const url = process.env[MAILPIT_URL_VARIABLE];

@@ -1,7 +1,8 @@
-import { Alert, Button, Spin } from 'antd';
+import { Alert, Spin } from 'antd';
 import { useState } from 'react';
 import { errorSentence } from '../../shared/api/error-message';
 import { useNavigate } from '../../shared/router/hooks';
+import { Button } from '../../shared/ui/Button';
 import { DocumentTitle } from '../../shared/ui/DocumentTitle';
 import { usePracticeMeQuery, useSignOutMutation } from './api';
 import { AuditPanel } from './AuditPanel';

@@ -1,6 +1,7 @@
-import { Alert, Button } from 'antd';
+import { Alert } from 'antd';
 import { useState } from 'react';
 import { useLocation, useNavigate } from '../../shared/router/hooks';
+import { Button } from '../../shared/ui/Button';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { useRegisterOptionsMutation, useRegisterVerifyMutation } from './api';
 import { ceremonyError, createPasskey, passkeysSupported } from './passkey';
@@ -38,7 +39,7 @@ export function InviteScreen() {
       {problem ? (
         <Alert type="warning" showIcon title={problem} />
       ) : (
-        <Button type="primary" size="large" loading={busy} onClick={() => void register()}>
+        <Button variant="primary" size="large" loading={busy} onClick={() => void register()}>
           {texts.invite.button}
         </Button>
       )}

@@ -1,6 +1,7 @@
-import { Alert, Button } from 'antd';
+import { Alert } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from '../../shared/router/hooks';
+import { Button } from '../../shared/ui/Button';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { useSignInOptionsMutation, useSignInVerifyMutation } from './api';
 import { ceremonyError, passkeysSupported, signWithPasskey } from './passkey';
@@ -33,7 +34,7 @@ export function SignInScreen() {
     <div className={styles.narrow}>
       <PageHeader title={texts.signIn.title} intro={texts.signIn.intro} />
       {passkeysSupported() ? (
-        <Button type="primary" size="large" loading={busy} onClick={() => void signIn()}>
+        <Button variant="primary" size="large" loading={busy} onClick={() => void signIn()}>
           {texts.signIn.button}
         </Button>
       ) : (

@@ -1,0 +1,102 @@
+// The practice's console in the browser (issue 30, point 1): the first admin's invitation e-mail (the e2e stack sets
+// PRACTICE_FIRST_ADMIN_EMAIL), its link, a passkey made by Chromium's virtual authenticator (the DevTools protocol's
+// WebAuthn domain: a platform authenticator with resident keys and user verification), the console, an invite,
+// signing out and in again with the same passkey.
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_PRACTICE_ADMIN_EMAIL, e2eMailpit } from '../infra/src/e2e/mail';
+import { expectNoAxeViolations } from './support/axe';
+
+const SUBJECT = 'Your invitation to the practice console';
+
+/** A passkey-capable device for this page: what a phone's or a laptop's own authenticator is. */
+async function virtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+}
+
+/** The path and fragment of the invitation e-mail's link. */
+function inviteLink(text: string): string {
+  const found = /https?:\/\/\S+\/practice\/invite#[A-Za-z0-9_-]{43}/.exec(text);
+  expect(found, 'a /practice/invite link in the e-mail').not.toBeNull();
+  const url = new URL(found![0]);
+  return `${url.pathname}${url.hash}`;
+}
+
+test.describe('the practice console', () => {
+  test.skip(!!process.env.E2E_EXTERNAL_URL, 'needs the e2e stack (its first admin and its Mailpit)');
+
+  test('when the first admin opens her invitation and makes a passkey, then she can invite, sign out and sign in again', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    await virtualAuthenticator(page);
+    const mail = await e2eMailpit().waitForMessage({ to: E2E_PRACTICE_ADMIN_EMAIL, subject: SUBJECT }, 30_000);
+    const link = inviteLink(mail.Text);
+
+    // The console's pages are not for search engines.
+    const response = await page.goto(link);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('meta[name="robots"][content="noindex"]').first()).toBeAttached();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create your passkey' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Create a passkey' }).click();
+    await expect(page).toHaveURL(/\/practice$/);
+    await expect(page.getByTestId('practice-me')).toHaveText(E2E_PRACTICE_ADMIN_EMAIL);
+    const staff = page.getByRole('region', { name: 'Staff' });
+    await expect(staff.getByRole('cell', { name: E2E_PRACTICE_ADMIN_EMAIL })).toBeVisible();
+
+    // An invite for a practitioner: the form by keyboard.
+    const practitioner = `practitioner-${Date.now()}@example.com`;
+    await page.getByLabel('E-mail address').fill(practitioner);
+    await page.getByRole('radio', { name: 'Practitioner' }).check();
+    await page.getByLabel('E-mail address').press('Enter');
+    await expect(page.getByRole('status')).toContainText(`Invitation sent to ${practitioner}`);
+    await e2eMailpit().waitForMessage({ to: practitioner, subject: SUBJECT }, 15_000);
+    await expect(
+      page.getByRole('region', { name: 'Audit log' }).getByRole('cell', { name: 'staff-invited' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The invitation is used: opening it again is the server's sentence.
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Create a passkey' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'This invitation link is not valid: it was used already, or it expired. Ask for a new one.',
+    );
+
+    await page.goto('/practice');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/practice\/sign-in$/);
+    // Without a session the console sends her to sign in.
+    await page.goto('/practice');
+    await expect(page).toHaveURL(/\/practice\/sign-in$/);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page).toHaveURL(/\/practice$/);
+    await expect(page.getByTestId('practice-me')).toHaveText(E2E_PRACTICE_ADMIN_EMAIL);
+    await expectNoAxeViolations(page);
+
+    // At a phone's width the console still shows her and its controls.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByLabel('E-mail address')).toBeVisible();
+  });
+
+  test('when the console pages are built, then they are not among the public pages', async ({ request }) => {
+    const known = (await (await request.get('/routes.json')).json()) as string[];
+    expect(known.filter((path) => path.startsWith('/practice'))).toEqual([]);
+    const html = await (await request.get('/practice/sign-in')).text();
+    expect(html).toContain('<meta name="robots" content="noindex">');
+  });
+});
