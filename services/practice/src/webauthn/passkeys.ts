@@ -12,7 +12,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { mongo } from 'mongoose';
-import { HttpError } from '@hhp/kit';
+import { HttpError, isDuplicateKeyError } from '@hhp/kit';
 import type { RegistrationVerifyRequest, SignInVerifyRequest } from '@hhp/proto';
 import type { ChallengeDoc, PracticeStore, StaffDoc } from '../store.js';
 import { liveInvite } from '../staff/invites.js';
@@ -131,7 +131,13 @@ async function activeStaff(
     createdAt: now,
     ...(invite.invitedBy ? { invitedBy: invite.invitedBy } : {}),
   };
-  await store.staff.insertOne(staff);
+  try {
+    await store.staff.insertOne(staff);
+  } catch (err) {
+    // Another invite of hers registered at the same moment made her (the address is unique): she is known now.
+    if (isDuplicateKeyError(err)) return activeStaff(deps, invite, now);
+    throw err;
+  }
   return staff;
 }
 

@@ -98,3 +98,40 @@ test('when the only admin registers an invite to her own address as practitioner
   expect(await activeAdmins()).toBe(1);
   expect((await client.get('/api/practice/staff')).status).toBe(200);
 });
+
+test(`when two invites to one new address are registered at the same moment (${ROUNDS} rounds), then one staff member with both passkeys`, async () => {
+  const staff = service.mongo.connection.collection('staff');
+  const passkeys = service.mongo.connection.collection('passkeys');
+  for (let round = 1; round <= ROUNDS; round++) {
+    const email = address(`twice-${round}`);
+    for (let i = 0; i < 2; i++) {
+      expect((await admin.post('/api/practice/staff/invite', { email, role: 'practitioner' })).status).toBe(200);
+    }
+    const mails = await mailpit.client.messages();
+    const tokens = mails.filter((m) => m.To.some((a) => a.Address === email)).map((m) => m.ID);
+    expect(tokens).toHaveLength(2);
+    const texts = await Promise.all(tokens.map((id) => mailpit.client.message(id)));
+    const links = texts.map((mail) => /\/practice\/invite#([A-Za-z0-9_-]{43})/.exec(mail.Text)![1]!);
+    const browsers = links.map((token) => ({
+      token,
+      client: new ConsoleClient(service.url),
+      key: new SoftwarePasskey(RP_ID),
+    }));
+    const credentials = await Promise.all(
+      browsers.map(async ({ token, client, key }) => {
+        const options = await client.post('/api/practice/register/options', { token });
+        expect(options.status).toBe(200);
+        return key.register(await options.json(), { origin: client.origin });
+      }),
+    );
+    const answers = await Promise.all(
+      browsers.map(({ token, client }, i) =>
+        client.post('/api/practice/register/verify', { token, credential: credentials[i] }),
+      ),
+    );
+    expect([round, answers.map((res) => res.status)]).toEqual([round, [200, 200]]);
+    const made = await staff.find({ email }).toArray();
+    expect([round, made.length]).toEqual([round, 1]);
+    expect([round, await passkeys.countDocuments({ staffId: made[0]!._id })]).toEqual([round, 2]);
+  }
+}, 180_000);
