@@ -1,6 +1,8 @@
 import {
   initialSubscribeState,
   isValidSubscriptionEmail,
+  resumedSubscribeState,
+  shownSubscribeState,
   subscribeReducer,
   type SubscribeEvent,
   type SubscribeState,
@@ -77,5 +79,49 @@ describe('the subscribe steps', () => {
       email,
     );
     expect(subscribeReducer(email, { type: 'subscribed' })).toBe(email);
+  });
+});
+
+describe('what the subscribe screen shows', () => {
+  const card: SubscribeState = {
+    step: 'card',
+    email: 'ada@example.com',
+    clientSecret: 'seti_1_secret_2',
+    customerId: 'cus_1',
+    completionToken: 'cus_1.a.1.m',
+    busy: false,
+  };
+
+  test("when the visitor is back from the bank's page, then the card step shows busy until it is completed", () => {
+    const back = resumedSubscribeState({ ...card, succeeded: true } as never);
+    expect(back).toEqual({ ...card, busy: true });
+    // Busy: "Change" cannot pull the card away while it is being completed.
+    expect(subscribeReducer(back, { type: 'change' })).toBe(back);
+  });
+
+  test('when payments has no configuration, then the panel shows before anything is typed, with the e-mail kept', () => {
+    expect(shownSubscribeState(initialSubscribeState('ada@example.com'), true, false)).toEqual({
+      step: 'unavailable',
+      email: 'ada@example.com',
+      reason: 'configuration',
+    });
+  });
+
+  test('when the card form cannot load, then the subscription cannot start', () => {
+    expect(shownSubscribeState(card, false, true)).toEqual({
+      step: 'unavailable',
+      email: 'ada@example.com',
+      reason: 'start',
+    });
+  });
+
+  test('when the subscription is done, then a later configuration failure does not replace it', () => {
+    expect(shownSubscribeState({ step: 'done' }, true, false)).toEqual({ step: 'done' });
+  });
+
+  test('when nothing failed, then the state shows as it is', () => {
+    expect(shownSubscribeState(card, false, false)).toBe(card);
+    const panel: SubscribeState = { step: 'unavailable', email: 'a@b', reason: 'start' };
+    expect(shownSubscribeState(panel, true, false)).toBe(panel);
   });
 });

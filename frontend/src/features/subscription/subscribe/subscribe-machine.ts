@@ -81,3 +81,26 @@ export function subscribeReducer(state: SubscribeState, event: SubscribeEvent): 
       return state.step === 'card' ? { step: 'done' } : state;
   }
 }
+
+/** Back from the bank's page (setup-return.ts): the card step, busy until the card is checked and completed. */
+export function resumedSubscribeState(back: {
+  email: string;
+  clientSecret: string;
+  customerId: string;
+  completionToken: string;
+}): SubscribeState {
+  const { email, clientSecret, customerId, completionToken } = back;
+  return { step: 'card', email, clientSecret, customerId, completionToken, busy: true };
+}
+
+/**
+ * What the screen shows: payments without a publishable key cannot take a card, so the panel shows before
+ * anything is typed; a card form that cannot load (Stripe.js unreachable, a refused client secret) is a
+ * subscription that cannot start. Neither replaces a finished subscription.
+ */
+export function shownSubscribeState(state: SubscribeState, configFailed: boolean, cardFailed: boolean): SubscribeState {
+  if (configFailed && state.step !== 'unavailable' && state.step !== 'done')
+    return { step: 'unavailable', email: state.email, reason: 'configuration' };
+  if (state.step === 'card' && cardFailed) return { step: 'unavailable', email: state.email, reason: 'start' };
+  return state;
+}
