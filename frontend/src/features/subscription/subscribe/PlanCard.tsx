@@ -7,6 +7,7 @@ import { planName, planSummary, texts } from '../../../shared/payments/texts';
 import { formatSession, formatTime, money, visitorTimeZone } from '../../../shared/payments/ui/time';
 import { useNow } from '../../../shared/payments/ui/use-now';
 import styles from '../../../shared/payments/ui/payments.module.css';
+import { planHold } from './plan-hold';
 
 const t = texts.subscribe;
 
@@ -21,22 +22,20 @@ interface Props {
  * lapsed and released (book again), confirmed, or no longer held. Read again as the hold runs out.
  */
 function SessionLine({ session, paymentsOff }: { session: SessionResponse; paymentsOff: boolean }) {
-  const holdEnds = session.holdExpiresAt ? Date.parse(session.holdExpiresAt) : undefined;
-  const now = useNow(holdEnds !== undefined);
+  const now = useNow(Boolean(session.holdExpiresAt));
   const when = formatSession(session.scheduledAt, Number(session.duration), session.timeZone);
-  const held = session.status === 'pending-subscription' && holdEnds !== undefined && holdEnds > now;
-  if (held) {
+  const hold = planHold(session, now);
+  if (hold.kind === 'held') {
     const until = `${formatTime(session.holdExpiresAt!, visitorTimeZone() ?? 'UTC')} (your time)`;
-    const minutes = Math.max(1, Math.ceil((holdEnds - now) / 60_000));
     return (
       <div className={styles.column} role="status">
-        <p className={styles.text}>{paymentsOff ? t.heldWhileOff(until) : t.heldUntil(until, minutes)}</p>
+        <p className={styles.text}>{paymentsOff ? t.heldWhileOff(until) : t.heldUntil(until, hold.minutesLeft)}</p>
         {!paymentsOff && <p className={styles.muted}>{t.forSession(when)}</p>}
       </div>
     );
   }
-  if (session.status === 'confirmed') return <p className={styles.text}>{t.sessionConfirmed(when)}</p>;
-  const lapsed = session.status === 'expired' || session.status === 'pending-subscription';
+  if (hold.kind === 'confirmed') return <p className={styles.text}>{t.sessionConfirmed(when)}</p>;
+  const lapsed = hold.kind === 'lapsed';
   return (
     <div className={styles.column} role="status">
       {lapsed && <h3 className={styles.subheading}>{t.lapsedTitle}</h3>}
