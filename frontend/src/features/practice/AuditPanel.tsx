@@ -19,20 +19,27 @@ export function AuditPanel() {
   const log = useAuditLogQuery();
   useSignInOn401(log.error);
   return (
-    <section aria-labelledby="practice-audit" className={styles.section}>
+    <section className={styles.section}>
       <h2 id="practice-audit">{texts.audit.title}</h2>
       {log.error && !log.data ? (
         <Alert type="error" showIcon title={errorSentence(log.error)} />
       ) : (
-        <Table<AuditEntry>
-          columns={columns}
-          // Entries have no id of their own; the list is only read, so its order is the key.
-          dataSource={(log.data?.entries ?? []).map((entry, key) => ({ ...entry, key }))}
-          loading={log.isFetching}
-          pagination={false}
-          size="small"
-          scroll={{ x: 'max-content' }}
-        />
+        <div
+          // A phone's screen may be narrower than the table: it scrolls sideways, by keyboard too (focusable).
+          className={styles.tableScroll}
+          role="region"
+          aria-labelledby="practice-audit"
+          tabIndex={0}
+        >
+          <Table<AuditEntry>
+            columns={columns}
+            // Entries have no id of their own; the list is only read, so its order is the key.
+            dataSource={(log.data?.entries ?? []).map((entry, key) => ({ ...entry, key }))}
+            loading={log.isFetching}
+            pagination={false}
+            size="small"
+          />
+        </div>
       )}
     </section>
   );

@@ -48,7 +48,7 @@ export function ConsoleScreen() {
               {texts.shell.signOut}
             </Button>
           </section>
-          <div role="alert" className={styles.message}>
+          <div aria-live="assertive" className={styles.message}>
             {error && <Alert type="error" showIcon title={error} />}
           </div>
           {me.data.role === 'admin' ? (

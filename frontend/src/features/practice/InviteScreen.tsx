@@ -43,7 +43,7 @@ export function InviteScreen() {
           {texts.invite.button}
         </Button>
       )}
-      <div role="alert" className={styles.message}>
+      <div aria-live="assertive" className={styles.message}>
         {error && <Alert type="error" showIcon title={error} />}
       </div>
     </div>

@@ -40,7 +40,7 @@ export function SignInScreen() {
       ) : (
         <Alert type="warning" showIcon title={texts.passkeyUnsupported} />
       )}
-      <div role="alert" className={styles.message}>
+      <div aria-live="assertive" className={styles.message}>
         {error && <Alert type="error" showIcon title={error} />}
       </div>
     </div>

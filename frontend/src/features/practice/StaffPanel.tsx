@@ -68,19 +68,26 @@ export function StaffPanel({ selfId }: { selfId: string }) {
 
   return (
     <>
-      <section aria-labelledby="practice-staff" className={styles.section}>
+      <section className={styles.section}>
         <h2 id="practice-staff">{texts.staff.title}</h2>
         {list.error && !list.data ? (
           <Alert type="error" showIcon title={errorSentence(list.error)} />
         ) : (
-          <Table<StaffMember>
-            rowKey="id"
-            columns={columns}
-            dataSource={list.data?.staff ?? []}
-            loading={list.isFetching}
-            pagination={false}
-            scroll={{ x: 'max-content' }}
-          />
+          <div
+            // A phone's screen may be narrower than the table: it scrolls sideways, by keyboard too (focusable).
+            className={styles.tableScroll}
+            role="region"
+            aria-labelledby="practice-staff"
+            tabIndex={0}
+          >
+            <Table<StaffMember>
+              rowKey="id"
+              columns={columns}
+              dataSource={list.data?.staff ?? []}
+              loading={list.isFetching}
+              pagination={false}
+            />
+          </div>
         )}
       </section>
       <section aria-labelledby="practice-invite" className={styles.section}>
@@ -113,8 +120,15 @@ export function StaffPanel({ selfId }: { selfId: string }) {
             {texts.inviteForm.button}
           </Button>
         </Form>
-        <div role="status" className={styles.message}>
-          {notice && <Alert type={notice.type} showIcon title={notice.text} />}
+        <div aria-live="polite" className={styles.message}>
+          {notice && (
+            <Alert
+              type={notice.type}
+              role={notice.type === 'error' ? 'alert' : 'status'}
+              showIcon
+              title={notice.text}
+            />
+          )}
         </div>
       </section>
     </>
