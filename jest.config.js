@@ -20,7 +20,13 @@ const shared = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform,
   // Sources import siblings as './x.js' (NodeNext); the tests run the .ts files themselves.
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  // In the frontend's unit tests a CSS module is an empty object, and the practitioner's name (Vite's
+  // import.meta.env at build time) the build's default.
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    '\\.module\\.css$': '<rootDir>/frontend/test/css-module.ts',
+    '^(\\.{1,2}/)+(shared/)?config/practitioner$': '<rootDir>/frontend/test/practitioner.ts',
+  },
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/', '<rootDir>/.tools/', '<rootDir>/.data/'],
 };
 

@@ -1,0 +1,181 @@
+import type { ManageSessionResponse, SessionResponse } from '@hhp/proto';
+import { isValidElement, type ReactNode } from 'react';
+import { sessionStatus } from '../../src/features/session/confirmed/session-status';
+import type { SessionView } from '../../src/features/session/confirmed/outcome';
+import { manageStatus } from '../../src/features/session/manage/manage-status';
+import { manageTexts } from '../../src/features/session/manage/texts';
+import { texts } from '../../src/shared/payments/texts';
+import type { PageStatus, StatusPanel } from '../../src/shared/payments/ui/StatusPage';
+
+const t = texts.sessionConfirmed;
+const unavailable = {
+  status: 503,
+  message: '503: Payments are not available right now.',
+  data: { message: 'Payments are not available right now.' },
+};
+const session: SessionResponse = {
+  id: 'bk_1',
+  price: '400.00',
+  type: 'dr-helen',
+  duration: '90',
+  scheduledAt: '2026-12-08T14:00:00.000Z',
+  status: 'pending-payment',
+  timeZone: 'America/New_York',
+};
+const noop = () => undefined;
+const ctx = { sessionId: 'bk_1', session, error: undefined, exhausted: false, askAgain: noop, checkAgain: noop };
+
+function panel(status: PageStatus): StatusPanel {
+  if ('checking' in status) throw new Error(`a panel was expected, not "${status.checking}"`);
+  return status;
+}
+/** The paragraphs of a panel: its strings, in order. */
+const paragraphs = (status: PageStatus) =>
+  panel(status).body.filter((part): part is string => typeof part === 'string');
+/** The addresses the panel's actions lead to, and the labels of its buttons. */
+function actions(status: PageStatus): string[] {
+  const found: string[] = [];
+  const walk = (node: ReactNode) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (isValidElement<{ to?: string; children?: ReactNode }>(node)) {
+      if (node.props.to) found.push(`${node.props.to}`);
+      else if (typeof node.props.children === 'string') found.push(node.props.children);
+      else walk(node.props.children);
+    }
+  };
+  walk(panel(status).actions);
+  return found;
+}
+
+describe('the panels of /session-confirmed', () => {
+  test('when the servers are being asked, then the page says it is checking, with no panel', () => {
+    expect(sessionStatus('checking', ctx)).toEqual({ checking: t.checking });
+  });
+
+  test('when payments fails after the booking was read, then the panel says the payment check failed in its words', () => {
+    const status = sessionStatus('load-error', { ...ctx, error: unavailable });
+    expect(panel(status)).toMatchObject({ type: 'error', title: t.paymentCheckError });
+    expect(paragraphs(status)).toEqual(['Payments are not available right now.']);
+    expect(actions(status)).toEqual([t.checkAgain]);
+  });
+
+  test('when the booking itself could not be read, then the panel says so', () => {
+    const status = sessionStatus('load-error', { ...ctx, session: undefined, error: unavailable });
+    expect(panel(status).title).toBe(t.loadError);
+  });
+
+  test('when the webhook is due, then the page waits without a button until it has stopped asking', () => {
+    const waiting = sessionStatus('waiting', ctx);
+    expect(panel(waiting)).toMatchObject({ type: 'info', title: t.waitingTitle, actions: false });
+    expect(paragraphs(waiting)).toEqual([t.waitingText]);
+    const slow = sessionStatus('waiting', { ...ctx, exhausted: true });
+    expect(paragraphs(slow)).toEqual([t.slowText]);
+    expect(actions(slow)).toEqual([t.checkAgain]);
+  });
+
+  test('when it was not paid or the payment failed, then the way on is checkout for this session', () => {
+    expect(actions(sessionStatus('not-paid', ctx))).toEqual(['/checkout?sessionId=bk_1']);
+    expect(actions(sessionStatus('failed', ctx))).toEqual(['/checkout?sessionId=bk_1']);
+    expect(panel(sessionStatus('failed', ctx))).toMatchObject({ type: 'error', title: t.failedTitle });
+  });
+
+  test("when the booking is the subscription plan's, then the way on is /subscribe for it", () => {
+    expect(actions(sessionStatus('subscription', ctx))).toEqual(['/subscribe?sessionId=bk_1']);
+  });
+
+  test('when the session is gone (unknown, expired, refunded, cancelled) or not named, then the way on is /book', () => {
+    for (const view of ['no-session', 'not-found', 'expired', 'refunded', 'cancelled'] as const)
+      expect(actions(sessionStatus(view, ctx))).toEqual(['/book']);
+  });
+
+  test('when it is confirmed, then the panel is a success with no action but the way home', () => {
+    const status = sessionStatus('confirmed', { ...ctx, session: { ...session, status: 'confirmed' } });
+    expect(panel(status)).toMatchObject({ type: 'success', title: t.confirmedTitle });
+    expect(paragraphs(status)).toEqual([t.confirmedText]);
+    expect(panel(status).actions).toBeUndefined();
+  });
+
+  test('when any view shows a panel, then it has a title of its own', () => {
+    const views: SessionView[] = [
+      'no-session',
+      'not-found',
+      'load-error',
+      'confirmed',
+      'waiting',
+      'not-paid',
+      'failed',
+      'expired',
+      'refunded',
+      'cancelled',
+      'subscription',
+    ];
+    const titles = views.map((view) => panel(sessionStatus(view, ctx)).title);
+    for (const title of titles) expect(title.trim()).not.toBe('');
+  });
+});
+
+describe('the panels of /manage-booking', () => {
+  const m = manageTexts;
+  const booking: ManageSessionResponse = {
+    id: 'bk_1',
+    price: '9.00',
+    type: 'ai-session',
+    duration: '60',
+    scheduledAt: '2026-12-08T14:00:00.000Z',
+    status: 'confirmed',
+    timeZone: 'America/New_York',
+    changeable: true,
+    changeableUntil: '2026-12-07T14:00:00.000Z',
+    refundOnCancel: '9.00',
+  };
+  const c = { error: undefined, moved: false, retry: noop, actions: 'reschedule or cancel' };
+
+  test('when the link is not valid, then the page says so and offers nothing to retry', () => {
+    expect(panel(manageStatus('invalid', undefined, c))).toMatchObject({ type: 'warning', title: m.invalidTitle });
+    expect(panel(manageStatus('invalid', undefined, c)).actions).toBeUndefined();
+  });
+
+  test('when booking could not answer, then its sentence shows with a way to try again', () => {
+    const status = manageStatus('load-error', undefined, { ...c, error: unavailable });
+    expect(paragraphs(status)).toEqual(['Payments are not available right now.']);
+    expect(actions(status)).toEqual([m.tryAgain]);
+  });
+
+  test('when the booking can change, then the panel ends with until when, and offers the steps', () => {
+    const status = manageStatus('changeable', booking, c);
+    expect(panel(status)).toMatchObject({ type: 'info', title: m.yourBookingTitle, actions: c.actions });
+    expect(paragraphs(status)).toEqual([
+      m.changeableUntil('Monday, December 7, 2026, 9:00 AM Eastern Standard Time (America/New_York)'),
+    ]);
+  });
+
+  test('when it has just been moved, then the panel says so and that it was e-mailed', () => {
+    const status = manageStatus('changeable', booking, { ...c, moved: true });
+    expect(panel(status).title).toBe(m.movedTitle);
+    expect(paragraphs(status).slice(1, 2)).toEqual([m.emailed]);
+  });
+
+  test('when it is cancelled with a refund on its way, then the refund, the day of cancelling and the e-mail are said', () => {
+    const cancelled: ManageSessionResponse = {
+      ...booking,
+      status: 'cancelled',
+      changeable: false,
+      cancelledAt: '2026-12-01T15:30:00.000Z',
+      refund: { amount: '9.00', status: 'pending' },
+    };
+    const status = manageStatus('cancelled', cancelled, c);
+    expect(paragraphs(status)).toEqual([
+      m.refundPending('9.00'),
+      m.cancelledOn('Tuesday, December 1, 2026, 10:30 AM Eastern Standard Time (America/New_York)'),
+      m.cancelledEmailed,
+    ]);
+    expect(actions(status)).toEqual(['/book']);
+  });
+
+  test('when it cannot change, then the service’s reason is given, else the rule', () => {
+    expect(paragraphs(manageStatus('fixed', { ...booking, changeable: false, reason: 'Too late.' }, c))).toEqual([
+      'Too late.',
+    ]);
+    expect(paragraphs(manageStatus('fixed', { ...booking, changeable: false }, c))).toEqual([m.notChangeableDefault]);
+  });
+});
