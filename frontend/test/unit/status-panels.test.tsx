@@ -1,7 +1,9 @@
-import type { ManageSessionResponse, SessionResponse } from '@hhp/proto';
+import type { JoinSessionResponse, ManageSessionResponse, SessionResponse } from '@hhp/proto';
 import { isValidElement, type ReactNode } from 'react';
 import { sessionStatus } from '../../src/features/session/confirmed/session-status';
 import type { SessionView } from '../../src/features/session/confirmed/outcome';
+import { joinStatus } from '../../src/features/session/join/join-status';
+import { joinTexts } from '../../src/features/session/join/texts';
 import { manageStatus } from '../../src/features/session/manage/manage-status';
 import { manageTexts } from '../../src/features/session/manage/texts';
 import { texts } from '../../src/shared/payments/texts';
@@ -177,5 +179,46 @@ describe('the panels of /manage-booking', () => {
       'Too late.',
     ]);
     expect(paragraphs(manageStatus('fixed', { ...booking, changeable: false }, c))).toEqual([m.notChangeableDefault]);
+  });
+});
+
+describe('the panels of /join', () => {
+  const j = joinTexts;
+  const c = { error: undefined, ask: noop, openChat: noop };
+  const early: JoinSessionResponse = {
+    status: 'early',
+    startsAt: '2026-12-08T13:50:00.000Z',
+    timeZone: 'America/New_York',
+  };
+
+  test('when the pass is set, then the minutes left come first and the chat can be opened', () => {
+    const status = joinStatus('active', { status: 'active', endsAt: '' }, { ...c, minutesLeft: 1 });
+    expect(panel(status)).toMatchObject({ type: 'success', title: j.activeTitle });
+    expect(paragraphs(status)).toEqual(['1 minute left in your session.', j.activeText]);
+    expect(actions(status)).toEqual([j.openChat]);
+  });
+
+  test("when it is early, then the start is given in the practice's zone, and in the visitor's when it differs", () => {
+    const there = joinStatus('early', early, { ...c, visitorZone: 'Europe/London' });
+    expect(paragraphs(there)).toEqual([
+      'Please come back from Tuesday, December 8, 2026, 8:50 AM Eastern Standard Time (America/New_York).',
+      'That is Tuesday, December 8, 2026, 1:50 PM Greenwich Mean Time (Europe/London) your time.',
+      j.earlyNote,
+    ]);
+    expect(actions(there)).toEqual([j.checkAgain]);
+    const here = joinStatus('early', early, { ...c, visitorZone: 'America/New_York' });
+    expect(paragraphs(here)).toHaveLength(2);
+  });
+
+  test('when booking refused the link, then its sentence shows and the link can be tried again', () => {
+    const status = joinStatus('error', undefined, { ...c, error: unavailable });
+    expect(paragraphs(status)).toEqual(['Payments are not available right now.']);
+    expect(actions(status)).toEqual([j.tryAgain]);
+  });
+
+  test('when the session has ended, then the way on is /book; an incomplete link offers nothing', () => {
+    expect(actions(joinStatus('ended', { status: 'ended' }, c))).toEqual(['/book']);
+    expect(panel(joinStatus('incomplete', undefined, c)).actions).toBeUndefined();
+    expect(joinStatus('joining', undefined, c)).toEqual({ checking: j.joining });
   });
 });

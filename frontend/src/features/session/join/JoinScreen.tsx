@@ -2,20 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from '../../../shared/router/hooks';
 import { quotaStale, type AiDispatch } from '../../../shared/ai/api';
-import { errorSentence } from '../../../shared/api/error-message';
 import { openChat, type ChatWidgetDispatch } from '../../../shared/chat-widget/chat-widget-slice';
 import { MINUTE_TICK_MS, minutesUntil } from '../../../shared/ai/session-minutes';
-import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
-import { StatusPage, type PageStatus } from '../../../shared/payments/ui/StatusPage';
-import { formatDay, formatTime, visitorTimeZone, zoneLabel } from '../../../shared/payments/ui/time';
+import { StatusPage } from '../../../shared/payments/ui/StatusPage';
+import { visitorTimeZone } from '../../../shared/payments/ui/time';
 import { useJoinSessionMutation } from './api';
+import { joinStatus } from './join-status';
 import { joinView } from './join-view';
 import { joinTexts as t } from './texts';
-
-/** "Tuesday, December 2, 2025, 9:50 AM Eastern Standard Time (America/New_York)" */
-const when = (iso: string, timeZone: string) =>
-  `${formatDay(iso, timeZone)}, ${formatTime(iso, timeZone)} ${zoneLabel(timeZone, iso)}`;
 
 /** The minutes left until `endsAt`, worked out again every MINUTE_TICK_MS. */
 function useMinutesLeft(endsAt: string | undefined): number | undefined {
@@ -66,56 +61,12 @@ export function JoinScreen() {
     if (dispatch(openChat())) return;
     toast.info({ title: t.chatLoadingTitle, description: t.chatLoadingDescription });
   };
-  const status = ((): PageStatus => {
-    switch (view) {
-      case 'joining':
-        return { checking: t.joining };
-      case 'incomplete':
-        return { type: 'warning', title: t.incompleteTitle, body: [t.incompleteText] };
-      case 'error':
-        return {
-          type: 'error',
-          title: t.errorTitle,
-          body: [errorSentence(result.error)],
-          actions: <Button onClick={ask}>{t.tryAgain}</Button>,
-        };
-      case 'active':
-        return {
-          type: 'success',
-          title: t.activeTitle,
-          body: [minutesLeft !== undefined && t.minutesLeft(minutesLeft), t.activeText],
-          actions: (
-            <Button variant="primary" onClick={onOpenChat}>
-              {t.openChat}
-            </Button>
-          ),
-        };
-      case 'early': {
-        if (answer?.status !== 'early') return { checking: t.joining };
-        const mine = visitorTimeZone();
-        return {
-          type: 'info',
-          title: t.earlyTitle,
-          body: [
-            t.comeBack(when(answer.startsAt, answer.timeZone)),
-            mine && mine !== answer.timeZone && t.yourTime(when(answer.startsAt, mine)),
-            t.earlyNote,
-          ],
-          actions: <Button onClick={ask}>{t.checkAgain}</Button>,
-        };
-      }
-      case 'ended':
-        return {
-          type: 'info',
-          title: t.endedTitle,
-          body: [t.endedText],
-          actions: (
-            <ButtonLink to="/book" variant="primary">
-              {t.bookAgain}
-            </ButtonLink>
-          ),
-        };
-    }
-  })();
+  const status = joinStatus(view, answer, {
+    error: result.error,
+    minutesLeft,
+    visitorZone: visitorTimeZone(),
+    ask,
+    openChat: onOpenChat,
+  });
   return <StatusPage status={status} view={view} home={t.home} />;
 }

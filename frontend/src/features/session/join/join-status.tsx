@@ -1,0 +1,74 @@
+import type { JoinSessionResponse } from '@hhp/proto';
+import { errorSentence } from '../../../shared/api/error-message';
+import { Button, ButtonLink } from '../../../shared/ui/Button';
+import type { PageStatus } from '../../../shared/payments/ui/StatusPage';
+import { formatDay, formatTime, zoneLabel } from '../../../shared/payments/ui/time';
+import type { JoinView } from './join-view';
+import { joinTexts as t } from './texts';
+
+/** "Tuesday, December 2, 2025, 9:50 AM Eastern Standard Time (America/New_York)" */
+const when = (iso: string, timeZone: string) =>
+  `${formatDay(iso, timeZone)}, ${formatTime(iso, timeZone)} ${zoneLabel(timeZone, iso)}`;
+
+interface Context {
+  error: unknown;
+  /** While the pass is active: the minutes left, worked out again every minute. */
+  minutesLeft?: number;
+  /** The browser's own zone: an early visitor elsewhere is also told the start in their time. */
+  visitorZone?: string;
+  ask: () => void;
+  openChat: () => void;
+}
+
+/** What /join shows for each of booking's answers. */
+export function joinStatus(view: JoinView, answer: JoinSessionResponse | undefined, c: Context): PageStatus {
+  switch (view) {
+    case 'joining':
+      return { checking: t.joining };
+    case 'incomplete':
+      return { type: 'warning', title: t.incompleteTitle, body: [t.incompleteText] };
+    case 'error':
+      return {
+        type: 'error',
+        title: t.errorTitle,
+        body: [errorSentence(c.error)],
+        actions: <Button onClick={c.ask}>{t.tryAgain}</Button>,
+      };
+    case 'active':
+      return {
+        type: 'success',
+        title: t.activeTitle,
+        body: [c.minutesLeft !== undefined && t.minutesLeft(c.minutesLeft), t.activeText],
+        actions: (
+          <Button variant="primary" onClick={c.openChat}>
+            {t.openChat}
+          </Button>
+        ),
+      };
+    case 'early': {
+      if (answer?.status !== 'early') return { checking: t.joining };
+      const mine = c.visitorZone;
+      return {
+        type: 'info',
+        title: t.earlyTitle,
+        body: [
+          t.comeBack(when(answer.startsAt, answer.timeZone)),
+          mine && mine !== answer.timeZone && t.yourTime(when(answer.startsAt, mine)),
+          t.earlyNote,
+        ],
+        actions: <Button onClick={c.ask}>{t.checkAgain}</Button>,
+      };
+    }
+    case 'ended':
+      return {
+        type: 'info',
+        title: t.endedTitle,
+        body: [t.endedText],
+        actions: (
+          <ButtonLink to="/book" variant="primary">
+            {t.bookAgain}
+          </ButtonLink>
+        ),
+      };
+  }
+}
