@@ -6,6 +6,7 @@ import { joinStatus } from '../../src/features/session/join/join-status';
 import { joinTexts } from '../../src/features/session/join/texts';
 import { manageStatus } from '../../src/features/session/manage/manage-status';
 import { manageTexts } from '../../src/features/session/manage/texts';
+import { subscriptionStatus } from '../../src/features/subscription/confirmed/subscription-status';
 import { texts } from '../../src/shared/payments/texts';
 import type { PageStatus, StatusPanel } from '../../src/shared/payments/ui/StatusPage';
 
@@ -220,5 +221,34 @@ describe('the panels of /join', () => {
     expect(actions(joinStatus('ended', { status: 'ended' }, c))).toEqual(['/book']);
     expect(panel(joinStatus('incomplete', undefined, c)).actions).toBeUndefined();
     expect(joinStatus('joining', undefined, c)).toEqual({ checking: j.joining });
+  });
+});
+
+describe('the panels of /subscription-confirmed', () => {
+  const s = texts.subscriptionConfirmed;
+  const c = { error: undefined, exhausted: false, retry: noop, checkAgain: noop, openChat: noop };
+
+  test('when it is active, then the renewal day is said and the chat can be opened', () => {
+    const status = subscriptionStatus('active', { ...c, renewsOn: '2027-01-08T14:00:00.000Z' });
+    expect(panel(status)).toMatchObject({ type: 'success', title: s.activeTitle });
+    expect(paragraphs(status)).toEqual([s.activeText, s.renews('January 8, 2027')]);
+    expect(actions(status)[0]).toBe(s.openChat);
+  });
+
+  test('when its payment is on its way, then the page waits, and offers to check again once it has stopped', () => {
+    expect(paragraphs(subscriptionStatus('waiting', c))).toEqual([s.waitingText]);
+    expect(panel(subscriptionStatus('waiting', c)).actions).toBe(false);
+    expect(actions(subscriptionStatus('waiting', { ...c, exhausted: true }))).toEqual([s.checkAgain]);
+  });
+
+  test('when there is none or it has ended, then the way on is /subscribe', () => {
+    expect(actions(subscriptionStatus('none', c))).toEqual(['/subscribe']);
+    expect(panel(subscriptionStatus('ended', c))).toMatchObject({ type: 'warning', title: s.endedTitle });
+  });
+
+  test('when payments could not answer, then its sentence shows, never the status code', () => {
+    const status = subscriptionStatus('load-error', { ...c, error: unavailable });
+    expect(paragraphs(status)).toEqual(['Payments are not available right now.']);
+    expect(actions(status)).toEqual([s.checkAgain]);
   });
 });

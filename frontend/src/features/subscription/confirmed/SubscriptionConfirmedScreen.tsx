@@ -3,9 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useSearchParams } from '../../../shared/router/hooks';
 import { quotaStale, useQuotaQuery } from '../../../shared/ai/api';
-import { errorSentence } from '../../../shared/api/error-message';
 import { openChat, type ChatWidgetDispatch } from '../../../shared/chat-widget/chat-widget-slice';
-import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
 import {
   useCheckoutCompleteMutation,
@@ -13,17 +11,13 @@ import {
   useSubscriptionStatusQuery,
 } from '../../../shared/payments/api';
 import { texts } from '../../../shared/payments/texts';
-import { ManageSubscriptionButton } from '../sign-in/ManageSubscriptionButton';
-import { StatusPage, type PageStatus } from '../../../shared/payments/ui/StatusPage';
+import { StatusPage } from '../../../shared/payments/ui/StatusPage';
 import { useBackoffPoll } from '../../../shared/payments/ui/use-backoff-poll';
 import { subscriptionView } from './subscription-outcome';
+import { subscriptionStatus } from './subscription-status';
 import { subscribedState } from './subscribed-state';
 
 const t = texts.subscriptionConfirmed;
-
-function renewalDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
-}
 
 /**
  * /subscription-confirmed: after the subscribe screen, or the hosted Checkout's return (`?session_id=`, which
@@ -86,48 +80,13 @@ export function SubscriptionConfirmedScreen() {
     else void refetch();
   };
 
-  const subscribe = (
-    <ButtonLink to="/subscribe" variant="primary">
-      {t.subscribe}
-    </ButtonLink>
-  );
-  const page = ((): PageStatus => {
-    switch (view) {
-      case 'checking':
-        return { checking: t.checking };
-      case 'load-error':
-        return {
-          type: 'error',
-          title: t.loadError,
-          body: [errorSentence(completion.error ?? status.error)],
-          actions: <Button onClick={retry}>{t.checkAgain}</Button>,
-        };
-      case 'active':
-        return {
-          type: 'success',
-          title: t.activeTitle,
-          body: [t.activeText, current?.currentPeriodEnd && t.renews(renewalDate(current.currentPeriodEnd))],
-          actions: (
-            <>
-              <Button variant="primary" onClick={() => dispatch(openChat())}>
-                {t.openChat}
-              </Button>
-              <ManageSubscriptionButton />
-            </>
-          ),
-        };
-      case 'waiting':
-        return {
-          type: 'info',
-          title: t.waitingTitle,
-          body: [exhausted ? t.slowText : t.waitingText],
-          actions: exhausted && <Button onClick={checkAgain}>{t.checkAgain}</Button>,
-        };
-      case 'none':
-        return { type: 'info', title: t.noneTitle, body: [t.noneText], actions: subscribe };
-      case 'ended':
-        return { type: 'warning', title: t.endedTitle, body: [t.endedText], actions: subscribe };
-    }
-  })();
+  const page = subscriptionStatus(view, {
+    error: completion.error ?? status.error,
+    renewsOn: current?.currentPeriodEnd,
+    exhausted,
+    retry,
+    checkAgain,
+    openChat: () => dispatch(openChat()),
+  });
   return <StatusPage status={page} view={view} home={t.home} />;
 }
