@@ -153,14 +153,37 @@ test.describe('the video library', () => {
     await expect(grid(page).getByRole('listitem')).toHaveCount(3);
   });
 
-  test('when the list is loading, then six skeleton cards stand in for it', async ({ page }) => {
+  // /videos itself is prerendered with the default library, which stands in until the list is in
+  // (videos-prerender.spec.ts): the skeletons show where the app renders the library without one.
+  test('when the library is opened from another page and its list is loading, then six skeleton cards stand in for it', async ({
+    page,
+  }) => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/videos*', async (route) => {
       await held;
       await route.fulfill({ json: FIXTURES });
     });
+    await page.goto('/');
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Videos' }).click();
+    await expect(page.locator('section[aria-busy="true"] > ul > li')).toHaveCount(6);
+    release();
+    await expect(grid(page).getByRole('listitem')).toHaveCount(3);
+  });
+
+  test('when a category is chosen and its list is loading, then six skeleton cards stand in for it', async ({
+    page,
+  }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/videos*', async (route) => {
+      if (new URL(route.request().url()).searchParams.has('category')) await held;
+      await route.fulfill({ json: FIXTURES });
+    });
     await page.goto('/videos');
+    await expect(grid(page).getByRole('listitem')).toHaveCount(3);
+    await page.getByRole('button', { name: 'NAET', exact: true }).click();
     await expect(page.locator('section[aria-busy="true"] > ul > li')).toHaveCount(6);
     release();
     await expect(grid(page).getByRole('listitem')).toHaveCount(3);

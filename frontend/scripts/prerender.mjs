@@ -15,7 +15,12 @@ const serverEntry = path.join(frontend, 'node_modules', '.prerender', 'entry-ser
 
 // React's and antd's production code, as in the browser's bundle.
 process.env.NODE_ENV = 'production';
-const { pages, render, knownPaths, privatePaths, NOT_FOUND_SAMPLE } = await import(pathToFileURL(serverEntry).href);
+const { pages, render, knownPaths, privatePaths, NOT_FOUND_SAMPLE, seedVideoList, PRERENDERED_VIDEOS_ID } =
+  await import(pathToFileURL(serverEntry).href);
+// The default video library, as GET /api/videos answers it on a fresh stack: /videos is rendered with it.
+const seedVideos = seedVideoList(
+  JSON.parse(readFileSync(path.join(frontend, '..', 'services', 'content', 'data', 'videos.json'), 'utf8')),
+);
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 const shell = readFileSync(path.join(dist, 'index.html'), 'utf8');
 writeFileSync(path.join(dist, 'spa.html'), shell);
@@ -90,8 +95,8 @@ new MutationObserver((_, observer) => {
 }
 
 /** The page's whole document: the shell with its markup, head, antd styles and screen modules. */
-async function prerender(page, screen, fetches = []) {
-  const { html, styles: antdStyles, head } = await render(page);
+async function prerender(page, screen, { fetches = [], videos } = {}) {
+  const { html, styles: antdStyles, head } = await render(page, videos);
   if (!head) throw new Error(`${page} renders no DocumentTitle`);
   const screenAssets = assets(screen);
   if (!screenAssets.js.size) throw new Error(`${screen} is not in the build's manifest`);
@@ -100,6 +105,13 @@ async function prerender(page, screen, fetches = []) {
     .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
   // As the app's fetcher asks (shared/api/base-query.ts: cookies included), so that it is given this answer.
   const preloads = fetches.map((url) => `<link rel="preload" href="${url}" as="fetch" crossorigin="use-credentials">`);
+  // The list the grid was rendered with, for the app to hydrate it (features/videos/prerendered.ts); `<`
+  // escaped, so that no text in it can end the script.
+  const data = videos
+    ? [
+        `<script type="application/json" id="${PRERENDERED_VIDEOS_ID}">${JSON.stringify(videos).replaceAll('<', '\\u003c')}</script>`,
+      ]
+    : [];
   const document = shell
     // The page is readable as it comes: the app's code, which makes it interactive, starts after the first
     // paint (bootFor), so that it competes neither with the stylesheet for the network nor with the paint for
@@ -109,7 +121,7 @@ async function prerender(page, screen, fetches = []) {
     .replace(
       '</head>',
       () =>
-        `  ${[...styles, ...preloads, `<script type="module" src="/${bootFor(screen, screenAssets)}"></script>`].join('\n    ')}\n  </head>`,
+        `  ${[...styles, ...preloads, ...data, `<script type="module" src="/${bootFor(screen, screenAssets)}"></script>`].join('\n    ')}\n  </head>`,
     )
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escape(head.title)}</title>\n    ${antdStyles}`)
     .replace(
@@ -127,8 +139,8 @@ function write(page, html) {
   writeFileSync(file, html);
 }
 
-for (const { path: page, screen, fetches } of pages) {
-  write(page, await prerender(page, screen, fetches));
+for (const { path: page, screen, fetches, videos } of pages) {
+  write(page, await prerender(page, screen, { fetches, videos: videos ? seedVideos : undefined }));
   console.log(`prerendered ${page}`);
 }
 

@@ -2,6 +2,7 @@ import type { Video } from '@hhp/proto';
 import { lazy, useState } from 'react';
 import { useListVideosQuery } from '../api';
 import type { VideoFilter } from '../categories';
+import { usePrerenderedVideos } from '../prerendered';
 import { CategoryFilter } from './CategoryFilter';
 import { PublishingInfoCard } from './PublishingInfoCard';
 import { AntdPart } from './AntdPart';
@@ -22,6 +23,10 @@ export function VideoLibrary() {
   const [playerWanted, setPlayerWanted] = useState(false);
   // currentData (not data) so a new filter shows skeletons instead of the previous category's videos.
   const { currentData, error, isFetching, refetch } = useListVideosQuery(filter === 'all' ? undefined : filter);
+  // On the prerendered page, its list (the default library) stands in for the first answer: the app hydrates
+  // the grid the build rendered, and the answer replaces it (the same markup when equal).
+  const prerendered = usePrerenderedVideos(currentData !== undefined || error !== undefined);
+  const videos = currentData ?? (filter === 'all' ? prerendered : undefined);
 
   const openVideo = (video: Video) => {
     setSelected(video);
@@ -33,8 +38,8 @@ export function VideoLibrary() {
     <div className={styles.library} onPointerOver={preloadPlayer} onFocus={preloadPlayer}>
       <CategoryFilter value={filter} onChange={setFilter} />
       <VideoResults
-        videos={currentData}
-        loading={isFetching && !currentData}
+        videos={videos}
+        loading={isFetching && !videos}
         error={error}
         filtered={filter !== 'all'}
         onRetry={() => void refetch()}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PLACEHOLDER_THUMBNAIL } from '../categories';
 import styles from './videos.module.css';
 
@@ -15,9 +15,20 @@ interface Props {
 /** Decorative (the title names the video); a missing or broken image falls back to the placeholder. */
 export function VideoThumbnail({ src, first = false, waiting = false, onSettled }: Props) {
   const [broken, setBroken] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  // A prerendered page's image may have loaded, or failed, before the app hydrated it: no load or error event
+  // is left to call the handlers.
+  const settle = useRef(onSettled);
+  useEffect(() => {
+    const element = image.current;
+    if (!element?.complete) return;
+    if (element.naturalWidth === 0 && element.getAttribute('src') !== PLACEHOLDER_THUMBNAIL) setBroken(true);
+    settle.current?.();
+  }, []);
   if (waiting) return <div className={styles.thumbnailSkeleton} />;
   return (
     <img
+      ref={image}
       className={styles.thumbnail}
       src={!src || broken ? PLACEHOLDER_THUMBNAIL : src}
       alt=""
