@@ -5,7 +5,6 @@ import { useLocation, useNavigate, useSearchParams } from '../../shared/router/h
 import type { ApiError } from '../../shared/api/base-query';
 import { errorSentence } from '../../shared/api/error-message';
 import { Surface } from '../../shared/ui/Surface';
-import { TextInput } from '../../shared/ui/TextInput';
 import { useToast } from '../../shared/ui/toast';
 import { useAvailabilityQuery, useBookSessionMutation, usePaymentsConfigQuery } from '../../shared/payments/api';
 import { texts } from '../../shared/payments/texts';
@@ -13,6 +12,7 @@ import { visitorTimeZone } from '../../shared/payments/ui/time';
 import { bookingStart, canSubmit, checkBooking, nextPath } from './booking-form';
 import { tripOf, type BookingTrip } from '../../shared/payments/booking-trip';
 import { BookingSummary } from './BookingSummary';
+import { DetailsSection } from './DetailsSection';
 import { isDayOpen, todayIn, type IsoDay } from '../../shared/payments/slots/calendar';
 import { DateCalendar } from '../../shared/payments/slots/DateCalendar';
 import { PlanCards } from './PlanCards';
@@ -69,7 +69,7 @@ export function BookingScreen() {
   const nameRef = useRef<HTMLInputElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const timeHeadingRef = useRef<HTMLHeadingElement>(null);
-  const ids = { name: useId(), email: useId(), emailError: useId(), notes: useId(), date: useId(), time: useId() };
+  const ids = { notes: useId(), date: useId(), time: useId() };
 
   const form = { type, name, email, date, slot: slot?.startsAt ?? null, notes };
   const check = checkBooking(form);
@@ -133,50 +133,17 @@ export function BookingScreen() {
         <PlanCards value={type} onChange={choosePlan} />
         <div className={styles.layout}>
           <Surface className={styles.formCard}>
-            <section aria-labelledby={`${ids.name}-title`}>
-              <h2 id={`${ids.name}-title`} className={styles.sectionTitle}>
-                {t.detailsTitle}
-              </h2>
-              <div className={styles.fields}>
-                <div className={styles.field}>
-                  <label htmlFor={ids.name} className={styles.label}>
-                    {t.name} <span className={styles.requiredMark}>{t.required}</span>
-                  </label>
-                  <TextInput
-                    ref={nameRef}
-                    id={ids.name}
-                    name="name"
-                    required
-                    autoComplete="name"
-                    value={name}
-                    aria-invalid={nameMissing || undefined}
-                    onChange={(event) => setName(event.target.value)}
-                  />
-                </div>
-                <div className={styles.field}>
-                  <label htmlFor={ids.email} className={styles.label}>
-                    {t.email} <span className={styles.requiredMark}>{t.required}</span>
-                  </label>
-                  <TextInput
-                    ref={emailRef}
-                    id={ids.email}
-                    name="email"
-                    type="email"
-                    required
-                    autoComplete="email"
-                    value={email}
-                    aria-invalid={emailMissing || emailInvalid || undefined}
-                    aria-describedby={emailInvalid ? ids.emailError : undefined}
-                    onChange={(event) => setEmail(event.target.value)}
-                  />
-                  {emailInvalid && (
-                    <p id={ids.emailError} className={styles.fieldError} role="alert">
-                      {t.emailInvalid}
-                    </p>
-                  )}
-                </div>
-              </div>
-            </section>
+            <DetailsSection
+              name={name}
+              email={email}
+              onName={setName}
+              onEmail={setEmail}
+              nameRef={nameRef}
+              emailRef={emailRef}
+              nameMissing={nameMissing}
+              emailMissing={emailMissing}
+              emailInvalid={emailInvalid}
+            />
             <section aria-labelledby={ids.date}>
               <h3 id={ids.date} className={styles.sectionTitle}>
                 {t.dateTitle}
