@@ -1,6 +1,7 @@
 import type { JoinSessionResponse, SessionResponse } from '@hhp/proto';
 import { sessionView, type SessionAnswers } from '../../src/features/session/confirmed/outcome';
 import { subscriptionView } from '../../src/features/subscription/confirmed/subscription-outcome';
+import { offersNewLink, signInView } from '../../src/features/subscription/sign-in/sign-in-view';
 import { joinView } from '../../src/features/session/join/join-view';
 
 const session: SessionResponse = {
@@ -97,5 +98,33 @@ describe('what /join shows', () => {
   test('when booking answered, then the page shows its status', () => {
     expect(joinView('bk_1', 'tok', false, early)).toBe('early');
     expect(joinView('bk_1', 'tok', false, { status: 'ended' })).toBe('ended');
+  });
+});
+
+describe("what a subscriber's sign-in link shows", () => {
+  test('when the link has no token, then nothing is asked and a new link is offered', () => {
+    expect(signInView(null, undefined, false)).toBe('no-token');
+    expect(signInView('', { active: true }, false)).toBe('no-token');
+    expect(offersNewLink('no-token', undefined)).toBe(true);
+  });
+
+  test('when the token is being checked, then the page says so and offers nothing else', () => {
+    expect(signInView('tok', undefined, false)).toBe('checking');
+    expect(offersNewLink('checking', undefined)).toBe(false);
+  });
+
+  test('when the answer says the subscription is active, then the visitor is signed in', () => {
+    expect(signInView('tok', { active: true }, false)).toBe('done');
+    expect(offersNewLink('done', undefined)).toBe(false);
+  });
+
+  test('when an answer has no active subscription, then it is no sign-in', () => {
+    expect(signInView('tok', { active: false }, false)).toBe('checking');
+  });
+
+  test('when the link was refused, then a new one is offered; when trying again may pass, only that', () => {
+    expect(signInView('tok', undefined, true)).toBe('failed');
+    expect(offersNewLink('failed', false)).toBe(true);
+    expect(offersNewLink('failed', true)).toBe(false);
   });
 });

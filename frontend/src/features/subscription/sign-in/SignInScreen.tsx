@@ -11,6 +11,7 @@ import { StatusPage, type PageStatus } from '../../../shared/payments/ui/StatusP
 import { useBackoffPoll } from '../../../shared/payments/ui/use-backoff-poll';
 import styles from '../../../shared/payments/ui/payments.module.css';
 import { failureOf } from './failure';
+import { offersNewLink, signInView } from './sign-in-view';
 import { texts } from './texts';
 
 const t = texts.signIn;
@@ -42,7 +43,7 @@ export function SignInScreen() {
     dispatch(quotaStale());
   }, [done, dispatch]);
 
-  const view = !token ? 'no-token' : done ? 'done' : result.isError ? 'failed' : 'checking';
+  const view = signInView(token, result.isSuccess ? result.data : undefined, result.isError);
   const failure = result.isError ? failureOf(result.error, t.incomplete) : undefined;
   const status = ((): PageStatus => {
     switch (view) {
@@ -72,7 +73,7 @@ export function SignInScreen() {
   })();
   return (
     <StatusPage status={status} view={view} home={t.home}>
-      {(view === 'failed' || view === 'no-token') && !failure?.retryable && (
+      {offersNewLink(view, failure?.retryable) && (
         <section className={styles.card} aria-label={t.askAgain}>
           <p className={styles.text}>{t.askAgain}</p>
           <SignInLinkForm initiallyOpen />
