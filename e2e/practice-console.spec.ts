@@ -91,6 +91,9 @@ test.describe('the practice console', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     await expect(page.getByLabel('E-mail address')).toBeVisible();
+    // Nothing wider than the screen but the tables, which scroll inside their own regions.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations(page);
   });
 
   test('when the console pages are built, then they are not among the public pages', async ({ request }) => {
