@@ -9,20 +9,10 @@ import type { RegistrationVerifyRequest, SignInVerifyRequest } from '@hhp/proto'
 import { errorSentence, isApiError } from '../../shared/api/error-message';
 import { texts } from './texts';
 
-/**
- * The key types whose signatures proto's AuthenticationCredential accepts (at most 512 base64url characters):
- * EdDSA, ES256, RS256. The server also offers ML-DSA-44 first (@simplewebauthn/server's default on a Node with
- * post-quantum Web Crypto), whose 2420-byte signatures that schema refuses: a passkey of that type would register
- * and then never sign in (Chromium's virtual authenticator chooses it). Until the server offers only what it reads,
- * the console asks for these.
- */
-const READABLE_KEY_TYPES = new Set([-8, -7, -257]);
-
 /** The browser's passkey ceremonies, answering the JSON forms the server's schemas read. */
+/** The server offers only the key types it can read back at sign-in (services/practice PASSKEY_ALGORITHMS). */
 export async function createPasskey(optionsJSON: PublicKeyCredentialCreationOptionsJSON) {
-  const readable = optionsJSON.pubKeyCredParams.filter(({ alg }) => READABLE_KEY_TYPES.has(alg));
-  const asked = readable.length ? { ...optionsJSON, pubKeyCredParams: readable } : optionsJSON;
-  return (await startRegistration({ optionsJSON: asked })) as unknown as RegistrationVerifyRequest['credential'];
+  return (await startRegistration({ optionsJSON })) as unknown as RegistrationVerifyRequest['credential'];
 }
 
 export const signWithPasskey = async (optionsJSON: PublicKeyCredentialRequestOptionsJSON) =>

@@ -56,6 +56,14 @@ function answeredOnce(deps: PasskeyDeps, purpose: ChallengeDoc['purpose'], invit
   };
 }
 
+/**
+ * The key types a passkey may have: EdDSA, ES256, RS256, whose signatures proto's AuthenticationCredential holds
+ * (512 base64url characters at most). Not @simplewebauthn/server's default, which on a Node with post-quantum Web
+ * Crypto offers ML-DSA-44 first: its 2420-byte signatures would register a passkey that could never sign in
+ * (Chromium's virtual authenticator chooses it).
+ */
+export const PASSKEY_ALGORITHMS = [-8, -7, -257];
+
 export async function registrationOptions(deps: PasskeyDeps, token: string) {
   const invite = await liveInvite(deps.store, token, deps.now());
   if (!invite) throw new HttpError(410, INVITE_REFUSED);
@@ -71,6 +79,7 @@ export async function registrationOptions(deps: PasskeyDeps, token: string) {
       ...(key.transports ? { transports: key.transports as AuthenticatorTransport[] } : {}),
     })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+    supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
     timeout: CHALLENGE_TTL_MS,
   });
   await rememberChallenge(deps, { _id: options.challenge, purpose: 'register', inviteId: invite._id });
@@ -89,6 +98,7 @@ export async function registerPasskey(deps: PasskeyDeps, { token, credential }: 
       expectedOrigin: deps.rp.origin,
       expectedRPID: deps.rp.id,
       requireUserVerification: true,
+      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
     });
   } catch {
     throw new HttpError(400, PASSKEY_REFUSED);

@@ -172,6 +172,18 @@ describe('registering and signing in', () => {
     expect((await new ConsoleClient(service.url).signIn(keyA)).status).toBe(200);
   });
 
+  test('when a passkey is made, then only key types whose signatures sign-in reads are offered (no ML-DSA)', async () => {
+    const invitee = address('algorithms');
+    expect(
+      (await admin.client.post('/api/practice/staff/invite', { email: invitee, role: 'practitioner' })).status,
+    ).toBe(200);
+    const token = await inviteTokenFor(mailpit, invitee);
+    const options = await (
+      await new ConsoleClient(service.url).post('/api/practice/register/options', { token })
+    ).json();
+    expect(options.pubKeyCredParams.map(({ alg }: { alg: number }) => alg)).toEqual([-8, -7, -257]);
+  });
+
   test('when an invite is 24 hours old, then it is refused', async () => {
     const invitee = address('late');
     await admin.client.post('/api/practice/staff/invite', { email: invitee, role: 'practitioner' });
