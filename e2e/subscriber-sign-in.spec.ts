@@ -97,6 +97,8 @@ test.describe('subscribers on another device', () => {
     page,
     browser,
   }) => {
+    // Two browsers, two e-mails, a subscription and eight answers: a long flow, given three times the time.
+    test.slow();
     const mail = e2eMailpit();
     const { email } = visitor();
     const subscription = await subscribe(page, email);
