@@ -104,7 +104,8 @@ async function waitFor(what, check, timeoutMs = 30_000) {
 const ok = (url) => fetch(url, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok);
 
 for (const tool of ['prometheus', 'nginx-prometheus-exporter']) {
-  if (!existsSync(path.join(tools, tool))) fail(`${tool} is not installed in .tools/bin: run \`bash scripts/bootstrap.sh ops\``);
+  if (!existsSync(path.join(tools, tool)))
+    fail(`${tool} is not installed in .tools/bin: run \`bash scripts/bootstrap.sh ops\``);
 }
 const stack = runningStack();
 const outDir = path.join(dataDir, 'observe');

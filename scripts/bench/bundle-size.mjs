@@ -37,7 +37,9 @@ for (const key of manifest[entryKey].dynamicImports ?? []) {
   if (/home/i.test(name)) homeKb += kb;
 }
 for (const [name, kb] of rows) console.log(`${kb.toFixed(1).padStart(8)} KB  ${name}`);
-console.log(`${homeKb.toFixed(1).padStart(8)} KB  home route initial JS (entry + home chunk), gzip -9 (${Math.round(homeKb * 1024)} bytes)`);
+console.log(
+  `${homeKb.toFixed(1).padStart(8)} KB  home route initial JS (entry + home chunk), gzip -9 (${Math.round(homeKb * 1024)} bytes)`,
+);
 if (homeKb > maxHomeKb) {
   console.error(`home route initial JS ${homeKb.toFixed(1)} KB exceeds ${maxHomeKb} KB`);
   process.exit(1);
