@@ -7,6 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVICE_NAMES } from '@hhp/proto/services';
 import { freePort, repoRoot, waitFor } from '../../src/dev-servers.js';
 import { startStack, type Stack } from '../../src/launcher/stack.js';
 import { startStripeMock } from '../../src/testing/stripe-mock.js';
@@ -216,9 +217,8 @@ describe('deploy/observability against a live scrape', () => {
         { timeoutMs: 45_000 },
       );
       const jobs = targets.map((t) => t.labels.job).sort();
-      expect(jobs).toEqual(
-        ['ai-query', 'ai-query', 'booking', 'content', 'crisis', 'nginx', 'payments', 'prometheus', 'voice'].sort(),
-      );
+      // Every service of the manifest (ai-query twice: AI_QUERY_REPLICAS above), nginx and Prometheus itself.
+      expect(jobs).toEqual([...SERVICE_NAMES, 'ai-query', 'nginx', 'prometheus'].sort());
       const rules = (await (await fetch(`${address}/api/v1/rules`)).json()) as { data: { groups: unknown[] } };
       expect(rules.data.groups.length).toBeGreaterThanOrEqual(8);
       // The web UI is built in, not a blank page.
