@@ -1,0 +1,145 @@
+// The payments service's routes in the OpenAPI document: card payments, subscriptions and Stripe's webhook.
+import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { ErrorResponse } from '../http-error.js';
+import {
+  CompleteSubscriptionRequest,
+  CompleteSubscriptionResponse,
+  CreateCheckoutSessionRequest,
+  CreateCheckoutSessionResponse,
+  CreatePaymentIntentRequest,
+  CreatePaymentIntentResponse,
+  CreateSubscriptionRequest,
+  CreateSubscriptionResponse,
+  CheckoutCompleteRequest,
+  CompleteSignInRequest,
+  PaymentStatusQuery,
+  PaymentStatusResponse,
+  PaymentsConfigResponse,
+  PortalRequest,
+  PortalResponse,
+  SignInLinkRequest,
+  SignInLinkResponse,
+  StripeWebhookRequest,
+  SubscriptionStatusResponse,
+} from '../payments.js';
+import { errors, json, post } from './route-shapes.js';
+
+export const PAYMENTS_ROUTES: RouteConfig[] = [
+  post(
+    '/api/create-checkout-session',
+    'payments',
+    'Start the subscription checkout',
+    CreateCheckoutSessionRequest,
+    CreateCheckoutSessionResponse,
+    [502, 503],
+  ),
+  post(
+    '/api/create-payment-intent',
+    'payments',
+    'Pay for a session',
+    CreatePaymentIntentRequest,
+    CreatePaymentIntentResponse,
+    [404, 409, 502, 503],
+  ),
+  post(
+    '/api/create-subscription',
+    'payments',
+    'Start a subscription',
+    CreateSubscriptionRequest,
+    CreateSubscriptionResponse,
+    [502, 503],
+  ),
+  post(
+    '/api/complete-subscription',
+    'payments',
+    'Confirm a subscription',
+    CompleteSubscriptionRequest,
+    CompleteSubscriptionResponse,
+    [402, 403, 404, 409, 502, 503],
+  ),
+  {
+    method: 'get',
+    path: '/api/payments/config',
+    tags: ['payments'],
+    summary: "Stripe's publishable key (503 when payments are not configured)",
+    responses: { 200: json(PaymentsConfigResponse, 'OK'), ...errors(503) },
+  },
+  {
+    method: 'get',
+    path: '/api/payments/status',
+    tags: ['payments'],
+    summary: "A session's payment as Stripe reports it",
+    request: { query: PaymentStatusQuery },
+    responses: { 200: json(PaymentStatusResponse, 'OK'), ...errors(400, 404, 503) },
+  },
+  {
+    method: 'get',
+    path: '/api/subscription',
+    tags: ['payments'],
+    summary: "This browser's subscription (its subscriber cookie), as Stripe's webhooks left it",
+    responses: { 200: json(SubscriptionStatusResponse, 'OK'), ...errors(503) },
+  },
+  post(
+    '/api/subscription/checkout-complete',
+    'payments',
+    'Verify a hosted Checkout session this browser started with Stripe and mark this browser a subscriber',
+    CheckoutCompleteRequest,
+    SubscriptionStatusResponse,
+    [403, 404, 409, 502, 503],
+  ),
+  post(
+    '/api/subscription/sign-in',
+    'payments',
+    'Ask for a one-time sign-in link for a subscription (the same answer whether or not the address has one)',
+    SignInLinkRequest,
+    SignInLinkResponse,
+    [503],
+    {
+      responses: {
+        202: json(SignInLinkResponse, 'The same answer for every address; the link is sent only to a subscriber'),
+        ...errors(400, 413, 415, 503),
+        429: json(ErrorResponse, 'Too many sign-in requests from this client; Retry-After says when to try again'),
+      },
+    },
+  ),
+  post(
+    '/api/subscription/sign-in/complete',
+    'payments',
+    'Follow a sign-in link: this browser gets the subscriber cookie',
+    CompleteSignInRequest,
+    SubscriptionStatusResponse,
+    [503],
+    {
+      responses: {
+        200: json(SubscriptionStatusResponse, 'Signed in: the subscriber cookie is set'),
+        ...errors(400, 413, 415, 503),
+        409: json(ErrorResponse, 'The subscription is no longer active'),
+        410: json(ErrorResponse, 'The link has expired or was already used'),
+      },
+    },
+  ),
+  post(
+    '/api/subscription/portal',
+    'payments',
+    'Stripe\'s customer portal for the subscription of a "Manage subscription" token, or of this browser\'s cookie',
+    PortalRequest,
+    PortalResponse,
+    [403, 404, 502, 503],
+  ),
+  {
+    method: 'post',
+    path: '/api/stripe/webhook',
+    tags: ['payments'],
+    summary: "Stripe's events, signed (Stripe-Signature); each applied once by its id",
+    request: {
+      headers: z.object({ 'stripe-signature': z.string() }),
+      body: { required: true, content: { 'application/json': { schema: StripeWebhookRequest } } },
+    },
+    responses: {
+      200: json(z.object({ received: z.boolean() }), 'Applied, or already applied'),
+      ...errors(400, 503),
+      409: json(ErrorResponse, 'Another delivery of the same event is being applied right now; Stripe retries'),
+    },
+  },
+];
