@@ -1,7 +1,7 @@
 // What the service asks for the Symptom Explorer (moved here from the frontend with issue 27, point 6: the
 // service writes the requests, the buttons send only the analysis's id and the perspective).
 import { SYMPTOM_PERSPECTIVES } from '@hhp/proto';
-import { meaningText } from '../../src/answers/retrieval.js';
+import { meaningText } from '../../src/answers/question-text.js';
 import { analysisRequest, perspectiveRequest } from '../../src/analyses/requests.js';
 
 const SYMPTOMS = 'bloating after meals and tired in the afternoons';

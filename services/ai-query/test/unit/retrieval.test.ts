@@ -2,7 +2,10 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Embedder, embeddingModelDir } from '@hhp/embeddings';
-import { Library, meaningText, terms, perspectiveAsked, type EmbeddingSource } from '../../src/answers/retrieval.js';
+import { Library } from '../../src/answers/retrieval.js';
+import type { EmbeddingSource } from '../../src/answers/page-vectors.js';
+import { meaningText, perspectiveAsked } from '../../src/answers/question-text.js';
+import { terms } from '../../src/answers/vocabulary.js';
 import { offlineAnswer } from '../../src/answers/persona.js';
 import { cautionFor } from '../../src/answers/caution.js';
 
