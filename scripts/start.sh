@@ -27,6 +27,9 @@ fi
 bash scripts/bootstrap.sh portal
 # Node 24 and the project's tools come first (npm puts them there too; this also covers `bash scripts/start.sh`).
 export PATH="$root/node_modules/.bin:$PATH"
+# Node keeps what it compiled (tsc, the launcher, each service's modules) here, so a second start compiles
+# nothing again (the launcher gives the services the same folder when it is started otherwise).
+export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-${DATA_DIR:-$root/.data}/cache/node-compile}"
 
 # tsc -b is incremental: it compares sources with its build info and does nothing when they agree.
 # The first build is long (a line every 15 s); later ones are incremental and quiet.

@@ -9,7 +9,6 @@ import {
   ferretDbPostgresUrl,
   ferretDbUri,
   goEnv,
-  initPostgresCluster,
   isPortOpen,
   natsArgs,
   postgresAccepts,
@@ -18,6 +17,7 @@ import {
   toolPath,
   waitFor,
   type ManagedProcess,
+  type PostgresCluster,
 } from '../dev-servers.js';
 import { spawnGroup, type GroupProcess } from './process-group.js';
 import { StartupError } from './startup-error.js';
@@ -80,15 +80,14 @@ async function startListening(
 }
 
 /**
- * PostgreSQL with its cluster under `dir` (initdb on the first start only); the url is FerretDB's
- * --postgresql-url with the login of the role `ferretdb`, whose password is `password`. `throwaway`: a
- * cluster deleted after the run (tests, benchmarks) skips fsync.
+ * PostgreSQL on `cluster` (initPostgresCluster's); the url is FerretDB's --postgresql-url with the login of the
+ * role `ferretdb`, whose password is `password`. `throwaway`: a cluster deleted after the run (tests,
+ * benchmarks) skips fsync.
  */
 export async function startPostgresGroup(
-  options: DependencyOptions & { dir: string; password: string; throwaway?: boolean },
+  options: DependencyOptions & { cluster: PostgresCluster; password: string; throwaway?: boolean },
 ): Promise<Dependency> {
-  const { port, dir, logFile, password, throwaway } = options;
-  const cluster = await initPostgresCluster(dir, logFile, password);
+  const { port, cluster, logFile, password, throwaway } = options;
   const [command, args] = asPostgresUser(postgresPath('postgres'), postgresArgs({ cluster, port, throwaway }));
   // SIGINT is PostgreSQL's fast shutdown: it does not wait for clients to disconnect.
   const proc = await startListening(

@@ -74,11 +74,19 @@ export async function startMailpitGroup(options: {
       exited ? `exited (code ${proc.exitCode}) before it served` : 'did not serve within 30 s',
     );
   }
+  return { ...mailpitUrls(smtpPort, httpPort, passwords), process: supervised };
+}
+
+/** Where a Mailpit started with these ports and passwords will be, and the login of its web UI. */
+export function mailpitUrls(
+  smtpPort: number,
+  httpPort: number,
+  passwords: { ui: string; smtp: string },
+): Omit<RunningMailpit, 'process'> {
   return {
-    smtpUrl: `smtp://${smtp.user}:${smtp.password}@127.0.0.1:${smtpPort}`,
+    smtpUrl: `smtp://${MAILPIT_SMTP_USER}:${passwords.smtp}@127.0.0.1:${smtpPort}`,
     webUrl: `http://localhost:${httpPort}`,
-    login: ui,
-    process: supervised,
+    login: { user: MAILPIT_UI_USER, password: passwords.ui },
   };
 }
 

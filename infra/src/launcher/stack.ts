@@ -6,17 +6,9 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import {
-  freePort,
-  isPortHandedOut,
-  nginxPath,
-  repoRoot,
-  reservePort,
-  waitFor,
-  writeNatsAuthConfig,
-} from '../dev-servers.js';
-import { bucketsFrom, serviceUsers } from '../nats-auth.js';
-import { listensOn, startFerretDbGroup, startNatsGroup, startPostgresGroup } from './dependencies.js';
+import { freePort, isPortHandedOut, nginxPath, repoRoot, reservePort, waitFor } from '../dev-servers.js';
+import { listensOn } from './dependencies.js';
+import { startBacking, type BackingProcesses } from './backing-services.js';
 import { acquireLock, type Lock } from './lock.js';
 import { defaultMediaRoot, nginxArgs, testNginxConfig, writeNginxConfig, type NginxVariables } from './nginx-config.js';
 import { releaseReaper, spawnGroup, type GroupProcess } from './process-group.js';
@@ -29,7 +21,6 @@ import {
   withoutNatsPasswords,
 } from './secrets.js';
 import { paymentsEnv, withoutStripe } from './payments.js';
-import { startMailpitGroup } from './mail.js';
 import type { MailpitLogin } from '../testing/mailpit.js';
 import { StartupError } from './startup-error.js';
 import { HEALTH_PATHS, databaseName, natsUser, serviceEntry } from '@hhp/proto/services';
@@ -182,14 +173,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   mkdirSync(logDir, { recursive: true });
   const lock: Lock = acquireLock(dataDir, url);
 
-  const started_: {
-    services: Supervised[];
-    nginx?: Supervised;
-    mailpit?: Supervised;
-    nats?: Supervised;
-    ferret?: Supervised;
-    postgres?: Supervised;
-  } = { services: [] };
+  const started_: { services: Supervised[]; nginx?: Supervised } & BackingProcesses = { services: [] };
+  // The servers that may still be starting when a service fails: awaited before they are stopped.
+  let backingSettled: Promise<void> = Promise.resolve();
   const supervised = () =>
     [...started_.services, started_.nginx, started_.mailpit, started_.nats, started_.ferret, started_.postgres].filter(
       (p) => p !== undefined,
@@ -202,6 +188,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       for (const p of supervised()) p.retire();
       await Promise.all(started_.services.map((p) => p.stop(10_000)));
       await started_.nginx?.stop(5000);
+      await backingSettled;
+      for (const p of supervised()) p.retire();
       await started_.mailpit?.stop(5000);
       await started_.nats?.stop(5000);
       await started_.ferret?.stop(5000);
@@ -230,66 +218,29 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     const localPasswords = loadSecrets(dataDir, env, LOCAL_PASSWORDS);
     const ferretDbDebugPort = debugPortOf(env);
 
-    const [mongodbUri, natsUrl, mail] = await Promise.all([
-      env.MONGODB_URI
-        ? env.MONGODB_URI
-        : choosePort(27017, mode).then(async (dbPort) => {
-            // Nothing but FerretDB talks to PostgreSQL: any free port will do.
-            const postgres = await startPostgresGroup({
-              port: await freePort(),
-              dir: path.join(dataDir, 'postgres'),
-              logFile: path.join(logDir, 'postgres.log'),
-              password: localPasswords.FERRETDB_PASSWORD!,
-              output: out,
-              restartPolicy,
-              throwaway: options.throwawayData ?? false,
-            });
-            started_.postgres = postgres.process;
-            const ferret = await startFerretDbGroup({
-              port: dbPort,
-              dataDir: path.join(dataDir, 'ferretdb'),
-              logFile: path.join(logDir, 'ferretdb.log'),
-              postgresqlUrl: postgres.url,
-              debugPort: ferretDbDebugPort,
-              output: out,
-              restartPolicy,
-            });
-            started_.ferret = ferret.process;
-            return ferret.url;
-          }),
-      env.NATS_URL
-        ? env.NATS_URL
-        : choosePort(4222, mode).then(async (natsPort) => {
-            const nats = await startNatsGroup({
-              port: natsPort,
-              storeDir: path.join(dataDir, 'nats'),
-              configFile: writeNatsAuthConfig(
-                path.join(dataDir, 'nats-auth.conf'),
-                serviceUsers((user) => natsPasswords[user]!, bucketsFrom(env)),
-              ),
-              logFile: path.join(logDir, 'nats.log'),
-              output: out,
-              restartPolicy,
-            });
-            started_.nats = nats.process;
-            return nats.url;
-          }),
-      env.SMTP_URL
-        ? { smtpUrl: env.SMTP_URL, webUrl: undefined, login: undefined }
-        : Promise.all([choosePort(1025, mode), choosePort(8025, mode)]).then(async ([smtpPort, httpPort]) => {
-            const mailpit = await startMailpitGroup({
-              smtpPort,
-              httpPort,
-              dataDir: path.join(dataDir, 'mailpit'),
-              logFile: path.join(logDir, 'mailpit.log'),
-              passwords: { ui: localPasswords.MAILPIT_PASSWORD!, smtp: localPasswords.MAILPIT_SMTP_PASSWORD! },
-              output: out,
-              restartPolicy,
-            });
-            started_.mailpit = mailpit.process;
-            return mailpit;
-          }),
-    ]);
+    const backing = await startBacking(
+      {
+        env,
+        dataDir,
+        logDir,
+        choosePort: (preferred) => choosePort(preferred, mode),
+        passwords: {
+          ferretdb: localPasswords.FERRETDB_PASSWORD!,
+          mailpitUi: localPasswords.MAILPIT_PASSWORD!,
+          mailpitSmtp: localPasswords.MAILPIT_SMTP_PASSWORD!,
+        },
+        natsPasswords,
+        ferretDbDebugPort,
+        output: out,
+        restartPolicy,
+        throwawayData: options.throwawayData ?? false,
+      },
+      started_,
+    );
+    backingSettled = backing.settled;
+    const { mongodbUri, natsUrl, smtpUrl } = backing;
+    // The services load their modules while the servers start (backing-services.ts).
+    await backing.initialised;
 
     const services: (RunningService & { process: Supervised })[] = [];
     for (const service of SERVICES)
@@ -307,7 +258,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           MONGODB_URI: mongodbUri,
           MONGODB_DB: databaseName(service.name),
           NATS_URL: natsUrl,
-          SMTP_URL: mail.smtpUrl,
+          SMTP_URL: smtpUrl,
+          // Node keeps the compiled modules here: a second start compiles nothing again.
+          NODE_COMPILE_CACHE: env.NODE_COMPILE_CACHE ?? path.join(dataDir, 'cache', 'node-compile'),
           LOG_LEVEL: env.LOG_LEVEL ?? 'info',
           PUBLIC_URL: env.PUBLIC_URL ?? url,
         };
@@ -347,7 +300,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       ...upstreams,
     } as NginxVariables;
     const files = writeNginxConfig({ runDir, logDir, variables });
-    await testNginxConfig(files);
+    await Promise.all([testNginxConfig(files), backing.ready]);
     started_.nginx = new Supervised({
       spawn: () =>
         spawnGroup('nginx', nginxPath(), nginxArgs(files), {
@@ -370,9 +323,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       dataDir,
       mongodbUri,
       natsUrl,
-      smtpUrl: mail.smtpUrl,
-      mailUrl: mail.webUrl,
-      mailLogin: mail.login,
+      smtpUrl,
+      mailUrl: backing.mailUrl,
+      mailLogin: backing.mailLogin,
       secretsFile: path.join(dataDir, 'secrets.env'),
       services: services.map(({ name, instance, url: serviceUrl, logFile }) => ({
         name,
