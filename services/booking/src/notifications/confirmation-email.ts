@@ -1,7 +1,7 @@
 // The confirmation a visitor gets once a booking is paid: the session, its time in the practice's time zone,
 // an .ics invite (its UID is the booking's, so a later update replaces the event in the calendar), and, for
 // an AI Avatar Session, the "Join your session" link. Pure: the handler sends what this returns.
-import { createEvent } from 'ics';
+import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { html, link, type MailMessage } from '@hhp/kit';
 import { PLANS } from '@hhp/proto';
 import type { BookingDocument } from '../sessions/booking.model.js';
@@ -36,25 +36,31 @@ export function whenText(booking: Pick<Confirmed, 'scheduledAt' | 'durationMinut
   return `${day}, ${time(start)} – ${time(end, true)}`;
 }
 
+/** The UID of a booking's calendar event, in every invite and in the staff's calendar feed. */
+export const inviteUid = (bookingId: string, practice: Practice) => `${bookingId}@${practice.domain}`;
+
 /**
- * The booking's calendar event. Its UID is the booking's and its SEQUENCE the booking's count of changes, so
- * a calendar replaces the event when the session moves; a cancellation is sent with METHOD:CANCEL.
+ * The booking's calendar event (ical-generator). Its UID is the booking's and its SEQUENCE the booking's count of
+ * changes, so a calendar replaces the event when the session moves; a cancellation is sent with METHOD:CANCEL and
+ * STATUS:CANCELLED. Times are UTC (`Z`): an instant that no calendar can read wrong across a change of daylight
+ * saving time; each shows it in its own zone (the e-mail's text gives the practice's).
  */
 export function invite(booking: Confirmed, practice: Practice, cancelled = false): string {
-  const { error, value } = createEvent({
-    ...(cancelled ? { method: 'CANCEL' } : {}),
-    uid: `${booking._id}@${practice.domain}`,
-    start: new Date(booking.scheduledAt).getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    duration: { minutes: booking.durationMinutes },
-    title: planName(booking, practice),
-    description: booking.type === 'dr-helen' ? 'In-person consultation.' : 'Online session with the AI assistant.',
-    status: cancelled ? 'CANCELLED' : 'CONFIRMED',
-    sequence: booking.sequence ?? 0,
+  const start = new Date(booking.scheduledAt);
+  const calendar = ical({
+    prodId: { company: 'Holistic Health Portal', product: 'booking', language: 'EN' },
+    method: cancelled ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.PUBLISH,
   });
-  if (error || !value) throw new Error(`the invite could not be made: ${error?.message ?? 'no value'}`);
-  return value;
+  calendar.createEvent({
+    id: inviteUid(booking._id, practice),
+    sequence: booking.sequence ?? 0,
+    start,
+    end: new Date(start.getTime() + booking.durationMinutes * 60_000),
+    summary: planName(booking, practice),
+    description: booking.type === 'dr-helen' ? 'In-person consultation.' : 'Online session with the AI assistant.',
+    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+  return calendar.toString();
 }
 
 /** The AI Avatar Session's join link, and how many minutes before the start it opens. */

@@ -13,6 +13,7 @@ import {
   uniqueDb,
   type BookingService,
 } from './harness.js';
+import { parseCalendar } from './ical.js';
 
 let mailpit: Mailpit;
 let service: BookingService;
@@ -49,9 +50,6 @@ const pay = (bookingId: string, amountCents: number) =>
     currency: 'usd',
   });
 
-/** The invite's lines, unfolded (RFC 5545 folds long lines with CRLF and a space). */
-const icsLines = (ics: string) => ics.replace(/\r\n[ \t]/g, '').split(/\r\n/);
-
 test('when an AI Avatar Session is paid, then its visitor gets one confirmation with the time, the invite and the join link', async () => {
   const { slots } = days();
   const slot = slots[0]!;
@@ -75,16 +73,23 @@ test('when an AI Avatar Session is paid, then its visitor gets one confirmation 
   expect(mail.Text).toContain('We will send a reminder 24 hours before.');
   expect(mail.HTML).toContain('We will send a reminder 24 hours before.');
 
-  const ics = icsLines((await mail.attachment('invite.ics')).toString('utf8'));
-  expect(ics).toContain('BEGIN:VCALENDAR');
-  expect(ics).toContain(`UID:${id}@holistichealth.example`);
-  const start = slot.startsAt
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-  expect(ics).toContain(`DTSTART:${start}`);
-  expect(ics.some((line) => /^(DURATION:PT1H|DURATION:PT60M|DTEND:)/.test(line))).toBe(true);
-  expect(ics).toContain('STATUS:CONFIRMED');
+  // The invite as a calendar reads it (ical.js): published, one event, the booking's UID, the slot's instant in UTC.
+  const invite = parseCalendar(await mail.attachment('invite.ics'));
+  expect(invite.method).toBe('PUBLISH');
+  expect(invite.prodId).toBe('-//Holistic Health Portal//booking//EN');
+  expect(invite.events).toHaveLength(1);
+  const [event] = invite.events;
+  expect(event).toMatchObject({
+    uid: `${id}@holistichealth.example`,
+    sequence: 0,
+    status: 'CONFIRMED',
+    summary: 'AI Avatar Session',
+    description: 'Online session with the AI assistant.',
+    startZone: 'UTC',
+    endZone: 'UTC',
+  });
+  expect(event!.start.toISOString()).toBe(slot.startsAt.toISOString());
+  expect(event!.end.getTime() - event!.start.getTime()).toBe(60 * 60_000);
 
   // A second delivery of the same payment confirms nothing new, and sends nothing new.
   await sleep(1000);
@@ -104,7 +109,13 @@ test('when a consultation is paid, then the visitor and the practitioner each ge
   expect(visitor.Text).not.toContain('Join your session');
   const practitioner = await mailpit.client.waitForMessage({ to: 'helen@practice.example' });
   expect(practitioner.Subject).toBe('New booking: Dr. Helen Consultation with Ada Visitor <ada@example.com>');
-  expect(icsLines((await practitioner.attachment('invite.ics')).toString('utf8'))).toContain(
-    `UID:${id}@holistichealth.example`,
-  );
+  const [event] = parseCalendar(await practitioner.attachment('invite.ics')).events;
+  expect(event).toMatchObject({
+    uid: `${id}@holistichealth.example`,
+    summary: 'Dr. Helen Consultation',
+    description: 'In-person consultation.',
+    startZone: 'UTC',
+  });
+  expect(event!.start.toISOString()).toBe(slots[1]!.startsAt.toISOString());
+  expect(event!.end.getTime() - event!.start.getTime()).toBe(90 * 60_000);
 });

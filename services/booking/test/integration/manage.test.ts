@@ -29,6 +29,7 @@ import {
   SLOT_TAKEN,
   type BookingService,
 } from './harness.js';
+import { parseCalendar } from './ical.js';
 
 let mailpit: Mailpit;
 let service: BookingService;
@@ -62,12 +63,12 @@ afterAll(async () => {
 
 beforeEach(() => mailpit.client.deleteAll());
 
-const icsLines = (ics: string) => ics.replace(/\r\n[ \t]/g, '').split(/\r\n/);
-const icsTime = (at: Date | string) =>
-  new Date(at)
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
+/** The one event of an e-mail's invite, read by ical.js, with the calendar's METHOD. */
+const inviteOf = async (mail: { attachment(name: string): Promise<Buffer> }) => {
+  const calendar = parseCalendar(await mail.attachment('invite.ics'));
+  expect(calendar.events).toHaveLength(1);
+  return { method: calendar.method, ...calendar.events[0]! };
+};
 const paymentOf = (id: string) => `pi_${id.replace(/[^A-Za-z0-9]/g, '')}`;
 
 /** Booked, paid and confirmed; its change-or-cancel link read from the confirmation e-mail. */
@@ -167,10 +168,16 @@ test('when the visitor moves the session, then the old slot is free, the new one
   expect(mail.Subject).toBe('Your AI Avatar Session has moved');
   expect(mail.Text).toContain('It was: ');
   expect(mail.Text).toMatch(/Change or cancel: https:\/\/portal\.example\/manage-booking\?booking=/);
-  const ics = icsLines((await mail.attachment('invite.ics')).toString('utf8'));
-  expect(ics).toContain(`UID:${id}@holistichealth.example`);
-  expect(ics).toContain('SEQUENCE:1');
-  expect(ics).toContain(`DTSTART:${icsTime(to)}`);
+  // The same UID with a higher SEQUENCE: a calendar moves the event it has.
+  const updated = await inviteOf(mail);
+  expect(updated).toMatchObject({
+    method: 'PUBLISH',
+    uid: `${id}@holistichealth.example`,
+    sequence: 1,
+    status: 'CONFIRMED',
+    startZone: 'UTC',
+  });
+  expect(updated.start).toEqual(to);
   expect(await eventsFor(Subjects.bookingRescheduled, id)).toHaveLength(1);
 
   const reminders = service.mongo.connection.db!.collection('reminders');
@@ -203,9 +210,7 @@ test('when the visitor moves the session, then the old slot is free, the new one
     expect(await sendDueReminders(deps, new Date(from.getTime() - 24 * 3_600_000))).toBe(0);
     expect(await sendDueReminders(deps, new Date(to.getTime() - 24 * 3_600_000))).toBe(1);
     const reminder = await mailpit.client.waitForMessage({ to: email, subject: /^Reminder:/ });
-    expect(icsLines((await reminder.attachment('invite.ics')).toString('utf8'))).toEqual(
-      expect.arrayContaining(['SEQUENCE:1', `DTSTART:${icsTime(to)}`]),
-    );
+    expect(await inviteOf(reminder)).toMatchObject({ uid: `${id}@holistichealth.example`, sequence: 1, start: to });
   } finally {
     await mailer.close();
   }
@@ -238,11 +243,13 @@ test('when the visitor cancels with a double click, then it is cancelled once, t
 
   const mail = await mailpit.client.waitForMessage({ to: email, subject: /is cancelled/ });
   expect(mail.Text).toContain('$9.00 is being refunded to the card you paid with');
-  const ics = icsLines((await mail.attachment('invite.ics')).toString('utf8'));
-  expect(ics).toContain('METHOD:CANCEL');
-  expect(ics).toContain('STATUS:CANCELLED');
-  expect(ics).toContain('SEQUENCE:1');
-  expect(ics).toContain(`UID:${id}@holistichealth.example`);
+  expect(await inviteOf(mail)).toMatchObject({
+    method: 'CANCEL',
+    status: 'CANCELLED',
+    sequence: 1,
+    uid: `${id}@holistichealth.example`,
+    start: at,
+  });
 
   await publishEvent(Subjects.paymentRefunded, {
     paymentIntentId: paymentOf(id),
@@ -310,18 +317,19 @@ test('when a consultation is moved and then cancelled, then the practitioner get
   expect((await call('reschedule', id, { token, scheduledAt: slots[1]!.startsAt.toISOString() })).status).toBe(200);
   const moved = await mailpit.client.waitForMessage({ to: 'helen@practice.example', subject: /^Moved:/ });
   expect(moved.Subject).toMatch(/^Moved: Dr\. Helen Consultation with Ada Visitor </);
-  expect(icsLines((await moved.attachment('invite.ics')).toString('utf8'))).toContain(
-    `DTSTART:${icsTime(slots[1]!.startsAt)}`,
-  );
+  expect(await inviteOf(moved)).toMatchObject({ method: 'PUBLISH', sequence: 1, start: slots[1]!.startsAt });
 
   expect((await call('cancel', id, { token })).body).toMatchObject({
     status: 'cancelled',
     refund: { amount: '400.00' },
   });
   const cancelled = await mailpit.client.waitForMessage({ to: 'helen@practice.example', subject: /^Cancelled:/ });
-  const ics = icsLines((await cancelled.attachment('invite.ics')).toString('utf8'));
-  expect(ics).toContain('METHOD:CANCEL');
-  expect(ics).toContain('SEQUENCE:2');
+  expect(await inviteOf(cancelled)).toMatchObject({
+    method: 'CANCEL',
+    status: 'CANCELLED',
+    sequence: 2,
+    uid: `${id}@holistichealth.example`,
+  });
 });
 
 test('when BOOKING_LINK_SECRET is rotated (the new secret first), then links e-mailed before, in either form, still open the booking', async () => {
