@@ -3,52 +3,27 @@
 //   - It keeps every client event of every connection (an audio append as its sample count, not its audio),
 //     with the upgrade's Authorization header and model, and the times it received and sent the events a
 //     latency measurement needs.
-//   - It hears: the appended 24 kHz PCM16 goes through an energy detector with `server_vad`'s timings (speech
-//     above the threshold for 60 ms starts a turn, `silence_duration_ms` of quiet ends it), which sends
-//     input_audio_buffer.speech_started / speech_stopped / committed, conversation.item.created and, after
-//     `transcriptionDelayMs`, conversation.item.input_audio_transcription.completed with the next of the
-//     test's scripted `transcripts` (deterministic, whatever was said).
-//   - It answers response.create with response.created, a 24 kHz tone as response.output_audio.delta chunks
-//     (as long as `reply`'s words would take to say), the words as the output transcript, and response.done;
-//     response.cancel stops it (status `cancelled`), and a cancel with nothing to cancel is an `error`, as
-//     OpenAI's is. With `create_response: true` it answers a turn by itself, as OpenAI would.
-//   - It can fail: refuse every response.create with an `error` naming it (`failResponsesWith`), or start
-//     each response and fail it before any audio (`failStartedResponsesWith`: response.done, status failed);
-//     a test drops the socket with `drop()`.
+//   - It hears (realtime-stub-turns.ts: an energy detector with `server_vad`'s timings): a turn's end sends
+//     input_audio_buffer.committed, conversation.item.created and, after `transcriptionDelayMs`,
+//     conversation.item.input_audio_transcription.completed with the next of the test's scripted `transcripts`
+//     (deterministic, whatever was said).
+//   - It answers (realtime-stub-responses.ts): response.create with a tone as long as `reply`'s words, its
+//     transcript and response.done; response.cancel; refusals and failures a test asks for. With
+//     `create_response: true` it answers a turn by itself, as OpenAI would. A test drops the socket with `drop()`.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { Responses, type ResponseBehaviour } from './realtime-stub-responses.js';
+import { TurnDetector, type TurnBehaviour } from './realtime-stub-turns.js';
 
-const RATE = 24_000;
-/** 20 ms windows of the energy detector. */
-const WINDOW = 480;
-
-export interface RealtimeStubBehaviour {
+export interface RealtimeStubBehaviour extends TurnBehaviour, ResponseBehaviour {
   /** What the next committed turns "said", in order; when it runs out, `fallbackTranscript`. */
   transcripts: string[];
   fallbackTranscript: string;
-  /** The answer's words, from the response's instructions (the session's when the response sets none). */
-  reply: (instructions: string) => string;
   /** From speech_stopped to the transcript. */
   transcriptionDelayMs: number;
-  /** From response.create to the first audio delta. */
-  firstDeltaDelayMs: number;
-  /** Audio per delta, and the time between deltas (0: as fast as the socket takes them). */
-  deltaMs: number;
-  deltaIntervalMs: number;
-  /** Audio length per word of the reply. */
-  msPerWord: number;
-  /** RMS (of 32768) above which a 20 ms window is speech. */
-  speechRms: number;
   /** Keep each connection's events (tests); benchmarks may turn it off. */
   recordEvents: boolean;
-  /** Refuse every response.create with this error code (as OpenAI does when rate-limited or overloaded). */
-  failResponsesWith?: string;
-  /**
-   * Start every response (response.created) and then fail it with this error code before any audio: a
-   * response.done whose status is `failed` (as OpenAI's is when the model errs mid-response).
-   */
-  failStartedResponsesWith?: string;
 }
 
 export interface RecordedEvent {
@@ -101,16 +76,6 @@ const defaults = (): RealtimeStubBehaviour => ({
   recordEvents: true,
 });
 
-/** The answer's audio: a 330 Hz tone at 24 kHz, loud enough to be heard through Opus. */
-function tone(ms: number, startSample: number): Int16Array {
-  const out = new Int16Array(Math.round((RATE * ms) / 1000));
-  for (let i = 0; i < out.length; i++)
-    out[i] = Math.round(9000 * Math.sin((2 * Math.PI * 330 * (startSample + i)) / RATE));
-  return out;
-}
-
-const base64Pcm = (pcm: Int16Array) => Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength).toString('base64');
-
 export async function startRealtimeStub(overrides: Partial<RealtimeStubBehaviour> = {}): Promise<RealtimeStub> {
   const behaviour: RealtimeStubBehaviour = { ...defaults(), ...overrides };
   const connections: StubConnection[] = [];
@@ -144,16 +109,14 @@ export async function startRealtimeStub(overrides: Partial<RealtimeStubBehaviour
     connections.push(connection);
     for (const wake of waiters.splice(0)) wake();
 
-    // The turn detector's state.
-    let bufferedMs = 0;
-    let loudWindows = 0;
-    let quietMs = 0;
-    let speaking: { itemId: string; startMs: number } | undefined;
-    let pending = new Int16Array(0);
-    // The response being sent.
-    let response: { id: string; itemId: string; timer?: NodeJS.Timeout; cancelled: boolean } | undefined;
-    let previousItem: string | null = null;
-
+    const conversation = { previousItem: null as string | null };
+    const responses = new Responses(behaviour, {
+      send,
+      id,
+      firstDeltaSentAt: connection.firstDeltaSentAt,
+      conversation,
+    });
+    const instructions = () => String(connection.session.instructions ?? '');
     const turnDetection = () =>
       ((connection.session.audio as { input?: { turn_detection?: Record<string, unknown> } } | undefined)?.input
         ?.turn_detection ?? {}) as { silence_duration_ms?: number; create_response?: boolean };
@@ -169,108 +132,25 @@ export async function startRealtimeStub(overrides: Partial<RealtimeStubBehaviour
           transcript,
           usage: { type: 'duration', seconds: 1 },
         });
-        if (turnDetection().create_response !== false) respond(String(connection.session.instructions ?? ''));
+        if (turnDetection().create_response !== false) responses.respond(instructions());
       }, behaviour.transcriptionDelayMs);
     };
 
-    const hear = (pcm: Int16Array) => {
-      const all = new Int16Array(pending.length + pcm.length);
-      all.set(pending);
-      all.set(pcm, pending.length);
-      let offset = 0;
-      for (; offset + WINDOW <= all.length; offset += WINDOW) {
-        let sum = 0;
-        for (let i = offset; i < offset + WINDOW; i++) sum += all[i]! * all[i]!;
-        const loud = Math.sqrt(sum / WINDOW) > behaviour.speechRms;
-        bufferedMs += 20;
-        if (!speaking) {
-          loudWindows = loud ? loudWindows + 1 : 0;
-          if (loudWindows >= 3) {
-            speaking = { itemId: id('item'), startMs: bufferedMs - 60 };
-            quietMs = 0;
-            send({
-              type: 'input_audio_buffer.speech_started',
-              audio_start_ms: speaking.startMs,
-              item_id: speaking.itemId,
-            });
-          }
-        } else {
-          quietMs = loud ? 0 : quietMs + 20;
-          if (quietMs >= (turnDetection().silence_duration_ms ?? 500)) {
-            const { itemId } = speaking;
-            speaking = undefined;
-            loudWindows = 0;
-            send({ type: 'input_audio_buffer.speech_stopped', audio_end_ms: bufferedMs, item_id: itemId });
-            send({ type: 'input_audio_buffer.committed', previous_item_id: previousItem, item_id: itemId });
-            send({
-              type: 'conversation.item.created',
-              previous_item_id: previousItem,
-              item: {
-                id: itemId,
-                type: 'message',
-                role: 'user',
-                status: 'completed',
-                content: [{ type: 'input_audio' }],
-              },
-            });
-            previousItem = itemId;
-            transcribe(itemId);
-          }
-        }
-      }
-      pending = all.slice(offset);
-    };
-
-    const finish = (status: 'completed' | 'cancelled') => {
-      const current = response;
-      if (!current) return;
-      clearTimeout(current.timer);
-      response = undefined;
-      send({ type: 'response.done', response: { id: current.id, object: 'realtime.response', status, output: [] } });
-    };
-
-    const respond = (instructions: string) => {
-      const text = behaviour.reply(instructions);
-      const current = { id: id('resp'), itemId: id('item'), cancelled: false } as NonNullable<typeof response>;
-      response = current;
-      send({
-        type: 'response.created',
-        response: { id: current.id, object: 'realtime.response', status: 'in_progress' },
-      });
-      send({
-        type: 'response.output_item.added',
-        response_id: current.id,
-        output_index: 0,
-        item: { id: current.itemId, type: 'message', role: 'assistant', status: 'in_progress', content: [] },
-      });
-      previousItem = current.itemId;
-      const words = text.split(/\s+/).filter(Boolean).length;
-      const totalMs = Math.max(behaviour.deltaMs, words * behaviour.msPerWord);
-      let sentMs = 0;
-      const next = () => {
-        if (response !== current) return;
-        if (sentMs === 0) connection.firstDeltaSentAt.push(performance.now());
-        const ms = Math.min(behaviour.deltaMs, totalMs - sentMs);
+    const turns = new TurnDetector(behaviour, {
+      send,
+      id,
+      silenceMs: () => turnDetection().silence_duration_ms,
+      stopped: (itemId) => {
+        send({ type: 'input_audio_buffer.committed', previous_item_id: conversation.previousItem, item_id: itemId });
         send({
-          type: 'response.output_audio.delta',
-          response_id: current.id,
-          item_id: current.itemId,
-          output_index: 0,
-          content_index: 0,
-          delta: base64Pcm(tone(ms, Math.round((sentMs * RATE) / 1000))),
+          type: 'conversation.item.created',
+          previous_item_id: conversation.previousItem,
+          item: { id: itemId, type: 'message', role: 'user', status: 'completed', content: [{ type: 'input_audio' }] },
         });
-        sentMs += ms;
-        if (sentMs < totalMs) {
-          current.timer = setTimeout(next, behaviour.deltaIntervalMs);
-          return;
-        }
-        const at = { response_id: current.id, item_id: current.itemId, output_index: 0, content_index: 0 };
-        send({ type: 'response.output_audio.done', ...at });
-        send({ type: 'response.output_audio_transcript.done', ...at, transcript: text });
-        finish('completed');
-      };
-      current.timer = setTimeout(next, behaviour.firstDeltaDelayMs);
-    };
+        conversation.previousItem = itemId;
+        transcribe(itemId);
+      },
+    });
 
     socket.on('message', (data) => {
       const at = performance.now();
@@ -287,7 +167,7 @@ export async function startRealtimeStub(overrides: Partial<RealtimeStubBehaviour
         const pcm = new Int16Array(bytes.length >> 1);
         for (let i = 0; i < pcm.length; i++) pcm[i] = bytes.readInt16LE(i * 2);
         if (behaviour.recordEvents) connection.events.push({ type, at, event: { type, samples: pcm.length } });
-        hear(pcm);
+        turns.hear(pcm);
         return;
       }
       if (behaviour.recordEvents) connection.events.push({ type, at, event });
@@ -296,70 +176,11 @@ export async function startRealtimeStub(overrides: Partial<RealtimeStubBehaviour
           connection.session = { ...connection.session, ...(event.session as Record<string, unknown>) };
           send({ type: 'session.updated', session: connection.session });
           return;
-        case 'response.create': {
-          if (behaviour.failResponsesWith) {
-            send({
-              type: 'error',
-              error: {
-                type: 'server_error',
-                code: behaviour.failResponsesWith,
-                message: 'The stand-in refuses responses.',
-                event_id: event.event_id ?? null,
-              },
-            });
-            return;
-          }
-          if (response) {
-            send({
-              type: 'error',
-              error: {
-                type: 'invalid_request_error',
-                code: 'conversation_already_has_active_response',
-                message: 'Conversation already has an active response in progress.',
-                event_id: event.event_id ?? null,
-              },
-            });
-            return;
-          }
-          if (behaviour.failStartedResponsesWith) {
-            const failed = id('resp');
-            send({
-              type: 'response.created',
-              response: { id: failed, object: 'realtime.response', status: 'in_progress' },
-            });
-            send({
-              type: 'response.done',
-              response: {
-                id: failed,
-                object: 'realtime.response',
-                status: 'failed',
-                status_details: {
-                  type: 'failed',
-                  error: { type: 'server_error', code: behaviour.failStartedResponsesWith },
-                },
-                output: [],
-              },
-            });
-            return;
-          }
-          const params = (event.response ?? {}) as { instructions?: string };
-          respond(params.instructions ?? String(connection.session.instructions ?? ''));
+        case 'response.create':
+          responses.create(event, instructions());
           return;
-        }
         case 'response.cancel':
-          if (!response) {
-            send({
-              type: 'error',
-              error: {
-                type: 'invalid_request_error',
-                code: 'response_cancel_not_active',
-                message: 'Cancellation failed: no active response found',
-                event_id: event.event_id ?? null,
-              },
-            });
-            return;
-          }
-          finish('cancelled');
+          responses.cancel(event);
           return;
         case 'conversation.item.truncate':
           send({
@@ -374,10 +195,7 @@ export async function startRealtimeStub(overrides: Partial<RealtimeStubBehaviour
           return;
       }
     });
-    socket.on('close', () => {
-      if (response) clearTimeout(response.timer);
-      response = undefined;
-    });
+    socket.on('close', () => responses.stop());
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
