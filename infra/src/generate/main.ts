@@ -5,7 +5,8 @@ import path from 'node:path';
 import { SERVICES } from '@hhp/proto/services';
 import { SERVICE_DEPLOY } from '@hhp/proto/service-deploy';
 import { fileURLToPath } from 'node:url';
-import { generate, type GeneratedService } from './generate.js';
+import { generate } from './generate.js';
+import type { GeneratedService } from './generated-service.js';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 

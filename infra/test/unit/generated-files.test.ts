@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../../src/dev-servers.js';
 import { MANIFEST, generateInto, staleFiles } from '../../src/generate/main.js';
-import { replaceBlock } from '../../src/generate/generate.js';
+import { replaceBlock } from '../../src/generate/generated-text.js';
 
 describe('the files generated from the services manifest', () => {
   test('when the repository is checked, then every generated file is what `npm run generate` writes now', () => {
