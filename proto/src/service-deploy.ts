@@ -118,6 +118,24 @@ const MEASURED_WITH_MODELS = [
   'more (scripts/bench/embedding-models.mjs, 2026-11-27: 346 MB, then 376 MB with both).',
 ];
 const SMALL_EPHEMERAL = { request: '64Mi', limit: '256Mi', tmp: '64Mi' };
+
+/** A service's resources: CPU and memory as [request, limit], the small ephemeral storage and MEASURED unless said. */
+const resources = ({
+  cpu: [cpuRequest, cpuLimit],
+  memory: [memoryRequest, memoryLimit],
+  ephemeral = SMALL_EPHEMERAL,
+  note = MEASURED,
+}: {
+  cpu: readonly [string, string];
+  memory: readonly [string, string];
+  ephemeral?: Resources['ephemeral'];
+  note?: readonly string[];
+}): Resources => ({
+  cpu: { request: cpuRequest, limit: cpuLimit },
+  memory: { request: memoryRequest, limit: memoryLimit },
+  ephemeral,
+  note,
+});
 const TWO = { replicas: { dev: 1, prod: 2 } } as const;
 
 const openai: readonly Setting[] = [
@@ -154,12 +172,7 @@ export const SERVICE_DEPLOY = {
       ...openai,
       practitionerName,
     ],
-    resources: {
-      cpu: { request: '250m', limit: '1' },
-      memory: { request: '640Mi', limit: '896Mi' },
-      ephemeral: SMALL_EPHEMERAL,
-      note: MEASURED_WITH_MODELS,
-    },
+    resources: resources({ cpu: ['250m', '1'], memory: ['640Mi', '896Mi'], note: MEASURED_WITH_MODELS }),
     scaling: {
       autoscaler: {
         min: 2,
@@ -205,12 +218,7 @@ export const SERVICE_DEPLOY = {
       { ...openai[0]!, comment: "With a key, OpenAI's moderation model judges every message beside the rules." },
       openai[1]!,
     ],
-    resources: {
-      cpu: { request: '100m', limit: '500m' },
-      memory: { request: '544Mi', limit: '768Mi' },
-      ephemeral: SMALL_EPHEMERAL,
-      note: MEASURED_WITH_MODELS,
-    },
+    resources: resources({ cpu: ['100m', '500m'], memory: ['544Mi', '768Mi'], note: MEASURED_WITH_MODELS }),
     scaling: TWO,
     egress: ['model-api'],
   },
@@ -227,12 +235,7 @@ export const SERVICE_DEPLOY = {
       practitionerName,
       smtp,
     ],
-    resources: {
-      cpu: { request: '100m', limit: '500m' },
-      memory: { request: '160Mi', limit: '256Mi' },
-      ephemeral: SMALL_EPHEMERAL,
-      note: MEASURED,
-    },
+    resources: resources({ cpu: ['100m', '500m'], memory: ['160Mi', '256Mi'] }),
     scaling: TWO,
     egress: ['smtp'],
   },
@@ -248,12 +251,7 @@ export const SERVICE_DEPLOY = {
       { name: 'SUPPORT_EMAIL', config: true, default: DEFAULT_SUPPORT_EMAIL },
       smtp,
     ],
-    resources: {
-      cpu: { request: '50m', limit: '500m' },
-      memory: { request: '160Mi', limit: '256Mi' },
-      ephemeral: SMALL_EPHEMERAL,
-      note: MEASURED,
-    },
+    resources: resources({ cpu: ['50m', '500m'], memory: ['160Mi', '256Mi'] }),
     scaling: TWO,
     egress: ['stripe', 'smtp'],
     nginx: {
@@ -272,12 +270,7 @@ export const SERVICE_DEPLOY = {
       { name: 'LIST_TOKEN_SECRET', secret: true },
       smtp,
     ],
-    resources: {
-      cpu: { request: '150m', limit: '500m' },
-      memory: { request: '160Mi', limit: '256Mi' },
-      ephemeral: SMALL_EPHEMERAL,
-      note: MEASURED,
-    },
+    resources: resources({ cpu: ['150m', '500m'], memory: ['160Mi', '256Mi'] }),
     scaling: TWO,
     egress: ['smtp'],
     nginx: { '/api/videos': { directives: ['client_max_body_size 256k;'] } },
@@ -320,12 +313,11 @@ export const SERVICE_DEPLOY = {
       { name: 'VOICE_RTC_PORT_MAX', value: '40099' },
       { name: 'VOICE_MAX_SESSIONS', config: true, default: '10' },
     ],
-    resources: {
-      cpu: { request: '500m', limit: '2' },
-      memory: { request: '512Mi', limit: '1Gi' },
+    resources: resources({
+      cpu: ['500m', '2'],
+      memory: ['512Mi', '1Gi'],
       ephemeral: { request: '64Mi', limit: '512Mi', tmp: '256Mi' },
-      note: MEASURED,
-    },
+    }),
     scaling: TWO,
     egress: ['model-api'],
     terminationGracePeriodSeconds: 60,
@@ -359,12 +351,11 @@ export const SERVICE_DEPLOY = {
       },
       smtp,
     ],
-    resources: {
-      cpu: { request: '50m', limit: '250m' },
-      memory: { request: '128Mi', limit: '256Mi' },
-      ephemeral: SMALL_EPHEMERAL,
+    resources: resources({
+      cpu: ['50m', '250m'],
+      memory: ['128Mi', '256Mi'],
       note: ["Not measured yet: the smallest of the portal's services (content's, without its video list)."],
-    },
+    }),
     scaling: TWO,
     egress: ['smtp'],
   },
