@@ -40,6 +40,8 @@ export const RpcSubjects = {
   paymentsStatus: 'rpc.payments.v1.status',
   askAi: 'rpc.ai.v1.ask',
   giveBackAi: 'rpc.ai.v1.give-back',
+  practiceAvailability: 'rpc.booking.v1.practice-availability',
+  practiceAvailabilitySet: 'rpc.booking.v1.practice-availability-set',
 } as const;
 
 /**

@@ -20,6 +20,7 @@ import {
   StaffParams,
   WebAuthnOptionsResponse,
 } from '../practice.js';
+import { AVAILABILITY_OPERATIONS, AVAILABILITY_ROUTES } from './practice-availability-routes.js';
 
 const json = (schema: z.ZodType, description: string) => ({
   description,
@@ -131,6 +132,7 @@ export const PRACTICE_ROUTES: RouteConfig[] = [
     admin: true,
     request: { query: AuditQuery },
   }),
+  ...AVAILABILITY_ROUTES,
 ];
 
 export const PRACTICE_OPERATIONS: Record<string, { id: string; description: string }> = {
@@ -168,4 +170,5 @@ export const PRACTICE_OPERATIONS: Record<string, { id: string; description: stri
     id: 'practiceAuditLog',
     description: `Every staff action: who, what, when, from where (address and user agent). ${SESSION}`,
   },
+  ...AVAILABILITY_OPERATIONS,
 };

@@ -4,6 +4,7 @@ import { Counter, type Registry } from 'prom-client';
 export interface BookingMetrics {
   created: Counter<'type'>;
   conflicts: Counter<'type'>;
+  outsideRules: Counter<'type'>;
   expired: Counter;
   confirmed: Counter<'by'>;
   changed: Counter<'change'>;
@@ -20,6 +21,12 @@ export function bookingMetrics(registry: Registry): BookingMetrics {
     conflicts: new Counter({
       name: 'booking_conflicts_total',
       help: 'Bookings refused with 409 because the slot was taken, by plan',
+      labelNames: ['type'] as const,
+      registers: [registry],
+    }),
+    outsideRules: new Counter({
+      name: 'booking_outside_rules_total',
+      help: 'Bookings refused because the rules changed while their seat was being claimed (a day closed in the console), by plan',
       labelNames: ['type'] as const,
       registers: [registry],
     }),

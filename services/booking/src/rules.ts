@@ -2,6 +2,7 @@
 // stores, the counters and the logger.
 import type { AddressAllowlist, Logger } from '@hhp/kit';
 import type { SessionType } from '@hhp/proto';
+import type { AvailabilityStore } from './availability/availability-store.js';
 import { calendarOf, type Calendar } from './calendar/calendar.js';
 import type { BookingConfig } from './config.js';
 import type { BookingMetrics } from './metrics.js';
@@ -39,6 +40,8 @@ export interface BookingDeps {
   rules: BookingRules;
   bookings: Bookings;
   claims: SeatClaims;
+  /** The practice's weekly rules and exceptions (the catalogue's until changed in the console). */
+  availability: AvailabilityStore;
   /** Asked before a slot is held: can a payment be taken now? */
   payments: PaymentsGate;
   metrics: BookingMetrics;

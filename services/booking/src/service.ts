@@ -3,6 +3,8 @@ import type { BookingConfig } from './config.js';
 import { bookingMetrics } from './metrics.js';
 import { bookingRules, type BookingDeps } from './rules.js';
 import { availabilityRouter } from './availability/availability.router.js';
+import { AvailabilityStore } from './availability/availability-store.js';
+import { availabilityReplies } from './availability/replies.js';
 import { holdSweeper } from './holds/expire-holds.js';
 import { pastDaysPurge } from './holds/purge-past-days.js';
 import { joinRouter } from './join/join.router.js';
@@ -39,13 +41,15 @@ export async function bookingService({
 }: ServiceContext<BookingConfig>): Promise<ServiceParts> {
   const model = bookingModel(mongo.connection);
   const claims = new SeatClaims(mongo.connection);
+  const availability = new AvailabilityStore(mongo.connection);
   // autoIndex is off: the indexes the queries rely on exist before the first request.
-  await Promise.all([model.createIndexes(), claims.createIndexes()]);
+  await Promise.all([model.createIndexes(), claims.createIndexes(), availability.createIndexes()]);
   const relay = new OutboxRelay({ model, bus, logger, registry: metrics.registry }).start();
   const deps: BookingDeps = {
     rules: bookingRules(config),
     bookings: new Bookings(model, relay),
     claims,
+    availability,
     payments: paymentsGate(bus, config.PAYMENTS_TIMEOUT_MS),
     metrics: bookingMetrics(metrics.registry),
     logger,
@@ -67,6 +71,7 @@ export async function bookingService({
   if (!joinDeps) logger.warn('no SESSION_PASS_SECRET: AI Avatar Sessions get no join link, and joining answers 503');
   const inbox = createInbox(mongo);
   const replies = lookupReplies(bus, deps.bookings);
+  const availabilityAnswers = availabilityReplies(bus, deps);
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -99,6 +104,7 @@ export async function bookingService({
       ['consumers', () => Promise.all(consumers.map((c) => c.stop()))],
       ['mailer', () => mailer.close()],
       ['lookup replies', () => replies.drain()],
+      ['availability replies', () => availabilityAnswers.drain()],
       ['outbox relay', () => relay.stop()],
     ],
   };

@@ -7,6 +7,7 @@ import { inviteFirstAdmin } from './staff/invites.js';
 import { signInLimits } from './http/sign-in-limits.js';
 import { practiceRouter } from './practice.router.js';
 import { practiceMetrics } from './metrics.js';
+import { availabilityRouter } from './availability/availability.router.js';
 
 export interface PracticeOptions {
   /** The clock (tests move it to expire sessions and invites). */
@@ -17,7 +18,7 @@ const MINUTE_MS = 60_000;
 
 /** The collections and their indexes, the first admin's invite, the routes, and the sweeps of expired rows. */
 export async function practiceService(
-  { config, mongo, logger, metrics: kitMetrics }: ServiceContext<PracticeConfig>,
+  { config, mongo, bus, logger, metrics: kitMetrics }: ServiceContext<PracticeConfig>,
   { now = () => new Date() }: PracticeOptions = {},
 ): Promise<ServiceParts> {
   const store = await openStore(mongo.connection);
@@ -79,6 +80,7 @@ export async function practiceService(
         audit,
         signInLimit,
       }),
+      availabilityRouter({ timeoutMs: config.DB_TIMEOUT_MS, bus, sessions, audit, origin: rp.origin }),
     ],
     every: [
       {

@@ -22,6 +22,8 @@ export interface Slot {
   time: string;
   endTime: string;
   startsAt: Date;
+  /** Its length: what a booking of it lasts. */
+  durationMinutes: number;
 }
 
 type DayState = 'open' | 'past' | 'beyond' | 'closed';
@@ -56,32 +58,52 @@ export function addMinutes(time: string, minutes: number): string {
 }
 
 /** Sunday 0 … Saturday 6 of a calendar date: the same in every time zone. */
-const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+export const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
-function opensOn(type: SessionType, date: string): boolean {
-  const day = weekday(date);
-  if (type === 'dr-helen') return (PRACTITIONER_WEEKDAYS as readonly number[]).includes(day);
-  return !(CLOSED_WEEKDAYS_OTHER_PLANS as readonly number[]).includes(day);
+/**
+ * What a plan offers on one date: open or not, its slots' start times and their length. The catalogue's is the
+ * default; the practice's stored rules and exceptions (availability/schedule.ts) make another.
+ */
+export interface DaySchedule {
+  open: boolean;
+  times: readonly string[];
+  durationMinutes: number;
 }
 
-const timesOf = (type: SessionType): readonly string[] => (type === 'dr-helen' ? PRACTITIONER_SLOTS : HOURLY_SLOTS);
+/** The catalogue's rules for a plan's date (proto's catalogue/plans.ts): what a fresh install offers. */
+export function catalogueSchedule(type: SessionType, date: string): DaySchedule {
+  const day = weekday(date);
+  const open =
+    type === 'dr-helen'
+      ? (PRACTITIONER_WEEKDAYS as readonly number[]).includes(day)
+      : !(CLOSED_WEEKDAYS_OTHER_PLANS as readonly number[]).includes(day);
+  const times = type === 'dr-helen' ? PRACTITIONER_SLOTS : HOURLY_SLOTS;
+  return { open, times, durationMinutes: PLANS[type].durationMinutes };
+}
 
 /** The last day that can be booked now: the booking horizon from the practice's today (catalogue). */
 export const horizonDay = (timeZone: string, now: Date): string => lastBookableDay(practiceDate(now, timeZone));
 
 /**
- * A plan's day: past (before the practice's today), beyond (after the booking horizon's last day), closed (not
- * one of its weekdays), or open with its slots.
+ * A plan's day: past (before the practice's today), beyond (after the booking horizon's last day), closed (the
+ * schedule says so: not one of its weekdays, or a day off), or open with its slots.
  */
-export function planDay(type: SessionType, date: string, timeZone: string, now: Date): Day {
+export function planDay(
+  type: SessionType,
+  date: string,
+  timeZone: string,
+  now: Date,
+  schedule: DaySchedule = catalogueSchedule(type, date),
+): Day {
   if (date < practiceDate(now, timeZone)) return { date, state: 'past', slots: [] };
   if (date > horizonDay(timeZone, now)) return { date, state: 'beyond', slots: [] };
-  if (!opensOn(type, date)) return { date, state: 'closed', slots: [] };
-  const minutes = PLANS[type].durationMinutes;
-  const slots = timesOf(type).map((time) => ({
+  if (!schedule.open || schedule.times.length === 0) return { date, state: 'closed', slots: [] };
+  const minutes = schedule.durationMinutes;
+  const slots = schedule.times.map((time) => ({
     time,
     endTime: addMinutes(time, minutes),
     startsAt: wallClock(date, time, timeZone),
+    durationMinutes: minutes,
   }));
   return { date, state: 'open', slots };
 }
@@ -90,10 +112,19 @@ export type SlotLookup =
   | { ok: true; date: string; slot: Slot }
   | { ok: false; reason: 'not-a-slot' | 'past' | 'beyond' | 'closed' | 'started' };
 
-/** The plan's slot that starts at exactly `instant`, if it is still bookable. */
-export function slotAt(type: SessionType, instant: Date, timeZone: string, now: Date): SlotLookup {
+/**
+ * The plan's slot that starts at exactly `instant`, if it is still bookable; `scheduleOf` gives the schedule of
+ * the instant's practice date (the catalogue's unless given).
+ */
+export function slotAt(
+  type: SessionType,
+  instant: Date,
+  timeZone: string,
+  now: Date,
+  scheduleOf: (date: string) => DaySchedule = (date) => catalogueSchedule(type, date),
+): SlotLookup {
   const date = practiceDate(instant, timeZone);
-  const day = planDay(type, date, timeZone, now);
+  const day = planDay(type, date, timeZone, now, scheduleOf(date));
   if (day.state !== 'open') return { ok: false, reason: day.state };
   const slot = day.slots.find((s) => s.startsAt.getTime() === instant.getTime());
   if (!slot) return { ok: false, reason: 'not-a-slot' };

@@ -5,9 +5,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { HttpError, TIMED_OUT, within } from '@hhp/kit';
 import { BOOKING_HORIZON_MONTHS, PLANS, type BookSessionRequest } from '@hhp/proto';
-import { horizonDay, slotAt, type SlotLookup } from '../calendar/calendar.js';
+import { bookableSlot, refusal } from '../availability/bookable-slot.js';
+import { horizonDay, type SlotLookup } from '../calendar/calendar.js';
 import { capacityOf, type BookingDeps } from '../rules.js';
 import { addressSeats, slotSeats } from '../slots/slot-keys.js';
+import type { ClaimRef } from '../slots/seats.js';
 import type { BookingDocument } from './booking.model.js';
 
 export const SLOT_TAKEN = 'That time was just booked. Please choose another slot.';
@@ -40,22 +42,17 @@ const REFUSALS = {
   started: 'that slot has already started',
 } as const;
 
-function closedMessage(type: BookSessionRequest['type']): string {
-  return type === 'dr-helen'
-    ? 'consultations with the practitioner are held on Tuesdays only'
-    : 'sessions are not held on Sundays';
-}
-
 /** The 400 for a `scheduledAt` that is not a bookable slot of the plan (booking and moving a booking alike). */
 export function notBookable(
   type: BookSessionRequest['type'],
   reason: Exclude<SlotLookup, { ok: true }>['reason'],
   timeZone: string,
   now: Date,
+  closedWhy = 'the practice is closed on that day',
 ): HttpError {
   const why =
     reason === 'closed'
-      ? closedMessage(type)
+      ? closedWhy
       : reason === 'beyond'
         ? `sessions can be booked at most ${BOOKING_HORIZON_MONTHS} months ahead, until ${horizonDay(timeZone, now)}`
         : REFUSALS[reason];
@@ -72,8 +69,9 @@ export async function bookSession(deps: BookingDeps, input: BookingInput, now = 
   const { rules, claims, bookings, metrics, logger } = deps;
   const { request } = input;
   const plan = PLANS[request.type];
-  const found = slotAt(request.type, new Date(request.scheduledAt), rules.timeZone, now);
-  if (!found.ok) throw notBookable(request.type, found.reason, rules.timeZone, now);
+  const instant = new Date(request.scheduledAt);
+  const found = await bookableSlot(deps, request.type, instant, now);
+  if (!found.ok) throw await refusal(deps, request.type, instant, found.reason, now);
   if (
     (request.price && request.price !== plan.price) ||
     (request.duration && request.duration !== String(plan.durationMinutes))
@@ -98,7 +96,7 @@ export async function bookSession(deps: BookingDeps, input: BookingInput, now = 
     metrics.conflicts.inc({ type: request.type });
     throw new HttpError(409, SLOT_TAKEN);
   }
-  let addressHold;
+  let addressHold: ClaimRef | undefined;
   if (rules.maxHoldsPerAddress > 0 && !rules.loadTestAllowlist.exempt(input.clientAddress)) {
     const held = await claims.claim({
       ...addressSeats(input.clientAddress, now, rules.timeZone),
@@ -114,13 +112,25 @@ export async function bookSession(deps: BookingDeps, input: BookingInput, now = 
     }
     addressHold = held.ref;
   }
+  // The rules again, now that the seat is claimed: a change made in the console writes the rules first and
+  // reads the claims after, so either this read sees the change, or the change's read sees this claim and
+  // lists the booking (availability/change-availability.ts). Never a booking the rules do not cover, unseen.
+  const still = await bookableSlot(deps, request.type, instant, now).catch(async (err: unknown) => {
+    await releaseSeats(deps, { claim: claim.ref, addressHold }, now).catch(() => undefined);
+    throw err;
+  });
+  if (!still.ok) {
+    await releaseSeats(deps, { claim: claim.ref, addressHold }, now);
+    metrics.outsideRules.inc({ type: request.type });
+    throw await refusal(deps, request.type, instant, still.reason, now);
+  }
 
   const booking: BookingDocument = {
     _id: id,
     type: request.type,
     priceCents: plan.priceCents,
     price: plan.price,
-    durationMinutes: plan.durationMinutes,
+    durationMinutes: found.slot.durationMinutes,
     scheduledAt: found.slot.startsAt,
     timeZone: rules.timeZone,
     name: request.name,

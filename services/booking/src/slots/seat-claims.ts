@@ -64,6 +64,11 @@ export class SeatClaims {
     return this.docs.find({ group }).toArray();
   }
 
+  /** Every claim and fate of `day` (YYYY-MM-DD) and later: the rules' changes check what is held. */
+  readFrom(day: string): Promise<SeatDocument[]> {
+    return this.docs.find({ day: { $gte: day } }).toArray();
+  }
+
   /**
    * Claim one of `capacity` seats of `key` for `holder`. A holder that already has a live claim of the key
    * gets it back (a redelivered payment claiming again takes no second seat).

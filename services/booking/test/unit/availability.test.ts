@@ -1,6 +1,8 @@
 // The availability rules over a day's claims as the database would return them (the reader is an array).
 import { NO_ALLOWLIST } from '@hhp/kit';
+import type { SessionType } from '@hhp/proto';
 import { availability } from '../../src/availability/get-availability.js';
+import { catalogueSchedule } from '../../src/calendar/calendar.js';
 import type { BookingRules } from '../../src/rules.js';
 import { slotSeats } from '../../src/slots/slot-keys.js';
 import { claimId, fateId, returnId, seatsByKey, takenSeats, type SeatDocument } from '../../src/slots/seats.js';
@@ -31,13 +33,15 @@ function fate(of: SeatDocument, value: 'kept' | 'released'): SeatDocument {
 }
 
 const reader = (docs: SeatDocument[]) => ({ read: async () => docs });
+/** The rules store of a fresh install: the catalogue's rules, nothing stored. */
+const catalogue = { scheduleOn: async (type: SessionType, date: string) => catalogueSchedule(type, date) } as never;
 const free = (answer: Awaited<ReturnType<typeof availability>>) =>
   answer.slots.filter((s) => s.available).map((s) => s.time);
 
 describe('availability', () => {
   test('when the day is today, then the slots that have begun are unavailable and the rest free', async () => {
     const answer = await availability(
-      { rules, claims: reader([]) as never },
+      { rules, availability: catalogue, claims: reader([]) as never },
       { type: 'ai-session', date: '2026-03-10' },
       now,
     );
@@ -57,7 +61,11 @@ describe('availability', () => {
     ['a Sunday for the subscription', 'subscription', '2026-03-15'],
     ['a Monday for the practitioner', 'dr-helen', '2026-03-16'],
   ] as const)('when it is %s, then the day is closed without slots', async (_what, type, date) => {
-    const answer = await availability({ rules, claims: reader([]) as never }, { type, date }, now);
+    const answer = await availability(
+      { rules, availability: catalogue, claims: reader([]) as never },
+      { type, date },
+      now,
+    );
     expect(answer).toEqual({ date, type, timeZone: NY, open: false, slots: [] });
   });
 
@@ -71,7 +79,7 @@ describe('availability', () => {
     const docs = [held, kept, fate(kept, 'kept'), released, fate(released, 'released'), lapsed];
 
     const answer = await availability(
-      { rules, claims: reader(docs) as never },
+      { rules, availability: catalogue, claims: reader(docs) as never },
       { type: 'ai-session', date: '2026-03-11' },
       now,
     );
@@ -81,7 +89,7 @@ describe('availability', () => {
   test('when the subscription asks, then the AI session’s claims take its slots too (one calendar)', async () => {
     const docs = [claim('ai-session', '2026-03-11', '2026-03-11T13:00:00Z')];
     const answer = await availability(
-      { rules, claims: reader(docs) as never },
+      { rules, availability: catalogue, claims: reader(docs) as never },
       { type: 'subscription', date: '2026-03-11' },
       now,
     );
@@ -93,7 +101,11 @@ describe('availability', () => {
     const one = [claim('ai-session', '2026-03-11', '2026-03-11T13:00:00Z')];
     const two = [...one, claim('ai-session', '2026-03-11', '2026-03-11T13:00:00Z', { seat: 1 })];
     const ask = (docs: SeatDocument[]) =>
-      availability({ rules: wide, claims: reader(docs) as never }, { type: 'ai-session', date: '2026-03-11' }, now);
+      availability(
+        { rules: wide, availability: catalogue, claims: reader(docs) as never },
+        { type: 'ai-session', date: '2026-03-11' },
+        now,
+      );
     expect(free(await ask(one))).toContain('09:00');
     expect(free(await ask(two))).not.toContain('09:00');
   });
