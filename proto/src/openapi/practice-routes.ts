@@ -20,7 +20,7 @@ import {
   StaffParams,
   WebAuthnOptionsResponse,
 } from '../practice.js';
-import { AVAILABILITY_OPERATIONS, AVAILABILITY_ROUTES } from './practice-availability-routes.js';
+import { CALENDAR_OPERATIONS, CALENDAR_ROUTES } from './practice-calendar-routes.js';
 
 const json = (schema: z.ZodType, description: string) => ({
   description,
@@ -132,7 +132,7 @@ export const PRACTICE_ROUTES: RouteConfig[] = [
     admin: true,
     request: { query: AuditQuery },
   }),
-  ...AVAILABILITY_ROUTES,
+  ...CALENDAR_ROUTES,
 ];
 
 export const PRACTICE_OPERATIONS: Record<string, { id: string; description: string }> = {
@@ -170,5 +170,5 @@ export const PRACTICE_OPERATIONS: Record<string, { id: string; description: stri
     id: 'practiceAuditLog',
     description: `Every staff action: who, what, when, from where (address and user agent). ${SESSION}`,
   },
-  ...AVAILABILITY_OPERATIONS,
+  ...CALENDAR_OPERATIONS,
 };

@@ -3,12 +3,11 @@ import type { BookingConfig } from './config.js';
 import { bookingMetrics } from './metrics.js';
 import { bookingRules, type BookingDeps } from './rules.js';
 import { availabilityRouter } from './availability/availability.router.js';
-import { AvailabilityStore } from './availability/availability-store.js';
-import { availabilityReplies } from './availability/replies.js';
 import { holdSweeper } from './holds/expire-holds.js';
 import { pastDaysPurge } from './holds/purge-past-days.js';
 import { joinRouter } from './join/join.router.js';
 import { PassClaims } from './join/pass-claims.js';
+import { practiceReplies } from './practice/replies.js';
 import { lookupReplies } from './lookup/replies.js';
 import { changeLocks } from './manage/change-booking.js';
 import { manageRouter } from './manage/manage.router.js';
@@ -41,15 +40,13 @@ export async function bookingService({
 }: ServiceContext<BookingConfig>): Promise<ServiceParts> {
   const model = bookingModel(mongo.connection);
   const claims = new SeatClaims(mongo.connection);
-  const availability = new AvailabilityStore(mongo.connection);
   // autoIndex is off: the indexes the queries rely on exist before the first request.
-  await Promise.all([model.createIndexes(), claims.createIndexes(), availability.createIndexes()]);
+  await Promise.all([model.createIndexes(), claims.createIndexes()]);
   const relay = new OutboxRelay({ model, bus, logger, registry: metrics.registry }).start();
   const deps: BookingDeps = {
     rules: bookingRules(config),
     bookings: new Bookings(model, relay),
     claims,
-    availability,
     payments: paymentsGate(bus, config.PAYMENTS_TIMEOUT_MS),
     metrics: bookingMetrics(metrics.registry),
     logger,
@@ -63,15 +60,17 @@ export async function bookingService({
         timeoutMs: config.DB_TIMEOUT_MS,
       }
     : undefined;
+  // One lock per booking for the visitor's changes by link and staff's in the console alike.
+  const locks = changeLocks();
   const manageDeps = config.BOOKING_LINK_SECRET
-    ? { ...deps, locks: changeLocks(), secret: config.BOOKING_LINK_SECRET, timeoutMs: config.DB_TIMEOUT_MS }
+    ? { ...deps, locks, secret: config.BOOKING_LINK_SECRET, timeoutMs: config.DB_TIMEOUT_MS }
     : undefined;
   if (!manageDeps)
     logger.warn('no BOOKING_LINK_SECRET: e-mails carry no "Change or cancel" link, and its routes answer 503');
   if (!joinDeps) logger.warn('no SESSION_PASS_SECRET: AI Avatar Sessions get no join link, and joining answers 503');
   const inbox = createInbox(mongo);
   const replies = lookupReplies(bus, deps.bookings);
-  const availabilityAnswers = availabilityReplies(bus, deps);
+  const practice = practiceReplies(bus, { ...deps, locks });
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -104,7 +103,7 @@ export async function bookingService({
       ['consumers', () => Promise.all(consumers.map((c) => c.stop()))],
       ['mailer', () => mailer.close()],
       ['lookup replies', () => replies.drain()],
-      ['availability replies', () => availabilityAnswers.drain()],
+      ['practice replies', () => practice.drain()],
       ['outbox relay', () => relay.stop()],
     ],
   };

@@ -24,7 +24,7 @@ import { registerPasskey, registrationOptions, signIn, signInOptions, type Passk
 import { invite, type InviteDeps } from './staff/invites.js';
 import { listStaff, revokeStaff } from './staff/staff.js';
 import type { RequestHandler } from 'express';
-import { AVAILABILITY_STAFF_ROUTES } from './availability/availability.router.js';
+import { CALENDAR_STAFF_ROUTES } from './calendar/calendar.router.js';
 
 export interface PracticeRouterDeps {
   /** How long a request may wait for the database before it is answered 503 (DB_TIMEOUT_MS). */
@@ -49,7 +49,7 @@ export const PUBLIC_ROUTES = [
 export const STAFF_ROUTES = [
   `GET ${PRACTICE_API}/me`,
   `POST ${PRACTICE_API}/sign-out`,
-  ...AVAILABILITY_STAFF_ROUTES,
+  ...CALENDAR_STAFF_ROUTES,
 ] as const;
 
 const me = ({ staff, expiresAt }: StaffSession): MeResponse => ({

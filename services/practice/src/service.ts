@@ -7,7 +7,7 @@ import { inviteFirstAdmin } from './staff/invites.js';
 import { signInLimits } from './http/sign-in-limits.js';
 import { practiceRouter } from './practice.router.js';
 import { practiceMetrics } from './metrics.js';
-import { availabilityRouter } from './availability/availability.router.js';
+import { calendarRouter } from './calendar/calendar.router.js';
 
 export interface PracticeOptions {
   /** The clock (tests move it to expire sessions and invites). */
@@ -80,7 +80,7 @@ export async function practiceService(
         audit,
         signInLimit,
       }),
-      availabilityRouter({ timeoutMs: config.DB_TIMEOUT_MS, bus, sessions, audit, origin: rp.origin }),
+      calendarRouter({ timeoutMs: config.DB_TIMEOUT_MS, bus, sessions, audit, origin: rp.origin }),
     ],
     every: [
       {

@@ -8,9 +8,9 @@
 // The seat left behind is given back right away and again by the event's handler (changes.handler.ts), so a
 // crash in between leaves no seat taken for good.
 import { HttpError, KeyedLock } from '@hhp/kit';
-import { bookableSlot, refusal } from '../availability/bookable-slot.js';
+import { slotAt } from '../calendar/calendar.js';
 import { capacityOf, type BookingDeps } from '../rules.js';
-import { SLOT_TAKEN } from '../sessions/book-session.js';
+import { SLOT_TAKEN, notBookable } from '../sessions/book-session.js';
 import type { BookingDocument } from '../sessions/booking.model.js';
 import { cancelledEvent, rescheduledEvent } from '../sessions/booking-events.js';
 import { SESSION_NOT_FOUND } from '../sessions/sessions.router.js';
@@ -33,12 +33,19 @@ export interface ChangeRequest {
   bookingId: string;
   requestId?: string;
   now?: Date;
+  /** How long before the start a change is refused: the visitor's notice unless given (staff: 0). */
+  noticeMs?: number;
 }
 
-async function changeable(deps: ChangeDeps, bookingId: string, now: Date): Promise<BookingDocument> {
+async function changeable(
+  deps: ChangeDeps,
+  bookingId: string,
+  now: Date,
+  noticeMs = deps.rules.changeNoticeMs,
+): Promise<BookingDocument> {
   const booking = await deps.bookings.find(bookingId);
   if (!booking) throw new HttpError(404, SESSION_NOT_FOUND);
-  const state = changeState(booking, deps.rules.changeNoticeMs, now);
+  const state = changeState(booking, noticeMs, now);
   if (!state.changeable) throw new HttpError(409, state.reason!);
   return booking;
 }
@@ -60,13 +67,12 @@ export function reschedule(
 
 async function rescheduleInTurn(
   deps: ChangeDeps,
-  { bookingId, scheduledAt, requestId, now = new Date() }: ChangeRequest & { scheduledAt: string },
+  { bookingId, scheduledAt, requestId, now = new Date(), noticeMs }: ChangeRequest & { scheduledAt: string },
 ): Promise<BookingDocument> {
   const { rules, claims, bookings, metrics, logger } = deps;
-  const booking = await changeable(deps, bookingId, now);
-  const instant = new Date(scheduledAt);
-  const found = await bookableSlot(deps, booking.type, instant, now);
-  if (!found.ok) throw await refusal(deps, booking.type, instant, found.reason, now);
+  const booking = await changeable(deps, bookingId, now, noticeMs);
+  const found = slotAt(booking.type, new Date(scheduledAt), rules.timeZone, now);
+  if (!found.ok) throw notBookable(booking.type, found.reason, rules.timeZone, now);
   const to = found.slot.startsAt;
   if (to.getTime() === booking.scheduledAt.getTime()) throw new HttpError(400, SAME_SLOT);
 
@@ -80,13 +86,6 @@ async function rescheduleInTurn(
   if (!claimed.ok || (await claims.keep(claimed.ref, now)) !== 'kept') {
     metrics.conflicts.inc({ type: booking.type });
     throw new HttpError(409, SLOT_TAKEN);
-  }
-  // The rules again, the seat claimed (as a new booking does, book-session.ts): a day closed meanwhile in the
-  // console either is seen here, or its change saw this claim and lists the booking.
-  const still = await bookableSlot(deps, booking.type, instant, now);
-  if (!still.ok) {
-    await claims.giveBack(claimed.ref, now);
-    throw await refusal(deps, booking.type, instant, still.reason, now);
   }
   const sequence = (booking.sequence ?? 0) + 1;
   const moved = await bookings.change(
@@ -115,13 +114,13 @@ export function cancel(deps: ChangeDeps, request: ChangeRequest): Promise<Bookin
 
 async function cancelInTurn(
   deps: ChangeDeps,
-  { bookingId, requestId, now = new Date() }: ChangeRequest,
+  { bookingId, requestId, now = new Date(), noticeMs }: ChangeRequest,
 ): Promise<BookingDocument> {
   const { bookings, metrics, logger } = deps;
   const found = await bookings.find(bookingId);
   // Cancelled already (a double click, a retry): the same answer.
   if (found?.status === 'cancelled') return found;
-  const booking = await changeable(deps, bookingId, now);
+  const booking = await changeable(deps, bookingId, now, noticeMs);
   const sequence = (booking.sequence ?? 0) + 1;
   const refundCents = refundableCents(booking);
   const cancelled = await bookings.change(

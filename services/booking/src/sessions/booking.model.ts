@@ -1,5 +1,12 @@
 import { Schema, type Connection } from 'mongoose';
-import { SESSION_STATUSES, SESSION_TYPES, type SessionStatus, type SessionType } from '@hhp/proto';
+import {
+  ATTENDANCE_OUTCOMES,
+  SESSION_STATUSES,
+  SESSION_TYPES,
+  type AttendanceOutcome,
+  type SessionStatus,
+  type SessionType,
+} from '@hhp/proto';
 import { outboxPath, type OutboxEntry } from '@hhp/kit';
 import type { ClaimRef } from '../slots/seats.js';
 
@@ -47,6 +54,9 @@ export interface BookingDocument {
   cancelledAt?: Date;
   /** What the cancellation's refund gave back, in cents, once payments reported it. */
   refundedCents?: number;
+  /** Marked by staff in the console once the session began (practice/attendance.ts). */
+  attendance?: AttendanceOutcome;
+  attendanceMarkedAt?: Date;
   /** `booking.v1.*` events until the relay has published them. */
   outbox?: OutboxEntry[];
 }
@@ -83,6 +93,8 @@ const bookingSchema = new Schema<BookingDocument>(
     rescheduledAt: Date,
     cancelledAt: Date,
     refundedCents: Number,
+    attendance: { type: String, enum: ATTENDANCE_OUTCOMES },
+    attendanceMarkedAt: Date,
     outbox: outboxPath,
   },
   { collection: 'bookings', id: false, versionKey: false, strict: 'throw' },

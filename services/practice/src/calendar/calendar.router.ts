@@ -1,0 +1,139 @@
+// The practitioner's calendar (issue 30, point 2): the bookings of a range of the practice's days, and staff's
+// cancel, move and attendance on one. Booking owns the bookings: each route asks it over NATS
+// (rpc.booking.v1.practice-*) and answers what it says, its 404 and 409 sentences included; practice decides who
+// may ask. Every route is any staff member's (the practitioner runs her calendar; an admin passes every role),
+// each POST behind the Origin check first, and each call in the audit log with the booking's id or the range,
+// never the visitor's name, e-mail or notes, which go only to these staff sessions.
+import { Router, type Request, type RequestHandler } from 'express';
+import { HttpError, parse, requestContext, type EventBus } from '@hhp/kit';
+import {
+  CalendarBooking,
+  CalendarQuery,
+  CalendarResponse,
+  PRACTICE_API,
+  PracticeAttendanceRequest,
+  PracticeBookingParams,
+  PracticeCancelRequest,
+  PracticeMoveRequest,
+  RpcSubjects,
+} from '@hhp/proto';
+import type { z } from 'zod';
+import type { AuditLog } from '../audit/audit-log.js';
+import { bounded } from '../http/deadline.js';
+import { bodyObject } from '../http/request.js';
+import { originCheck, sessionOf, staffOnly } from '../http/guard.js';
+import type { Sessions } from '../sessions/sessions.js';
+
+export const CALENDAR_PATH = `${PRACTICE_API}/calendar`;
+const BOOKING_PATH = `${PRACTICE_API}/bookings/:id`;
+
+/** Any staff member's: the practitioner's own calendar. */
+export const CALENDAR_STAFF_ROUTES = [
+  `GET ${CALENDAR_PATH}`,
+  `POST ${BOOKING_PATH}/cancel`,
+  `POST ${BOOKING_PATH}/move`,
+  `POST ${BOOKING_PATH}/attendance`,
+] as const;
+
+export const BOOKINGS_UNAVAILABLE = 'The calendar cannot reach the bookings right now. Please try again in a moment.';
+export const NO_SUCH_BOOKING = 'No booking has this id.';
+/** How long booking has to answer (a move claims a seat and writes the booking: a few writes). */
+export const BOOKING_ANSWER_MS = 5000;
+
+export interface CalendarRouterDeps {
+  /** The console's own budget (DB_TIMEOUT_MS): the session's check and the audit; booking's answer comes on top. */
+  timeoutMs: number;
+  bookingTimeoutMs?: number;
+  bus: Pick<EventBus, 'request'>;
+  sessions: Sessions;
+  audit: AuditLog;
+  /** The portal's origin, the only one a POST may come from. */
+  origin: string;
+}
+
+export function calendarRouter({
+  timeoutMs,
+  bookingTimeoutMs = BOOKING_ANSWER_MS,
+  bus,
+  sessions,
+  audit,
+  origin,
+}: CalendarRouterDeps): Router {
+  const router = Router();
+  const staff = staffOnly(sessions, 'practitioner');
+  const sameOrigin = originCheck(origin);
+  const budget = timeoutMs + bookingTimeoutMs;
+  const actor = (req: Request) => {
+    const { staff: who } = sessionOf(req);
+    return { staffId: who._id, email: who.email };
+  };
+
+  const asked = (req: Request) => ({ timeoutMs: bookingTimeoutMs, requestId: requestContext(req).requestId });
+
+  /** Booking's answer; its 4xx as it said it (a 404 in the console's words), no answer a 503. */
+  async function answer<T>(work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 404) throw new HttpError(404, NO_SUCH_BOOKING);
+      if (err instanceof HttpError && err.status < 500) throw err;
+      throw new HttpError(503, BOOKINGS_UNAVAILABLE, { cause: err });
+    }
+  }
+
+  router.get(
+    CALENDAR_PATH,
+    ...bounded(budget, staff, async (req, res) => {
+      const query = parse(CalendarQuery, req.query);
+      const calendar = await answer(
+        bus.request(RpcSubjects.practiceCalendar, query, { response: CalendarResponse, ...asked(req) }),
+      );
+      await audit.record(req, actor(req), 'calendar-read', `${query.from} to ${query.to}`);
+      res.json(calendar);
+    }),
+  );
+
+  /** A POST on one booking: Origin, session, the id and body parsed, booking asked, the action audited. */
+  function action<B extends z.ZodType<Record<string, unknown>>>(
+    name: string,
+    body: B,
+    ask: (req: Request, request: z.output<B> & { bookingId: string; staffId: string }) => Promise<CalendarBooking>,
+    target: (id: string, fields: z.output<B>) => string = (id) => id,
+  ): RequestHandler[] {
+    return bounded(budget, sameOrigin, staff, async (req, res) => {
+      const { id } = parse(PracticeBookingParams, req.params);
+      const fields = parse(body, bodyObject(req));
+      const who = actor(req);
+      const booking = await answer(ask(req, { ...fields, bookingId: id, staffId: who.staffId }));
+      await audit.record(req, who, name, target(id, fields));
+      res.json(booking);
+    });
+  }
+
+  router.post(
+    `${BOOKING_PATH}/cancel`,
+    ...action('booking-cancelled', PracticeCancelRequest, (req, request) =>
+      bus.request(RpcSubjects.practiceCancel, request, { response: CalendarBooking, ...asked(req) }),
+    ),
+  );
+  router.post(
+    `${BOOKING_PATH}/move`,
+    ...action(
+      'booking-moved',
+      PracticeMoveRequest,
+      (req, request) => bus.request(RpcSubjects.practiceMove, request, { response: CalendarBooking, ...asked(req) }),
+      (id, { scheduledAt }) => `${id} to ${scheduledAt}`,
+    ),
+  );
+  router.post(
+    `${BOOKING_PATH}/attendance`,
+    ...action(
+      'attendance-marked',
+      PracticeAttendanceRequest,
+      (req, request) =>
+        bus.request(RpcSubjects.practiceAttendance, request, { response: CalendarBooking, ...asked(req) }),
+      (id, { outcome }) => `${id}: ${outcome}`,
+    ),
+  );
+  return router;
+}
