@@ -3,45 +3,24 @@
 // database. The suite runs its own PostgreSQL and FerretDB so that it can kill FerretDB; the kit's
 // database-lost test has the traffic and PostgreSQL's death.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startFerretDb, startPostgres, type FerretDb, type PostgresServer } from '@hhp/infra/dev-servers';
+import { startOwnDatabase, type OwnDatabase } from '../../../../infra/src/testing/own-database.js';
 import { book, openDays, startBooking, takeConsumers, uniqueDb, type BookingService } from './harness.js';
 
-let dir: string;
-let postgres: PostgresServer;
-let ferret: FerretDb;
+let db: OwnDatabase;
 let service: BookingService;
 let giveBack: () => Promise<void>;
 const aiDays = openDays('ai-session', 40);
 
-const startFerret = (port?: number) =>
-  startFerretDb({
-    ...(port ? { port } : {}),
-    dataDir: path.join(dir, 'ferretdb'),
-    logFile: path.join(dir, 'ferretdb.log'),
-    postgresqlUrl: postgres.ferretDbUrl,
-  });
-
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'hhp-booking-db-lost-'));
-  postgres = await startPostgres({
-    dir: path.join(dir, 'postgres'),
-    logFile: path.join(dir, 'pg.log'),
-    throwaway: true,
-  });
-  ferret = await startFerret();
+  db = await startOwnDatabase('booking-db-lost');
   giveBack = await takeConsumers();
-  service = await startBooking(uniqueDb('db-lost'), { MONGODB_URI: ferret.uri });
+  service = await startBooking(uniqueDb('db-lost'), { MONGODB_URI: db.uri });
 }, 60_000);
 
 afterAll(async () => {
   await service?.close();
   await giveBack?.();
-  await ferret?.stop();
-  await postgres?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await db?.stop();
 });
 
 async function ask(target: string) {
@@ -62,8 +41,8 @@ test('when FerretDB is killed, then availability and a session answer 503 JSON w
   const routes = [`/api/availability?type=ai-session&date=${date}`, `/api/session/${id}`];
   for (const route of routes) expect((await ask(route)).status).toBe(200);
 
-  ferret.process.child.kill('SIGKILL');
-  await ferret.stop();
+  db.ferret.process.child.kill('SIGKILL');
+  await db.ferret.stop();
   const down = await Promise.all([...routes, ...routes].map((route) => ask(route)));
   for (const answer of down) {
     expect(answer).toMatchObject({
@@ -75,7 +54,7 @@ test('when FerretDB is killed, then availability and a session answer 503 JSON w
     expect(answer.ms).toBeLessThan(3500);
   }
 
-  ferret = await startFerret(ferret.port);
+  await db.restartFerret();
   const back = Date.now();
   for (;;) {
     const answers = await Promise.all(routes.map((route) => ask(route)));

@@ -2,50 +2,27 @@
 // stall, a 503 JSON answer with Retry-After, soon, never a 500; and once the database is back, answers again.
 // The suite runs its own PostgreSQL and FerretDB (as `npm start` does) so that it can kill them.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Router } from 'express';
 import { Schema } from 'mongoose';
 import { pino } from 'pino';
 import type { z } from 'zod';
-import { startFerretDb, startPostgres, type FerretDb, type PostgresServer } from '@hhp/infra/dev-servers';
+import { startOwnDatabase, type OwnDatabase } from '../../../../infra/src/testing/own-database.js';
 import { orUnavailable, serviceConfig, startService, type RunningService } from '../../src/index.js';
 
 type Config = z.output<ReturnType<typeof serviceConfig>>;
 
-let dir: string;
-let postgres: PostgresServer;
-let ferret: FerretDb;
+let db: OwnDatabase;
 let service: RunningService<Config>;
 /** The service's error lines (a 500's error, should one come): shown when an answer is wrong. */
 const logged: { err?: { type?: string; message?: string; code?: unknown } }[] = [];
-/** Kept across PostgreSQL's restart (startPostgres makes the role's password anew otherwise). */
-const PASSWORD = randomUUID();
-
-const startFerret = (port?: number) =>
-  startFerretDb({
-    ...(port ? { port } : {}),
-    dataDir: path.join(dir, 'ferretdb'),
-    logFile: path.join(dir, 'ferretdb.log'),
-    postgresqlUrl: postgres.ferretDbUrl,
-  });
-
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'hhp-kit-db-lost-'));
-  postgres = await startPostgres({
-    dir: path.join(dir, 'postgres'),
-    logFile: path.join(dir, 'postgres.log'),
-    throwaway: true,
-    password: PASSWORD,
-  });
-  ferret = await startFerret();
+  db = await startOwnDatabase('kit-db-lost');
   service = await startService({
     name: 'kit-db-lost-test',
     config: {
       ...serviceConfig('kit-db-lost-test', 0).parse({}),
       PORT: 0,
-      MONGODB_URI: ferret.uri,
+      MONGODB_URI: db.uri,
       NATS_URL: process.env.NATS_URL!,
       MONGODB_DB: `kit-db-lost-${randomUUID().slice(0, 8)}`,
       LOG_LEVEL: 'error',
@@ -81,9 +58,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service?.close();
-  await ferret?.stop();
-  await postgres?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await db?.stop();
 });
 
 interface Answer {
@@ -197,11 +172,11 @@ describe('when the database goes away mid-traffic', () => {
     await untilAnswered(5000);
     const load = traffic(4);
     await sleep(300);
-    ferret.process.child.kill('SIGKILL');
+    db.ferret.process.child.kill('SIGKILL');
     await sleep(4000);
     // Asked while it is down: each answer comes without waiting for mongoose's 10 s buffer.
     const down = await Promise.all(ROUTES.map(([method, target]) => ask(method, target)));
-    ferret = await startFerret(ferret.port);
+    await db.restartFerret();
     const recoveredInMs = await untilAnswered(15_000);
     await load.stop();
 
@@ -221,17 +196,10 @@ describe('when the database goes away mid-traffic', () => {
     await sleep(300);
     // Immediate shutdown: the server and its backends go at once, no checkpoint, recovery at the next start
     // (a SIGKILL of the postmaster alone would leave its backends holding the shared memory).
-    postgres.process.child.kill('SIGQUIT');
+    db.postgres.process.child.kill('SIGQUIT');
     await sleep(4000);
     const down = await Promise.all(ROUTES.map(([method, target]) => ask(method, target)));
-    await postgres.stop();
-    postgres = await startPostgres({
-      port: postgres.port,
-      dir: path.join(dir, 'postgres'),
-      logFile: path.join(dir, 'postgres.log'),
-      throwaway: true,
-      password: PASSWORD,
-    });
+    await db.restartPostgres();
     const recoveredInMs = await untilAnswered(20_000);
     await load.stop();
 

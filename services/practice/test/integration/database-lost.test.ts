@@ -1,44 +1,25 @@
 // The practice service with its database gone: every route of the console answers 503 JSON with Retry-After at
 // once (as booking and content do), not a 500 or a request held, and the answers come back with the database.
 // The suite runs its own PostgreSQL and FerretDB so that it can kill FerretDB.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { startFerretDb, startPostgres, type FerretDb, type PostgresServer } from '@hhp/infra/dev-servers';
 import { startMailpit, type Mailpit } from '../../../../infra/src/testing/mailpit.js';
+import { startOwnDatabase, type OwnDatabase } from '../../../../infra/src/testing/own-database.js';
 import type { SoftwarePasskey } from './authenticator.js';
 import { address, ConsoleClient, firstAdmin, startPractice, uniqueDb, type PracticeService } from './harness.js';
 
 const DB_TIMEOUT_MS = 800;
 
-let dir: string;
-let postgres: PostgresServer;
-let ferret: FerretDb;
+let db: OwnDatabase;
 let mailpit: Mailpit;
 let service: PracticeService;
 let admin: ConsoleClient;
 let passkey: SoftwarePasskey;
 
-const startFerret = (port?: number) =>
-  startFerretDb({
-    ...(port ? { port } : {}),
-    dataDir: path.join(dir, 'ferretdb'),
-    logFile: path.join(dir, 'ferretdb.log'),
-    postgresqlUrl: postgres.ferretDbUrl,
-  });
-
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'hhp-practice-db-lost-'));
-  postgres = await startPostgres({
-    dir: path.join(dir, 'postgres'),
-    logFile: path.join(dir, 'pg.log'),
-    throwaway: true,
-  });
-  ferret = await startFerret();
+  db = await startOwnDatabase('practice-db-lost');
   mailpit = await startMailpit();
   const email = address('db-lost-admin');
   service = await startPractice(uniqueDb('db-lost'), {
-    MONGODB_URI: ferret.uri,
+    MONGODB_URI: db.uri,
     SMTP_URL: mailpit.smtpUrl,
     PRACTICE_FIRST_ADMIN_EMAIL: email,
     // The sign-in limit is on, as in production: its counters are in this database too.
@@ -51,9 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await service?.close();
   await mailpit?.stop();
-  await ferret?.stop();
-  await postgres?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await db?.stop();
 });
 
 /** Every route of the console, as the signed-in admin calls it (the public ones with what they take). */
@@ -83,7 +62,7 @@ async function ask(client: ConsoleClient, [method, target, body]: (typeof routes
 test('when FerretDB stops answering (stopped, its connections open), then every route is 503 JSON within DB_TIMEOUT_MS, and answers again once it resumes', async () => {
   const stalled = new ConsoleClient(service.url);
   stalled.cookie = admin.cookie;
-  ferret.process.child.kill('SIGSTOP');
+  db.ferret.process.child.kill('SIGSTOP');
   try {
     const answers = await Promise.all(routes.map((route) => ask(stalled, route)));
     for (const answer of answers) {
@@ -97,7 +76,7 @@ test('when FerretDB stops answering (stopped, its connections open), then every 
       expect([answer.route, answer.ms < DB_TIMEOUT_MS + 1500]).toEqual([answer.route, true]);
     }
   } finally {
-    ferret.process.child.kill('SIGCONT');
+    db.ferret.process.child.kill('SIGCONT');
   }
   expect(stalled.cookie).toBe(admin.cookie);
   const back = Date.now();
@@ -108,8 +87,8 @@ test('when FerretDB stops answering (stopped, its connections open), then every 
 }, 60_000);
 
 test('when FerretDB is killed, then every route is 503 JSON with Retry-After at once, not 500, and they answer again once it is back', async () => {
-  ferret.process.child.kill('SIGKILL');
-  await ferret.stop();
+  db.ferret.process.child.kill('SIGKILL');
+  await db.ferret.stop();
   // A copy of the admin's cookie: a 503 must not end her session.
   const down = new ConsoleClient(service.url);
   down.cookie = admin.cookie;
@@ -130,7 +109,7 @@ test('when FerretDB is killed, then every route is 503 JSON with Retry-After at 
   }
   expect(down.cookie).toBe(admin.cookie);
 
-  ferret = await startFerret(ferret.port);
+  await db.restartFerret();
   const back = Date.now();
   for (;;) {
     const me = await admin.get('/api/practice/me');
