@@ -19,6 +19,12 @@ import {
   PracticeMoveRpcRequest,
 } from './practice-calendar.js';
 import {
+  PracticeAvailabilityRequest,
+  PracticeAvailabilityResponse,
+  PracticeAvailabilitySetRequest,
+  PracticeAvailabilitySetResponse,
+} from './practice-availability.js';
+import {
   AiAnsweredEvent,
   BookingConfirmedEvent,
   BookingCancelledEvent,
@@ -346,6 +352,30 @@ export const EVENT_CATALOGUE = [
       "An admitted spoken question that went unanswered (the Realtime model failed, its socket was lost, the call ended before any of the answer was heard) is given back by the signed token of the admit's reply, once: the chat's rule, no answer, no cost.",
     producers: ['voice'],
     consumers: ['ai-query'],
+  },
+  {
+    delivery: 'request-reply',
+    subject: RpcSubjects.practiceAvailability,
+    schemaName: 'PracticeAvailabilityRequest',
+    schema: PracticeAvailabilityRequest,
+    responseName: 'PracticeAvailabilityResponse',
+    response: PracticeAvailabilityResponse,
+    purpose:
+      "The console's availability: each plan's weekly rules (the catalogue's until changed), the exceptions from today on, and the live bookings the rules no longer cover.",
+    producers: ['practice'],
+    consumers: ['booking'],
+  },
+  {
+    delivery: 'request-reply',
+    subject: RpcSubjects.practiceAvailabilitySet,
+    schemaName: 'PracticeAvailabilitySetRequest',
+    schema: PracticeAvailabilitySetRequest,
+    responseName: 'PracticeAvailabilitySetResponse',
+    response: PracticeAvailabilitySetResponse,
+    purpose:
+      "Staff change a plan's weekly rules, add a day off, a holiday or an extra day, or remove one; the answer lists the bookings now outside the rules (never cancelled by it).",
+    producers: ['practice'],
+    consumers: ['booking'],
   },
   {
     delivery: 'request-reply',

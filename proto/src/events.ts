@@ -44,6 +44,8 @@ export const RpcSubjects = {
   practiceCancel: 'rpc.booking.v1.practice-cancel',
   practiceMove: 'rpc.booking.v1.practice-move',
   practiceAttendance: 'rpc.booking.v1.practice-attendance',
+  practiceAvailability: 'rpc.booking.v1.practice-availability',
+  practiceAvailabilitySet: 'rpc.booking.v1.practice-availability-set',
 } as const;
 
 /**

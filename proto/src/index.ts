@@ -12,4 +12,5 @@ export * from './event-catalogue.js';
 export * from './catalogue/index.js';
 export * from './text.js';
 export * from './practice.js';
+export * from './practice-availability.js';
 export * from './practice-calendar.js';

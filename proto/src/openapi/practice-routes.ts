@@ -21,6 +21,7 @@ import {
   WebAuthnOptionsResponse,
 } from '../practice.js';
 import { CALENDAR_OPERATIONS, CALENDAR_ROUTES } from './practice-calendar-routes.js';
+import { AVAILABILITY_OPERATIONS, AVAILABILITY_ROUTES } from './practice-availability-routes.js';
 
 const json = (schema: z.ZodType, description: string) => ({
   description,
@@ -132,6 +133,7 @@ export const PRACTICE_ROUTES: RouteConfig[] = [
     admin: true,
     request: { query: AuditQuery },
   }),
+  ...AVAILABILITY_ROUTES,
   ...CALENDAR_ROUTES,
 ];
 
@@ -170,5 +172,6 @@ export const PRACTICE_OPERATIONS: Record<string, { id: string; description: stri
     id: 'practiceAuditLog',
     description: `Every staff action: who, what, when, from where (address and user agent). ${SESSION}`,
   },
+  ...AVAILABILITY_OPERATIONS,
   ...CALENDAR_OPERATIONS,
 };

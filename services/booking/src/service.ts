@@ -3,6 +3,8 @@ import type { BookingConfig } from './config.js';
 import { bookingMetrics } from './metrics.js';
 import { bookingRules, type BookingDeps } from './rules.js';
 import { availabilityRouter } from './availability/availability.router.js';
+import { AvailabilityStore } from './availability/availability-store.js';
+import { availabilityReplies } from './availability/replies.js';
 import { holdSweeper } from './holds/expire-holds.js';
 import { pastDaysPurge } from './holds/purge-past-days.js';
 import { joinRouter } from './join/join.router.js';
@@ -40,13 +42,15 @@ export async function bookingService({
 }: ServiceContext<BookingConfig>): Promise<ServiceParts> {
   const model = bookingModel(mongo.connection);
   const claims = new SeatClaims(mongo.connection);
+  const availability = new AvailabilityStore(mongo.connection);
   // autoIndex is off: the indexes the queries rely on exist before the first request.
-  await Promise.all([model.createIndexes(), claims.createIndexes()]);
+  await Promise.all([model.createIndexes(), claims.createIndexes(), availability.createIndexes()]);
   const relay = new OutboxRelay({ model, bus, logger, registry: metrics.registry }).start();
   const deps: BookingDeps = {
     rules: bookingRules(config),
     bookings: new Bookings(model, relay),
     claims,
+    availability,
     payments: paymentsGate(bus, config.PAYMENTS_TIMEOUT_MS),
     metrics: bookingMetrics(metrics.registry),
     logger,
@@ -71,6 +75,7 @@ export async function bookingService({
   const inbox = createInbox(mongo);
   const replies = lookupReplies(bus, deps.bookings);
   const practice = practiceReplies(bus, { ...deps, locks });
+  const availabilityAnswers = availabilityReplies(bus, deps);
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -104,6 +109,7 @@ export async function bookingService({
       ['mailer', () => mailer.close()],
       ['lookup replies', () => replies.drain()],
       ['practice replies', () => practice.drain()],
+      ['availability replies', () => availabilityAnswers.drain()],
       ['outbox relay', () => relay.stop()],
     ],
   };

@@ -25,6 +25,7 @@ import { invite, type InviteDeps } from './staff/invites.js';
 import { listStaff, revokeStaff } from './staff/staff.js';
 import type { RequestHandler } from 'express';
 import { CALENDAR_STAFF_ROUTES } from './calendar/calendar.router.js';
+import { AVAILABILITY_STAFF_ROUTES } from './availability/availability.router.js';
 
 export interface PracticeRouterDeps {
   /** How long a request may wait for the database before it is answered 503 (DB_TIMEOUT_MS). */
@@ -49,6 +50,7 @@ export const PUBLIC_ROUTES = [
 export const STAFF_ROUTES = [
   `GET ${PRACTICE_API}/me`,
   `POST ${PRACTICE_API}/sign-out`,
+  ...AVAILABILITY_STAFF_ROUTES,
   ...CALENDAR_STAFF_ROUTES,
 ] as const;
 

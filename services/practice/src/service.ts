@@ -8,6 +8,7 @@ import { signInLimits } from './http/sign-in-limits.js';
 import { practiceRouter } from './practice.router.js';
 import { practiceMetrics } from './metrics.js';
 import { calendarRouter } from './calendar/calendar.router.js';
+import { availabilityRouter } from './availability/availability.router.js';
 
 export interface PracticeOptions {
   /** The clock (tests move it to expire sessions and invites). */
@@ -80,6 +81,7 @@ export async function practiceService(
         audit,
         signInLimit,
       }),
+      availabilityRouter({ timeoutMs: config.DB_TIMEOUT_MS, bus, sessions, audit, origin: rp.origin }),
       calendarRouter({ timeoutMs: config.DB_TIMEOUT_MS, bus, sessions, audit, origin: rp.origin }),
     ],
     every: [

@@ -8,9 +8,9 @@
 // The seat left behind is given back right away and again by the event's handler (changes.handler.ts), so a
 // crash in between leaves no seat taken for good.
 import { HttpError, KeyedLock } from '@hhp/kit';
-import { slotAt } from '../calendar/calendar.js';
+import { bookableSlot, refusal } from '../availability/bookable-slot.js';
 import { capacityOf, type BookingDeps } from '../rules.js';
-import { SLOT_TAKEN, notBookable } from '../sessions/book-session.js';
+import { SLOT_TAKEN } from '../sessions/book-session.js';
 import type { BookingDocument } from '../sessions/booking.model.js';
 import { cancelledEvent, rescheduledEvent } from '../sessions/booking-events.js';
 import { SESSION_NOT_FOUND } from '../sessions/sessions.router.js';
@@ -71,8 +71,9 @@ async function rescheduleInTurn(
 ): Promise<BookingDocument> {
   const { rules, claims, bookings, metrics, logger } = deps;
   const booking = await changeable(deps, bookingId, now, noticeMs);
-  const found = slotAt(booking.type, new Date(scheduledAt), rules.timeZone, now);
-  if (!found.ok) throw notBookable(booking.type, found.reason, rules.timeZone, now);
+  const instant = new Date(scheduledAt);
+  const found = await bookableSlot(deps, booking.type, instant, now);
+  if (!found.ok) throw await refusal(deps, booking.type, instant, found.reason, now);
   const to = found.slot.startsAt;
   if (to.getTime() === booking.scheduledAt.getTime()) throw new HttpError(400, SAME_SLOT);
 
@@ -86,6 +87,13 @@ async function rescheduleInTurn(
   if (!claimed.ok || (await claims.keep(claimed.ref, now)) !== 'kept') {
     metrics.conflicts.inc({ type: booking.type });
     throw new HttpError(409, SLOT_TAKEN);
+  }
+  // The rules again, the seat claimed (as a new booking does, book-session.ts): a day closed meanwhile in the
+  // console either is seen here, or its change saw this claim and lists the booking.
+  const still = await bookableSlot(deps, booking.type, instant, now);
+  if (!still.ok) {
+    await claims.giveBack(claimed.ref, now);
+    throw await refusal(deps, booking.type, instant, still.reason, now);
   }
   const sequence = (booking.sequence ?? 0) + 1;
   const moved = await bookings.change(
