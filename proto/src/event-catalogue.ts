@@ -11,6 +11,12 @@ import { BookingLookupRequest, BookingLookupResponse } from './booking.js';
 import { PaymentsStatusRequest, PaymentsStatusResponse } from './payments.js';
 import { AdmitAiResponse, AskAiRequest, AskAiResponse, GiveBackAiRequest, GiveBackAiResponse } from './ai.js';
 import {
+  PracticeListRpcRequest,
+  PracticeListRpcResponse,
+  PracticeNumbersRpcRequest,
+  PracticeNumbersRpcResponse,
+} from './practice-numbers.js';
+import {
   CalendarBooking,
   CalendarResponse,
   PracticeAttendanceRpcRequest,
@@ -135,10 +141,10 @@ export const EVENT_CATALOGUE = [
     subject: Subjects.aiAnswered,
     schemaName: 'AiAnsweredEvent',
     schema: AiAnsweredEvent,
-    purpose: 'The assistant answered: how (model, offline, crisis, emergency) and how fast, no text.',
+    purpose:
+      'The assistant answered: how (model, offline, crisis, emergency) and how fast, no text; practice counts the answers (and, in crisis mode, the crises met) for its numbers.',
     producers: ['ai-query'],
-    consumers: [],
-    noConsumer: 'analytics, consumed outside the system',
+    consumers: [{ service: 'practice', durable: 'practice-ai-answers' }],
   },
   {
     delivery: 'jetstream',
@@ -230,9 +236,13 @@ export const EVENT_CATALOGUE = [
     subject: Subjects.paymentSucceeded,
     schemaName: 'PaymentSucceededEvent',
     schema: PaymentSucceededEvent,
-    purpose: "A session's payment succeeded (Stripe's event id is the message id): booking confirms it.",
+    purpose:
+      "A session's payment succeeded (Stripe's event id is the message id): booking confirms it; practice adds it to its revenue by plan.",
     producers: ['payments'],
-    consumers: [{ service: 'booking', durable: 'booking-payments' }],
+    consumers: [
+      { service: 'booking', durable: 'booking-payments' },
+      { service: 'practice', durable: 'practice-payments' },
+    ],
   },
   {
     delivery: 'jetstream',
@@ -249,19 +259,22 @@ export const EVENT_CATALOGUE = [
     subject: Subjects.paymentRefunded,
     schemaName: 'PaymentRefundedEvent',
     schema: PaymentRefundedEvent,
-    purpose: "A session's payment was refunded: booking records it on the booking.",
+    purpose:
+      "A session's payment was refunded: booking records it on the booking; practice subtracts it from its revenue.",
     producers: ['payments'],
-    consumers: [{ service: 'booking', durable: 'booking-refunds' }],
+    consumers: [
+      { service: 'booking', durable: 'booking-refunds' },
+      { service: 'practice', durable: 'practice-refunds' },
+    ],
   },
   {
     delivery: 'jetstream',
     subject: Subjects.invoicePaid,
     schemaName: 'InvoicePaidEvent',
     schema: InvoicePaidEvent,
-    purpose: "A subscription's invoice was paid.",
+    purpose: "A subscription's invoice was paid: practice adds it to the subscription plan's revenue.",
     producers: ['payments'],
-    consumers: [],
-    noConsumer: 'the receipt e-mail, issue 17',
+    consumers: [{ service: 'practice', durable: 'practice-invoices' }],
   },
   {
     delivery: 'jetstream',
@@ -280,7 +293,7 @@ export const EVENT_CATALOGUE = [
     schema: DeadLetteredEvent,
     purpose: "An event a consumer gave up on, as it was, with the consumer's error in its headers.",
     // The kit's EventBus publishes it for every service that runs a consumer.
-    producers: ['ai-query', 'booking', 'content', 'payments'],
+    producers: ['ai-query', 'booking', 'content', 'payments', 'practice'],
     consumers: [],
     noConsumer: 'read by operators on the stream; alerting on it is issue 19',
   },
@@ -313,8 +326,9 @@ export const EVENT_CATALOGUE = [
     schema: BookingLookupRequest,
     responseName: 'BookingLookupResponse',
     response: BookingLookupResponse,
-    purpose: "A booking's authoritative price and state, asked by payments before it creates an intent.",
-    producers: ['payments'],
+    purpose:
+      "A booking's authoritative price and state, asked by payments before it creates an intent, and by practice for the plan of a payment it adds to its revenue.",
+    producers: ['payments', 'practice'],
     consumers: ['booking'],
   },
   {
@@ -421,6 +435,29 @@ export const EVENT_CATALOGUE = [
     responseName: 'CalendarBooking',
     response: CalendarBooking,
     purpose: 'Staff mark a confirmed session that has begun attended or no-show.',
+    producers: ['practice'],
+    consumers: ['booking'],
+  },
+  {
+    delivery: 'request-reply',
+    subject: RpcSubjects.practiceList,
+    schemaName: 'PracticeListRpcRequest',
+    schema: PracticeListRpcRequest,
+    responseName: 'PracticeListRpcResponse',
+    response: PracticeListRpcResponse,
+    purpose:
+      "The e-mail list's confirmed addresses with their consent records, a page at a time, for the console's list and its CSV export (practice asks for an admin).",
+    producers: ['practice'],
+    consumers: ['content'],
+  },
+  {
+    delivery: 'request-reply',
+    subject: RpcSubjects.practiceNumbers,
+    schemaName: 'PracticeNumbersRpcRequest',
+    schema: PracticeNumbersRpcRequest,
+    responseName: 'PracticeNumbersRpcResponse',
+    response: PracticeNumbersRpcResponse,
+    purpose: "The confirmed sessions per plan on each of a range of the practice's days, for the console's numbers.",
     producers: ['practice'],
     consumers: ['booking'],
   },

@@ -46,6 +46,8 @@ export const RpcSubjects = {
   practiceAttendance: 'rpc.booking.v1.practice-attendance',
   practiceAvailability: 'rpc.booking.v1.practice-availability',
   practiceAvailabilitySet: 'rpc.booking.v1.practice-availability-set',
+  practiceList: 'rpc.content.v1.practice-list',
+  practiceNumbers: 'rpc.booking.v1.practice-numbers',
 } as const;
 
 /**

@@ -14,3 +14,4 @@ export * from './text.js';
 export * from './practice.js';
 export * from './practice-availability.js';
 export * from './practice-calendar.js';
+export * from './practice-numbers.js';

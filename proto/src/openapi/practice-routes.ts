@@ -20,6 +20,7 @@ import {
   StaffParams,
   WebAuthnOptionsResponse,
 } from '../practice.js';
+import { NUMBERS_OPERATIONS, NUMBERS_ROUTES } from './practice-numbers-routes.js';
 import { CALENDAR_OPERATIONS, CALENDAR_ROUTES } from './practice-calendar-routes.js';
 import { AVAILABILITY_OPERATIONS, AVAILABILITY_ROUTES } from './practice-availability-routes.js';
 
@@ -135,6 +136,7 @@ export const PRACTICE_ROUTES: RouteConfig[] = [
   }),
   ...AVAILABILITY_ROUTES,
   ...CALENDAR_ROUTES,
+  ...NUMBERS_ROUTES,
 ];
 
 export const PRACTICE_OPERATIONS: Record<string, { id: string; description: string }> = {
@@ -174,4 +176,5 @@ export const PRACTICE_OPERATIONS: Record<string, { id: string; description: stri
   },
   ...AVAILABILITY_OPERATIONS,
   ...CALENDAR_OPERATIONS,
+  ...NUMBERS_OPERATIONS,
 };

@@ -95,7 +95,7 @@ describe('the event catalogue', () => {
     }));
     expect(reasons).toEqual(reasons.map((r) => ({ ...r, producerReason: r.noProducer, consumerReason: r.noConsumer })));
     // What the issue asked to see: events nobody consumes, and the consumed one nobody produces yet.
-    expect(catalogue.filter((e) => e.consumers.length === 0).map((e) => e.subject)).toContain(Subjects.aiAnswered);
+    expect(catalogue.filter((e) => e.consumers.length === 0).map((e) => e.subject)).toContain(Subjects.videoUpserted);
     expect(catalogue.filter((e) => e.producers.length === 0).map((e) => e.subject)).toEqual([]);
   });
 

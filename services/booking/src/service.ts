@@ -11,6 +11,7 @@ import { joinRouter } from './join/join.router.js';
 import { PassClaims } from './join/pass-claims.js';
 import { practiceReplies } from './practice/replies.js';
 import { lookupReplies } from './lookup/replies.js';
+import { practiceNumbersReplies } from './numbers/practice-numbers.js';
 import { changeLocks } from './manage/change-booking.js';
 import { manageRouter } from './manage/manage.router.js';
 import { consumeBookingsConfirmed } from './notifications/booking-confirmed.handler.js';
@@ -74,6 +75,7 @@ export async function bookingService({
   if (!joinDeps) logger.warn('no SESSION_PASS_SECRET: AI Avatar Sessions get no join link, and joining answers 503');
   const inbox = createInbox(mongo);
   const replies = lookupReplies(bus, deps.bookings);
+  const numbers = practiceNumbersReplies(bus, model, config.PRACTICE_TIME_ZONE);
   const practice = practiceReplies(bus, { ...deps, locks });
   const availabilityAnswers = availabilityReplies(bus, deps);
   const mailer = createMailer({
@@ -108,6 +110,7 @@ export async function bookingService({
       ['consumers', () => Promise.all(consumers.map((c) => c.stop()))],
       ['mailer', () => mailer.close()],
       ['lookup replies', () => replies.drain()],
+      ['numbers replies', () => numbers.drain()],
       ['practice replies', () => practice.drain()],
       ['availability replies', () => availabilityAnswers.drain()],
       ['outbox relay', () => relay.stop()],

@@ -11,6 +11,7 @@ import { subscribersRouter } from './subscribers/subscribers.router.js';
 import { SignupLimits } from './subscribers/signup-limits.js';
 import { optInRouter, unsubscribeBody } from './subscribers/optin.router.js';
 import { consumeEmailSubscribed } from './subscribers/subscribed.handler.js';
+import { practiceListReplies } from './subscribers/practice-list.js';
 
 /** Indexes, first-start seed, the two outbox relays, the routes, and the opt-in e-mail's consumer. */
 export async function contentService({
@@ -61,6 +62,7 @@ export async function contentService({
   if (!optIn) logger.warn('no LIST_TOKEN_SECRET: sign-ups get no confirmation e-mail, and its links answer 503');
 
   const videoLists = new VideoListCache();
+  const practiceList = practiceListReplies(bus, subscribers);
   return {
     routers: [
       videosRouter(videos, videoLists, config.DB_TIMEOUT_MS),
@@ -77,6 +79,7 @@ export async function contentService({
     bodies: [unsubscribeBody],
     stop: [
       ['opt-in consumer', async () => optIn?.stop()],
+      ['practice list replies', () => practiceList.drain()],
       ['mailer', () => mailer.close()],
       ['outbox relays', () => Promise.all([subscriberEvents.stop(), videoEvents.stop()])],
     ],

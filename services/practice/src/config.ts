@@ -33,6 +33,29 @@ export const PracticeConfig = serviceConfig('practice', servicePort('practice'))
     .min(1)
     .max(7 * 24)
     .default(12),
+  /**
+   * The practice's IANA time zone (booking's PRACTICE_TIME_ZONE, the same default): the numbers' today, week
+   * (Monday to Sunday) and month are its calendar's.
+   */
+  PRACTICE_TIME_ZONE: z
+    .string()
+    .refine((name) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: name });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as America/New_York')
+    .default('America/New_York'),
+  /** How long each source of the numbers (booking's counts, the tally) may take before it shows as unavailable. */
+  PRACTICE_SOURCE_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1500),
+  /**
+   * How long content may take over a page of the e-mail list (the table's, and each thousand addresses of the CSV
+   * export). Long: on FerretDB a walk of the list begins by reading and sorting all of it (BENCHMARKS.md, "The
+   * e-mail list").
+   */
+  PRACTICE_LIST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   /** Sign-in and registration attempts (options and verify each count) per client address and window; 0: none. */
   PRACTICE_SIGN_INS_PER_ADDRESS: z.coerce.number().int().min(0).default(30),
   PRACTICE_SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),

@@ -24,6 +24,7 @@ import { registerPasskey, registrationOptions, signIn, signInOptions, type Passk
 import { invite, type InviteDeps } from './staff/invites.js';
 import { listStaff, revokeStaff } from './staff/staff.js';
 import type { RequestHandler } from 'express';
+import { NUMBERS_STAFF_ROUTES } from './numbers/numbers.router.js';
 import { CALENDAR_STAFF_ROUTES } from './calendar/calendar.router.js';
 import { AVAILABILITY_STAFF_ROUTES } from './availability/availability.router.js';
 
@@ -52,6 +53,7 @@ export const STAFF_ROUTES = [
   `POST ${PRACTICE_API}/sign-out`,
   ...AVAILABILITY_STAFF_ROUTES,
   ...CALENDAR_STAFF_ROUTES,
+  ...NUMBERS_STAFF_ROUTES,
 ] as const;
 
 const me = ({ staff, expiresAt }: StaffSession): MeResponse => ({

@@ -7,6 +7,9 @@ import { inviteFirstAdmin } from './staff/invites.js';
 import { signInLimits } from './http/sign-in-limits.js';
 import { practiceRouter } from './practice.router.js';
 import { practiceMetrics } from './metrics.js';
+import { dashboard } from './numbers/dashboard.js';
+import { emailListRouter } from './list/email-list.js';
+import { staffOnly } from './http/guard.js';
 import { calendarRouter } from './calendar/calendar.router.js';
 import { availabilityRouter } from './availability/availability.router.js';
 
@@ -70,6 +73,17 @@ export async function practiceService(
     now,
   });
 
+  const numbers = await dashboard({ config, connection: mongo.connection, sessions, audit, bus, logger, now });
+  const list = emailListRouter({
+    timeoutMs: config.DB_TIMEOUT_MS,
+    pageTimeoutMs: config.PRACTICE_LIST_TIMEOUT_MS,
+    bus,
+    audit,
+    admin: staffOnly(sessions),
+    now,
+    logger,
+  });
+
   return {
     routers: [
       practiceRouter({
@@ -81,6 +95,8 @@ export async function practiceService(
         audit,
         signInLimit,
       }),
+      numbers.router,
+      list,
       availabilityRouter({ timeoutMs: config.DB_TIMEOUT_MS, bus, sessions, audit, origin: rp.origin }),
       calendarRouter({ timeoutMs: config.DB_TIMEOUT_MS, bus, sessions, audit, origin: rp.origin }),
     ],
@@ -93,9 +109,13 @@ export async function practiceService(
             sessions.purge(),
             slots.purge(now()),
             store.challenges.deleteMany({ expiresAt: { $lt: now() } }),
+            numbers.purge(),
           ]),
       },
     ],
-    stop: [['mailer', () => mailer.close()]],
+    stop: [
+      ['numbers consumers', () => numbers.stop()],
+      ['mailer', () => mailer.close()],
+    ],
   };
 }
