@@ -11,7 +11,7 @@ import {
   QuotaExceededResponse,
   QuotaQuery,
 } from '../ai.js';
-import { errors, json, post } from './route-shapes.js';
+import { errors, get, json, post } from './route-shapes.js';
 import { STREAM_OK } from './stream-events.js';
 
 // The two statuses of the assistant that carry more than a message.
@@ -52,12 +52,5 @@ export const ASSISTANT_ROUTES: RouteConfig[] = [
     [404, 503],
     { responses: { 200: json(QueryAiResponse, 'OK'), ...errors(400, 404, 413, 415, 503), 502: MODEL_FAILED } },
   ),
-  {
-    method: 'get',
-    path: '/api/quota',
-    tags: ['ai'],
-    summary: 'Free questions used today',
-    request: { query: QuotaQuery },
-    responses: { 200: json(Quota, 'OK'), ...errors(400, 503) },
-  },
+  get('/api/quota', 'ai', 'Free questions used today', Quota, [400, 503], { query: QuotaQuery }),
 ];

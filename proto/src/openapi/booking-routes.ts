@@ -17,7 +17,7 @@ import {
   SessionParams,
   SessionResponse,
 } from '../booking.js';
-import { errors, json, post, REQUEST_BODY_NOTE } from './route-shapes.js';
+import { errors, get, json, post, REQUEST_BODY_NOTE } from './route-shapes.js';
 
 /**
  * A POST on one booking (`/api/session/{id}/…`) whose body carries a link's token: the usual request errors,
@@ -56,14 +56,7 @@ export const BOOKING_ROUTES: RouteConfig[] = [
     BookSessionResponse,
     [409, 429, 503],
   ),
-  {
-    method: 'get',
-    path: '/api/session/{id}',
-    tags: ['booking'],
-    summary: 'A booked session',
-    request: { params: SessionParams },
-    responses: { 200: json(SessionResponse, 'OK'), ...errors(400, 404, 503) },
-  },
+  get('/api/session/{id}', 'booking', 'A booked session', SessionResponse, [400, 404, 503], { params: SessionParams }),
   sessionPost(
     '/api/session/{id}/join',
     "Follow an AI Avatar Session's join link: inside its window, sets this browser's session pass (cookie hhp_pass)",
@@ -118,12 +111,12 @@ export const BOOKING_ROUTES: RouteConfig[] = [
       409: 'The booking can no longer be cancelled (the message says why)',
     },
   ),
-  {
-    method: 'get',
-    path: '/api/availability',
-    tags: ['booking'],
-    summary: "A day's slots for a plan, free or taken, in the practice's time zone",
-    request: { query: AvailabilityQuery },
-    responses: { 200: json(AvailabilityResponse, 'OK'), ...errors(400, 503) },
-  },
+  get(
+    '/api/availability',
+    'booking',
+    "A day's slots for a plan, free or taken, in the practice's time zone",
+    AvailabilityResponse,
+    [400, 503],
+    { query: AvailabilityQuery },
+  ),
 ];

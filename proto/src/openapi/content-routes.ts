@@ -11,7 +11,7 @@ import {
   UnsubscribeEmailQuery,
   UnsubscribeEmailResponse,
 } from '../email.js';
-import { errors, json, post } from './route-shapes.js';
+import { errors, get, json, post } from './route-shapes.js';
 
 export const EMAIL_LIST_ROUTES: RouteConfig[] = [
   post(
@@ -51,14 +51,14 @@ export const EMAIL_LIST_ROUTES: RouteConfig[] = [
   },
 ];
 
-export const LIST_VIDEOS_ROUTE: RouteConfig = {
-  method: 'get',
-  path: '/api/videos',
-  tags: ['content'],
-  summary: 'The video library, optionally one category',
-  request: { query: ListVideosQuery },
-  responses: { 200: json(ListVideosResponse, 'OK'), ...errors(400, 503) },
-};
+export const LIST_VIDEOS_ROUTE: RouteConfig = get(
+  '/api/videos',
+  'content',
+  'The video library, optionally one category',
+  ListVideosResponse,
+  [400, 503],
+  { query: ListVideosQuery },
+);
 
 export const INGEST_VIDEO_ROUTE: RouteConfig = post(
   '/api/videos/ingest',

@@ -23,7 +23,7 @@ import {
   StripeWebhookRequest,
   SubscriptionStatusResponse,
 } from '../payments.js';
-import { errors, json, post } from './route-shapes.js';
+import { errors, get, json, post } from './route-shapes.js';
 
 export const PAYMENTS_ROUTES: RouteConfig[] = [
   post(
@@ -58,28 +58,28 @@ export const PAYMENTS_ROUTES: RouteConfig[] = [
     CompleteSubscriptionResponse,
     [402, 403, 404, 409, 502, 503],
   ),
-  {
-    method: 'get',
-    path: '/api/payments/config',
-    tags: ['payments'],
-    summary: "Stripe's publishable key (503 when payments are not configured)",
-    responses: { 200: json(PaymentsConfigResponse, 'OK'), ...errors(503) },
-  },
-  {
-    method: 'get',
-    path: '/api/payments/status',
-    tags: ['payments'],
-    summary: "A session's payment as Stripe reports it",
-    request: { query: PaymentStatusQuery },
-    responses: { 200: json(PaymentStatusResponse, 'OK'), ...errors(400, 404, 503) },
-  },
-  {
-    method: 'get',
-    path: '/api/subscription',
-    tags: ['payments'],
-    summary: "This browser's subscription (its subscriber cookie), as Stripe's webhooks left it",
-    responses: { 200: json(SubscriptionStatusResponse, 'OK'), ...errors(503) },
-  },
+  get(
+    '/api/payments/config',
+    'payments',
+    "Stripe's publishable key (503 when payments are not configured)",
+    PaymentsConfigResponse,
+    [503],
+  ),
+  get(
+    '/api/payments/status',
+    'payments',
+    "A session's payment as Stripe reports it",
+    PaymentStatusResponse,
+    [400, 404, 503],
+    { query: PaymentStatusQuery },
+  ),
+  get(
+    '/api/subscription',
+    'payments',
+    "This browser's subscription (its subscriber cookie), as Stripe's webhooks left it",
+    SubscriptionStatusResponse,
+    [503],
+  ),
   post(
     '/api/subscription/checkout-complete',
     'payments',

@@ -1,5 +1,5 @@
 // What the portal's routes share in the OpenAPI document: a JSON answer, the error answers with their
-// meanings, the note on every JSON request body, and a POST with the usual request errors.
+// meanings, the note on every JSON request body, a POST with the usual request errors, and a GET.
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { z } from 'zod';
 import { ErrorResponse, MAX_JSON_BODY_BYTES } from '../http-error.js';
@@ -66,4 +66,21 @@ export const post = (
   },
   responses: { 200: json(response, 'OK'), ...errors(400, 413, 415, ...statuses) },
   ...extra,
+});
+
+/** A GET answered with `response` as JSON, or with the errors of `statuses`. */
+export const get = (
+  path: string,
+  tag: string,
+  summary: string,
+  response: z.ZodType,
+  statuses: number[],
+  request?: RouteConfig['request'],
+): RouteConfig => ({
+  method: 'get',
+  path,
+  tags: [tag],
+  summary,
+  ...(request ? { request } : {}),
+  responses: { 200: json(response, 'OK'), ...errors(...statuses) },
 });
