@@ -6,6 +6,8 @@ import { Button } from '../../shared/ui/Button';
 import { DocumentTitle } from '../../shared/ui/DocumentTitle';
 import { usePracticeMeQuery, useSignOutMutation } from './api';
 import { AuditPanel } from './AuditPanel';
+import { AvailabilityPanel } from './availability/AvailabilityPanel';
+import { CalendarPanel } from './calendar/CalendarPanel';
 import { StaffPanel } from './StaffPanel';
 import { formatTime, texts } from './texts';
 import { useSignInOn401 } from './use-sign-in-on-401';
@@ -51,6 +53,8 @@ export function ConsoleScreen() {
           <div aria-live="assertive" className={styles.message}>
             {error && <Alert type="error" showIcon title={error} />}
           </div>
+          <CalendarPanel />
+          <AvailabilityPanel />
           {me.data.role === 'admin' ? (
             <>
               <StaffPanel selfId={me.data.id} />
