@@ -46,6 +46,15 @@ function k8sEnv(service: GeneratedService): string[] {
   return lines;
 }
 
+/** A probe on one of the kit's health routes, with its timings (PROBES) in their order. */
+const probe = (kind: string, path: string, timings: Readonly<Record<string, number>>) => [
+  `${kind}:`,
+  '  httpGet:',
+  `    path: ${path}`,
+  '    port: http',
+  ...Object.entries(timings).map(([key, value]) => `  ${key}: ${value}`),
+];
+
 export function k8sService(service: GeneratedService): string {
   const { name, port, deploy } = service;
   const { resources: r, scaling } = deploy;
@@ -108,26 +117,9 @@ export function k8sService(service: GeneratedService): string {
     '              protocol: TCP',
     '          env:',
     ...indent(k8sEnv(service), 12),
-    '          startupProbe:',
-    '            httpGet:',
-    `              path: ${HEALTH_PATHS.live}`,
-    '              port: http',
-    `            periodSeconds: ${PROBES.startup.periodSeconds}`,
-    `            failureThreshold: ${PROBES.startup.failureThreshold}`,
-    '          livenessProbe:',
-    '            httpGet:',
-    `              path: ${HEALTH_PATHS.live}`,
-    '              port: http',
-    `            periodSeconds: ${PROBES.liveness.periodSeconds}`,
-    `            timeoutSeconds: ${PROBES.liveness.timeoutSeconds}`,
-    `            failureThreshold: ${PROBES.liveness.failureThreshold}`,
-    '          readinessProbe:',
-    '            httpGet:',
-    `              path: ${HEALTH_PATHS.ready}`,
-    '              port: http',
-    `            periodSeconds: ${PROBES.readiness.periodSeconds}`,
-    `            timeoutSeconds: ${PROBES.readiness.timeoutSeconds}`,
-    `            failureThreshold: ${PROBES.readiness.failureThreshold}`,
+    ...indent(probe('startupProbe', HEALTH_PATHS.live, PROBES.startup), 10),
+    ...indent(probe('livenessProbe', HEALTH_PATHS.live, PROBES.liveness), 10),
+    ...indent(probe('readinessProbe', HEALTH_PATHS.ready, PROBES.readiness), 10),
     '          # The endpoints controller takes the pod out of the Service before the process hears SIGTERM.',
     '          lifecycle:',
     '            preStop:',
