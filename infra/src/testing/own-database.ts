@@ -1,6 +1,7 @@
 // A PostgreSQL and a FerretDB of one test suite's own, in a scratch folder, started as `npm start` starts them:
 // for the suites that kill, stop or stall the database under a running service (the kit's, booking's and the
-// practice's database-lost tests), which must not touch the FerretDB every other suite shares (global-setup.ts).
+// practice's database-lost tests), which must not touch the FerretDB every other suite shares (global-setup.ts);
+// and what those suites read of an answer while it is away.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -72,5 +73,33 @@ export async function startOwnDatabase(name: string): Promise<OwnDatabase> {
       await postgres.stop();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** What a database-lost suite reads of an answer: the status, Retry-After, the type, the body and how long it took. */
+export interface Answer {
+  status: number;
+  retryAfter: string | null;
+  contentType: string | null;
+  /** JSON, or the text when it is not (an assertion then names it). */
+  body: unknown;
+  ms: number;
+}
+
+/** The answer `res`, asked at `started` (Date.now()). */
+export async function answerOf(res: Response, started: number): Promise<Answer> {
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // kept as text
+  }
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    contentType: res.headers.get('content-type'),
+    body,
+    ms: Date.now() - started,
   };
 }

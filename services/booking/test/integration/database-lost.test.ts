@@ -3,7 +3,7 @@
 // database. The suite runs its own PostgreSQL and FerretDB so that it can kill FerretDB; the kit's
 // database-lost test has the traffic and PostgreSQL's death.
 import { randomUUID } from 'node:crypto';
-import { startOwnDatabase, type OwnDatabase } from '../../../../infra/src/testing/own-database.js';
+import { answerOf, startOwnDatabase, type OwnDatabase } from '../../../../infra/src/testing/own-database.js';
 import { book, openDays, startBooking, takeConsumers, uniqueDb, type BookingService } from './harness.js';
 
 let db: OwnDatabase;
@@ -26,13 +26,7 @@ afterAll(async () => {
 async function ask(target: string) {
   const started = Date.now();
   const res = await fetch(`${service.url}${target}`, { signal: AbortSignal.timeout(15_000) });
-  return {
-    status: res.status,
-    retryAfter: res.headers.get('retry-after'),
-    contentType: res.headers.get('content-type'),
-    body: (await res.json()) as unknown,
-    ms: Date.now() - started,
-  };
+  return answerOf(res, started);
 }
 
 test('when FerretDB is killed, then availability and a session answer 503 JSON with Retry-After, not 500, and 200 once it is back', async () => {

@@ -6,7 +6,12 @@ import { Router } from 'express';
 import { Schema } from 'mongoose';
 import { pino } from 'pino';
 import type { z } from 'zod';
-import { startOwnDatabase, type OwnDatabase } from '../../../../infra/src/testing/own-database.js';
+import {
+  answerOf,
+  startOwnDatabase,
+  type Answer,
+  type OwnDatabase,
+} from '../../../../infra/src/testing/own-database.js';
 import { orUnavailable, serviceConfig, startService, type RunningService } from '../../src/index.js';
 
 type Config = z.output<ReturnType<typeof serviceConfig>>;
@@ -61,14 +66,6 @@ afterAll(async () => {
   await db?.stop();
 });
 
-interface Answer {
-  status: number;
-  retryAfter: string | null;
-  contentType: string | null;
-  body: unknown;
-  ms: number;
-}
-
 async function ask(method: 'GET' | 'POST', target: string): Promise<Answer> {
   const started = Date.now();
   const res = await fetch(`${service.url}${target}`, {
@@ -76,20 +73,7 @@ async function ask(method: 'GET' | 'POST', target: string): Promise<Answer> {
     ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}),
     signal: AbortSignal.timeout(20_000),
   });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // kept as text: the assertion below names it
-  }
-  return {
-    status: res.status,
-    retryAfter: res.headers.get('retry-after'),
-    contentType: res.headers.get('content-type'),
-    body,
-    ms: Date.now() - started,
-  };
+  return answerOf(res, started);
 }
 
 const ROUTES = [

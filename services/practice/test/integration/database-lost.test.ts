@@ -2,7 +2,7 @@
 // once (as booking and content do), not a 500 or a request held, and the answers come back with the database.
 // The suite runs its own PostgreSQL and FerretDB so that it can kill FerretDB.
 import { startMailpit, type Mailpit } from '../../../../infra/src/testing/mailpit.js';
-import { startOwnDatabase, type OwnDatabase } from '../../../../infra/src/testing/own-database.js';
+import { answerOf, startOwnDatabase, type OwnDatabase } from '../../../../infra/src/testing/own-database.js';
 import type { SoftwarePasskey } from './authenticator.js';
 import { address, ConsoleClient, firstAdmin, startPractice, uniqueDb, type PracticeService } from './harness.js';
 
@@ -49,14 +49,7 @@ const routes: [method: 'GET' | 'POST', path: string, body?: unknown][] = [
 async function ask(client: ConsoleClient, [method, target, body]: (typeof routes)[number]) {
   const started = Date.now();
   const res = await client.call(method, target, method === 'POST' ? (body ?? {}) : undefined, {}, 10_000);
-  return {
-    route: `${method} ${target}`,
-    status: res.status,
-    retryAfter: res.headers.get('retry-after'),
-    contentType: res.headers.get('content-type'),
-    body: (await res.json()) as unknown,
-    ms: Date.now() - started,
-  };
+  return { route: `${method} ${target}`, ...(await answerOf(res, started)) };
 }
 
 test('when FerretDB stops answering (stopped, its connections open), then every route is 503 JSON within DB_TIMEOUT_MS, and answers again once it resumes', async () => {
