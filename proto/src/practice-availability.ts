@@ -6,7 +6,10 @@
 // cancelled by a rule change, the practitioner moves or cancels them.
 import { z } from 'zod';
 import { SessionStatus, SessionTypeSchema } from './booking.js';
+import { slotOverlap } from './catalogue/slot-times.js';
 import { singleLine } from './text.js';
+
+export { minutesOfDay, slotOverlap } from './catalogue/slot-times.js';
 
 export const SLOT_MINUTES_MIN = 15;
 export const SLOT_MINUTES_MAX = 240;
@@ -16,26 +19,7 @@ export const SLOTS_PER_DAY_MAX = 24;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const SlotTime = z.string().regex(HH_MM, 'must be a time HH:MM (24-hour clock)');
 
-/** "09:30" → 570 */
-export const minutesOfDay = (time: string): number => {
-  const [hh, mm] = time.split(':').map(Number) as [number, number];
-  return hh * 60 + mm;
-};
-
 const unique = <T>(values: readonly T[]) => new Set(values).size === values.length;
-
-/** The day's slots of `durationMinutes` starting at `times` must not overlap, nor run past midnight. */
-export function slotOverlap(times: readonly string[], durationMinutes: number): string | undefined {
-  const sorted = [...times].sort();
-  for (let i = 0; i < sorted.length; i++) {
-    const end = minutesOfDay(sorted[i]!) + durationMinutes;
-    if (end > 24 * 60) return `the slot at ${sorted[i]} would end after midnight`;
-    const next = sorted[i + 1];
-    if (next !== undefined && end > minutesOfDay(next))
-      return `the slots at ${sorted[i]} and ${next} overlap (each is ${durationMinutes} minutes)`;
-  }
-  return undefined;
-}
 
 const Times = z
   .array(SlotTime)

@@ -7,7 +7,7 @@ import type {
   PracticeAvailabilityResponse,
   SessionType,
 } from '@hhp/proto';
-import { slotOverlap } from '@hhp/proto/practice-availability';
+import { slotOverlap } from '@hhp/proto/catalogue/slot-times';
 
 export interface RuleDraft {
   type: SessionType;
