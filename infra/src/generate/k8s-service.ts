@@ -46,6 +46,16 @@ function k8sEnv(service: GeneratedService): string[] {
   return lines;
 }
 
+/** The head of one of a service's objects: its API version, kind, name and labels. */
+const objectHead = (apiVersion: string, kind: string, name: string, labels: readonly string[]) => [
+  `apiVersion: ${apiVersion}`,
+  `kind: ${kind}`,
+  'metadata:',
+  `  name: ${name}`,
+  '  labels:',
+  ...indent(labels, 4),
+];
+
 /** A probe on one of the kit's health routes, with its timings (PROBES) in their order. */
 const probe = (kind: string, path: string, timings: Readonly<Record<string, number>>) => [
   `${kind}:`,
@@ -71,12 +81,7 @@ export function k8sService(service: GeneratedService): string {
     `# ${name}: ${deploy.summary}`,
     "# The image and every environment name are docker-compose.yml's for the same service (scripts/check-k8s.mjs);",
     `# the secret values come from the Secret ${name}-secrets (deploy/README.md, "Secrets"), never from here.`,
-    'apiVersion: apps/v1',
-    'kind: Deployment',
-    'metadata:',
-    `  name: ${name}`,
-    '  labels:',
-    ...indent(labels, 4),
+    ...objectHead('apps/v1', 'Deployment', name, labels),
     'spec:',
     ...replicas,
     '  revisionHistoryLimit: 5',
@@ -149,12 +154,7 @@ export function k8sService(service: GeneratedService): string {
     `            sizeLimit: ${r.ephemeral.tmp}`,
   ];
   const svc = [
-    'apiVersion: v1',
-    'kind: Service',
-    'metadata:',
-    `  name: ${name}`,
-    '  labels:',
-    ...indent(labels, 4),
+    ...objectHead('v1', 'Service', name, labels),
     'spec:',
     '  selector:',
     `    app.kubernetes.io/name: ${name}`,
@@ -167,12 +167,7 @@ export function k8sService(service: GeneratedService): string {
   const pdb = [
     `# Draining a node evicts at most one pod of ${name} at a time; with one replica the eviction is allowed`,
     '# (a rolling restart elsewhere), with two or more one always serves.',
-    'apiVersion: policy/v1',
-    'kind: PodDisruptionBudget',
-    'metadata:',
-    `  name: ${name}`,
-    '  labels:',
-    `    app.kubernetes.io/name: ${name}`,
+    ...objectHead('policy/v1', 'PodDisruptionBudget', name, [`app.kubernetes.io/name: ${name}`]),
     'spec:',
     '  maxUnavailable: 1',
     '  # A pod that is not ready serves no one: evicting it never costs the budget, and a drain is not stuck',
@@ -187,12 +182,7 @@ export function k8sService(service: GeneratedService): string {
     const a = scaling.autoscaler;
     docs.push([
       ...a.note.map((l) => `# ${l}`),
-      'apiVersion: autoscaling/v2',
-      'kind: HorizontalPodAutoscaler',
-      'metadata:',
-      `  name: ${name}`,
-      '  labels:',
-      `    app.kubernetes.io/name: ${name}`,
+      ...objectHead('autoscaling/v2', 'HorizontalPodAutoscaler', name, [`app.kubernetes.io/name: ${name}`]),
       'spec:',
       '  scaleTargetRef:',
       '    apiVersion: apps/v1',
