@@ -6,6 +6,8 @@ import { Button } from '../../shared/ui/Button';
 import { DocumentTitle } from '../../shared/ui/DocumentTitle';
 import { usePracticeMeQuery, useSignOutMutation } from './api';
 import { AuditPanel } from './AuditPanel';
+import { EmailListPanel } from './numbers/EmailListPanel';
+import { NumbersPanel } from './numbers/NumbersPanel';
 import { AvailabilityPanel } from './availability/AvailabilityPanel';
 import { CalendarPanel } from './calendar/CalendarPanel';
 import { StaffPanel } from './StaffPanel';
@@ -55,8 +57,10 @@ export function ConsoleScreen() {
           </div>
           <CalendarPanel />
           <AvailabilityPanel />
+          <NumbersPanel />
           {me.data.role === 'admin' ? (
             <>
+              <EmailListPanel />
               <StaffPanel selfId={me.data.id} />
               <AuditPanel />
             </>

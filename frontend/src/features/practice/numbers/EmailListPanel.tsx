@@ -1,0 +1,64 @@
+import type { ListedAddress } from '@hhp/proto';
+import { Alert, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { errorSentence } from '../../../shared/api/error-message';
+import { formatTime } from '../texts';
+import { useSignInOn401 } from '../use-sign-in-on-401';
+import styles from '../practice.module.css';
+import { LIST_CSV_URL, useEmailListQuery } from './numbers-api';
+import { numbersTexts } from './numbers-texts';
+import own from './numbers.module.css';
+
+const t = numbersTexts.list;
+const PAGE_SIZE = 50;
+
+/** "signup 1 Nov 10:00 via sign-up form (hero); confirm …" */
+const consentOf = (address: ListedAddress) =>
+  address.consent.map((step) => `${step.action} ${formatTime(step.at)} via ${step.via}`).join('; ');
+
+const columns: TableColumnsType<ListedAddress> = [
+  { title: t.email, dataIndex: 'email', key: 'email' },
+  { title: t.source, dataIndex: 'source', key: 'source' },
+  { title: t.confirmed, key: 'confirmed', render: (_, a) => formatTime(a.confirmedAt) },
+  { title: t.consent, key: 'consent', render: (_, a) => consentOf(a) },
+];
+
+/** The admin's e-mail list: how many confirmed addresses, a page of them with their consent, and the CSV export. */
+export function EmailListPanel() {
+  const [page, setPage] = useState(1);
+  const list = useEmailListQuery({ page, pageSize: PAGE_SIZE });
+  useSignInOn401(list.error);
+  return (
+    <section className={styles.section} aria-labelledby="practice-email-list">
+      <h2 id="practice-email-list">{t.title}</h2>
+      <div className={own.toolbar}>
+        {list.data && <p data-testid="practice-list-count">{t.count(list.data.total)}</p>}
+        <a className={own.export} href={LIST_CSV_URL} download>
+          {t.export}
+        </a>
+      </div>
+      <p>{t.exportNote}</p>
+      {list.error && !list.data ? (
+        <Alert type="error" showIcon title={errorSentence(list.error)} />
+      ) : (
+        <div className={styles.tableScroll} role="region" aria-labelledby="practice-email-list" tabIndex={0}>
+          <Table<ListedAddress>
+            columns={columns}
+            rowKey="email"
+            dataSource={list.data?.addresses ?? []}
+            loading={list.isFetching}
+            locale={{ emptyText: t.empty }}
+            pagination={{
+              current: page,
+              pageSize: PAGE_SIZE,
+              total: list.data?.total ?? 0,
+              showSizeChanger: false,
+              onChange: setPage,
+            }}
+            size="small"
+          />
+        </div>
+      )}
+    </section>
+  );
+}
