@@ -64,9 +64,11 @@ function WeekForm({
       </legend>
       <p id={`${id}-status`}>{updatedAt ? texts.week.changedAt(formatTime(updatedAt)) : texts.week.fromCatalogue}</p>
       <Form layout="vertical" requiredMark={false} onFinish={onSave} className={styles.narrow}>
-        <Form.Item label={texts.week.days}>
+        <div role="group" aria-labelledby={`${id}-days`} className={own.field}>
+          <div id={`${id}-days`} className={own.label}>
+            {texts.week.days}
+          </div>
           <Checkbox.Group
-            aria-label={`${texts.week.days} (${planName(plan)})`}
             value={draft.weekdays}
             options={WEEK_ORDER.map((day) => ({ value: day, label: texts.shortDays[day], title: texts.days[day] }))}
             onChange={(days) => {
@@ -74,9 +76,12 @@ function WeekForm({
               if (changed !== undefined) dispatch({ type: 'toggle-day', plan, day: changed });
             }}
           />
-        </Form.Item>
-        <Form.Item label={texts.week.times}>
-          <ul className={own.times} aria-label={`${texts.week.times} (${planName(plan)})`}>
+        </div>
+        <div className={own.field}>
+          <div id={`${id}-times`} className={own.label}>
+            {texts.week.times}
+          </div>
+          <ul className={own.times} aria-labelledby={`${id}-times`}>
             {draft.times.length === 0 && <li>{texts.week.noTimes}</li>}
             {draft.times.map((time) => (
               <li key={time}>
@@ -90,7 +95,7 @@ function WeekForm({
               </li>
             ))}
           </ul>
-        </Form.Item>
+        </div>
         <Form.Item label={texts.week.newTime} htmlFor={`${id}-new-time`}>
           <div className={own.inline}>
             <Input
@@ -307,9 +312,11 @@ export function AvailabilityPanel() {
                   ]}
                 />
               </Form.Item>
-              <Form.Item label={texts.exceptions.plans}>
+              <div role="group" aria-labelledby="availability-exception-plans" className={own.field}>
+                <div id="availability-exception-plans" className={own.label}>
+                  {texts.exceptions.plans}
+                </div>
                 <Checkbox.Group
-                  aria-label={texts.exceptions.plans}
                   value={draft.types}
                   options={(['ai-session', 'subscription', 'dr-helen'] as const).map((type) => ({
                     value: type,
@@ -317,7 +324,7 @@ export function AvailabilityPanel() {
                   }))}
                   onChange={(types) => dispatch({ type: 'exception', fields: { types } })}
                 />
-              </Form.Item>
+              </div>
               <Form.Item label={texts.exceptions.times} htmlFor="availability-exception-times">
                 <Input
                   id="availability-exception-times"
