@@ -48,6 +48,7 @@ export const RpcSubjects = {
   practiceAvailabilitySet: 'rpc.booking.v1.practice-availability-set',
   practiceList: 'rpc.content.v1.practice-list',
   practiceNumbers: 'rpc.booking.v1.practice-numbers',
+  practiceFeed: 'rpc.booking.v1.practice-feed',
 } as const;
 
 /**

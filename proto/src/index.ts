@@ -15,3 +15,4 @@ export * from './practice.js';
 export * from './practice-availability.js';
 export * from './practice-calendar.js';
 export * from './practice-numbers.js';
+export * from './practice-feed.js';

@@ -14,6 +14,7 @@ import { lookupReplies } from './lookup/replies.js';
 import { practiceNumbersReplies } from './numbers/practice-numbers.js';
 import { changeLocks } from './manage/change-booking.js';
 import { manageRouter } from './manage/manage.router.js';
+import { practiceFeedReplies } from './feed/practice-feed.js';
 import { consumeBookingsConfirmed } from './notifications/booking-confirmed.handler.js';
 import { consumeBookingChanges } from './notifications/changes.handler.js';
 import { mailDeps } from './notifications/mail-deps.js';
@@ -85,6 +86,7 @@ export async function bookingService({
     logger,
   });
   const mail = mailDeps(config, mailer, mongo.connection);
+  const feedReplies = practiceFeedReplies(bus, model, mail.practice, config.PRACTICE_TIME_ZONE);
   await mail.reminders.createIndexes();
   const reminders = reminderDeps(mongo, deps.bookings, mail, logger);
   const consumers = await Promise.all([
@@ -110,6 +112,7 @@ export async function bookingService({
       ['consumers', () => Promise.all(consumers.map((c) => c.stop()))],
       ['mailer', () => mailer.close()],
       ['lookup replies', () => replies.drain()],
+      ['feed replies', () => feedReplies.drain()],
       ['numbers replies', () => numbers.drain()],
       ['practice replies', () => practice.drain()],
       ['availability replies', () => availabilityAnswers.drain()],

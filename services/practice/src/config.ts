@@ -59,5 +59,8 @@ export const PracticeConfig = serviceConfig('practice', servicePort('practice'))
   /** Sign-in and registration attempts (options and verify each count) per client address and window; 0: none. */
   PRACTICE_SIGN_INS_PER_ADDRESS: z.coerce.number().int().min(0).default(30),
   PRACTICE_SIGN_IN_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  /** Calendar feed fetches per client address and window (known and unknown secrets alike); 0: none. */
+  PRACTICE_FEED_FETCHES_PER_ADDRESS: z.coerce.number().int().min(0).default(120),
+  PRACTICE_FEED_WINDOW_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
 });
 export type PracticeConfig = z.infer<typeof PracticeConfig>;

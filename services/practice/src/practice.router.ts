@@ -25,6 +25,7 @@ import { invite, type InviteDeps } from './staff/invites.js';
 import { listStaff, revokeStaff } from './staff/staff.js';
 import type { RequestHandler } from 'express';
 import { NUMBERS_STAFF_ROUTES } from './numbers/numbers.router.js';
+import { FEED_PUBLIC_ROUTES, FEED_STAFF_ROUTES } from './feed/feed.router.js';
 import { CALENDAR_STAFF_ROUTES } from './calendar/calendar.router.js';
 import { AVAILABILITY_STAFF_ROUTES } from './availability/availability.router.js';
 
@@ -39,18 +40,23 @@ export interface PracticeRouterDeps {
   signInLimit: RequestHandler;
 }
 
-/** The routes no session is asked for: signing in and registering a passkey with an invite. */
+/**
+ * The routes no session is asked for: signing in and registering a passkey with an invite, and the calendar feed's
+ * address (its secret is its key: feed/feed.router.ts).
+ */
 export const PUBLIC_ROUTES = [
   `POST ${PRACTICE_API}/register/options`,
   `POST ${PRACTICE_API}/register/verify`,
   `POST ${PRACTICE_API}/sign-in/options`,
   `POST ${PRACTICE_API}/sign-in/verify`,
+  ...FEED_PUBLIC_ROUTES,
 ] as const;
 
 /** The routes any staff member may call; every other guarded route is the admin's. */
 export const STAFF_ROUTES = [
   `GET ${PRACTICE_API}/me`,
   `POST ${PRACTICE_API}/sign-out`,
+  ...FEED_STAFF_ROUTES,
   ...AVAILABILITY_STAFF_ROUTES,
   ...CALENDAR_STAFF_ROUTES,
   ...NUMBERS_STAFF_ROUTES,

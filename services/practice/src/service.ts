@@ -11,6 +11,7 @@ import { dashboard } from './numbers/dashboard.js';
 import { emailListRouter } from './list/email-list.js';
 import { staffOnly } from './http/guard.js';
 import { calendarRouter } from './calendar/calendar.router.js';
+import { calendarFeed } from './feed/calendar-feed.js';
 import { availabilityRouter } from './availability/availability.router.js';
 
 export interface PracticeOptions {
@@ -73,6 +74,7 @@ export async function practiceService(
     now,
   });
 
+  const feed = await calendarFeed({ config, connection: mongo.connection, store, sessions, audit, bus, logger, now });
   const numbers = await dashboard({ config, connection: mongo.connection, sessions, audit, bus, logger, now });
   const list = emailListRouter({
     timeoutMs: config.DB_TIMEOUT_MS,
@@ -96,6 +98,7 @@ export async function practiceService(
         signInLimit,
       }),
       numbers.router,
+      feed.router,
       list,
       availabilityRouter({ timeoutMs: config.DB_TIMEOUT_MS, bus, sessions, audit, origin: rp.origin }),
       calendarRouter({ timeoutMs: config.DB_TIMEOUT_MS, bus, sessions, audit, origin: rp.origin }),
@@ -110,6 +113,7 @@ export async function practiceService(
             slots.purge(now()),
             store.challenges.deleteMany({ expiresAt: { $lt: now() } }),
             numbers.purge(),
+            feed.purge(),
           ]),
       },
     ],
