@@ -10,6 +10,7 @@ import { EmailListPanel } from './numbers/EmailListPanel';
 import { NumbersPanel } from './numbers/NumbersPanel';
 import { AvailabilityPanel } from './availability/AvailabilityPanel';
 import { CalendarPanel } from './calendar/CalendarPanel';
+import { FeedPanel } from './feed/FeedPanel';
 import { StaffPanel } from './StaffPanel';
 import { formatTime, texts } from './texts';
 import { useSignInOn401 } from './use-sign-in-on-401';
@@ -57,6 +58,7 @@ export function ConsoleScreen() {
           </div>
           <CalendarPanel />
           <AvailabilityPanel />
+          <FeedPanel />
           <NumbersPanel />
           {me.data.role === 'admin' ? (
             <>

@@ -1,0 +1,146 @@
+import { Alert, Button, Card, Input, Popconfirm, Space } from 'antd';
+import { useReducer } from 'react';
+import { errorSentence } from '../../../shared/api/error-message';
+import { formatTime } from '../texts';
+import { useSignInOn401 } from '../use-sign-in-on-401';
+import styles from '../practice.module.css';
+import { useCalendarFeedQuery, useCreateCalendarFeedMutation, useRevokeCalendarFeedMutation } from './feed-api';
+import { feedReducer, feedView, initialFeedState } from './feed-state';
+import { feedTexts as t } from './feed-texts';
+import own from './feed.module.css';
+
+/** One address, labelled, selectable, with its copy button. */
+function Address({
+  id,
+  label,
+  value,
+  copyLabel,
+  onCopy,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  copyLabel: string;
+  onCopy: (value: string) => void;
+}) {
+  return (
+    <div className={own.address}>
+      <label htmlFor={id}>{label}</label>
+      <Space.Compact className={own.row}>
+        <Input id={id} readOnly value={value} onFocus={(e) => e.target.select()} data-testid={id} />
+        <Button onClick={() => onCopy(value)}>{copyLabel}</Button>
+      </Space.Compact>
+    </div>
+  );
+}
+
+/** The signed-in staff member's calendar feed: make it, copy its address (shown once), make a new one, revoke it. */
+export function FeedPanel() {
+  const status = useCalendarFeedQuery();
+  const [create, creating] = useCreateCalendarFeedMutation();
+  const [revoke, revoking] = useRevokeCalendarFeedMutation();
+  const [state, dispatch] = useReducer(feedReducer, initialFeedState);
+  useSignInOn401(status.error, creating.error, revoking.error);
+  const view = feedView(status.data, state);
+
+  const make = async () => {
+    try {
+      dispatch({ type: 'created', feed: await create().unwrap() });
+    } catch (failure) {
+      dispatch({ type: 'failed', text: errorSentence(failure) });
+    }
+  };
+  const end = async () => {
+    try {
+      await revoke().unwrap();
+      dispatch({ type: 'revoked', text: t.revoked });
+    } catch (failure) {
+      dispatch({ type: 'failed', text: errorSentence(failure) });
+    }
+  };
+  const copy = async (value: string) => {
+    try {
+      await navigator.clipboard.writeText(value);
+      dispatch({ type: 'copied' });
+    } catch {
+      dispatch({ type: 'copy-failed' });
+    }
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby="practice-feed">
+      <Card title={<h2 id="practice-feed">{t.title}</h2>}>
+        <p>{t.intro}</p>
+        <div aria-live="polite">
+          {state.notice && <Alert type={state.notice.type} showIcon title={state.notice.text} />}
+          {state.copy === 'copied' && <p className={own.copied}>{t.copied}</p>}
+          {state.copy === 'failed' && <Alert type="warning" showIcon title={t.copyFailed} />}
+        </div>
+        {status.error && !status.data ? (
+          <Alert type="error" showIcon title={errorSentence(status.error)} />
+        ) : view.kind === 'loading' ? null : view.kind === 'none' ? (
+          <>
+            <p data-testid="practice-feed-state">{t.none}</p>
+            <Button type="primary" onClick={() => void make()} loading={creating.isLoading}>
+              {t.create}
+            </Button>
+          </>
+        ) : (
+          <>
+            <p data-testid="practice-feed-state">
+              {t.since(formatTime(view.createdAt))}{' '}
+              {view.lastFetchedAt ? t.lastFetched(formatTime(view.lastFetchedAt)) : t.neverFetched}
+            </p>
+            {view.address ? (
+              <>
+                <p>
+                  <strong>{t.shownOnce}</strong>
+                </p>
+                <Address
+                  id="practice-feed-url"
+                  label={t.urlLabel}
+                  value={view.address.url}
+                  copyLabel={t.copy}
+                  onCopy={(value) => void copy(value)}
+                />
+                <Address
+                  id="practice-feed-webcal"
+                  label={t.webcalLabel}
+                  value={view.address.webcalUrl}
+                  copyLabel={t.copyWebcal}
+                  onCopy={(value) => void copy(value)}
+                />
+              </>
+            ) : (
+              <p>{t.hidden}</p>
+            )}
+            <Space wrap className={own.actions}>
+              <Popconfirm
+                title={t.replaceConfirm}
+                okText={t.replaceYes}
+                cancelText={t.keep}
+                onConfirm={() => void make()}
+              >
+                <Button loading={creating.isLoading}>{t.replace}</Button>
+              </Popconfirm>
+              <Popconfirm title={t.revokeConfirm} okText={t.revokeYes} cancelText={t.keep} onConfirm={() => void end()}>
+                <Button danger loading={revoking.isLoading}>
+                  {t.revoke}
+                </Button>
+              </Popconfirm>
+            </Space>
+          </>
+        )}
+        <h3 className={own.helpTitle}>{t.helpTitle}</h3>
+        <dl className={own.help}>
+          {t.help.map(({ app, how }) => (
+            <div key={app}>
+              <dt>{app}</dt>
+              <dd>{how}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+    </section>
+  );
+}
