@@ -95,9 +95,13 @@ export function feedRouter(deps: FeedRouterDeps): Router {
 
   router.get(
     FEED_FILE_PATH,
-    ...bounded(timeoutMs + deps.bookingTimeoutMs, deps.limit, async (req, res) => {
+    // The database's budget for the limit and the secret, then booking's own for the sessions.
+    ...bounded(timeoutMs, deps.limit, async (req, _res, next) => {
       const { secret } = parse(CalendarFeedParams, req.params);
       if (!(await feeds.open(secret))) throw new HttpError(404, NO_FEED);
+      next();
+    }),
+    ...bounded(deps.bookingTimeoutMs + 500, async (req, res) => {
       const at = now();
       let answer: PracticeFeedResponse;
       try {
