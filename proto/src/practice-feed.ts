@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { SESSION_TYPES } from './catalogue/plans.js';
 import { SessionTypeSchema } from './booking.js';
+import { singleLine } from './text.js';
 
 /** The days before and after now that a feed lists. */
 export const FEED_DAYS_BACK = 30;
@@ -79,4 +80,4 @@ export const CalendarFeedCreated = z.object({
 export type CalendarFeedCreated = z.infer<typeof CalendarFeedCreated>;
 
 /** The `{secret}` of GET /api/practice/feed/{secret}.ics: anything not a secret the service made is answered 404. */
-export const CalendarFeedParams = z.object({ secret: z.string() }).strict();
+export const CalendarFeedParams = z.object({ secret: singleLine({ max: 1000 }) }).strict();
