@@ -2,6 +2,7 @@
 // PRACTICE_FIRST_ADMIN_EMAIL), its link, a passkey made by Chromium's virtual authenticator (the DevTools protocol's
 // WebAuthn domain: a platform authenticator with resident keys and user verification), the console, an invite,
 // signing out and in again with the same passkey.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PRACTICE_ADMIN_EMAIL, e2eMailpit } from '../infra/src/e2e/mail';
 import { expectNoAxeViolations } from './support/axe';
@@ -37,7 +38,7 @@ test.describe('the practice console', () => {
   test('when the first admin opens her invitation and makes a passkey, then she can invite, sign out and sign in again', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await virtualAuthenticator(page);
     const mail = await e2eMailpit().waitForMessage({ to: E2E_PRACTICE_ADMIN_EMAIL, subject: SUBJECT }, 30_000);
     const link = inviteLink(mail.Text);
@@ -85,6 +86,36 @@ test.describe('the practice console', () => {
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(page).toHaveURL(/\/practice$/);
     await expect(page.getByTestId('practice-me')).toHaveText(E2E_PRACTICE_ADMIN_EMAIL);
+    await expectNoAxeViolations(page);
+
+    // The list and the numbers (issue 30, point 5): an address confirmed on the e-mail list is in the admin's list
+    // and in its CSV export; the Numbers panel shows its cards and the week's chart, named by what it shows.
+    const subscriber = `aaa-list-${Date.now()}@example.com`;
+    expect(
+      (await page.request.post('/api/subscribe-email', { data: { email: subscriber, source: 'footer' } })).status(),
+    ).toBe(200);
+    const confirmation = await e2eMailpit().waitForMessage(
+      { to: subscriber, subject: 'Please confirm your subscription' },
+      15_000,
+    );
+    const confirmLink = new URL(/https?:\/\/\S+\/email-confirmed\?token=\S+/.exec(confirmation.Text)![0]);
+    const reader = await page.context().newPage();
+    await reader.goto(`${confirmLink.pathname}${confirmLink.search}`);
+    await expect(reader.getByRole('heading', { level: 2, name: 'Subscription confirmed' })).toBeVisible();
+    await reader.close();
+    await page.reload();
+    await expect(
+      page.getByRole('region', { name: 'E-mail list' }).getByRole('cell', { name: subscriber }),
+    ).toBeVisible();
+    await expect(page.getByTestId('practice-list-count')).toContainText('confirmed address');
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export as CSV' }).click();
+    const csv = readFileSync((await (await download).path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toBe('email,source,subscribed_at,confirmed_at,consent');
+    expect(csv).toContain(`\r\n${subscriber},footer,`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Numbers' })).toBeVisible();
+    await expect(page.getByText('Sessions today')).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Sessions per day this week: / })).toBeVisible();
     await expectNoAxeViolations(page);
 
     // At a phone's width the console still shows her and its controls.

@@ -66,9 +66,9 @@ const positiveInt = (field: string, max: number, fallback: number) =>
     .max(max, `${field} must be at most ${max}`)
     .default(fallback);
 
-/** GET /api/practice/list?page=&pageSize= (admin). */
+/** GET /api/practice/list?page=&pageSize= (admin; at most 50,000 pages of 200: the rpc's largest offset). */
 export const ListQuery = z
-  .object({ page: positiveInt('page', 100_000, 1), pageSize: positiveInt('pageSize', LIST_PAGE_MAX, 50) })
+  .object({ page: positiveInt('page', 50_000, 1), pageSize: positiveInt('pageSize', LIST_PAGE_MAX, 50) })
   .strict();
 export type ListQuery = z.infer<typeof ListQuery>;
 

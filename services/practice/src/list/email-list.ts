@@ -8,8 +8,8 @@
 // deadline (`pageTimeoutMs`); a page that fails before anything was written is a 503 JSON answer, one that
 // fails later ends the download unfinished (the connection is cut, so a browser reports a failed download rather
 // than keep a file that looks whole).
-import { Router, type RequestHandler } from 'express';
-import { HttpError, parse, type EventBus, type Logger } from '@hhp/kit';
+import { Router, type RequestHandler, type Response } from 'express';
+import { HttpError, parse, requestContext, type EventBus, type Logger } from '@hhp/kit';
 import {
   LIST_RPC_MAX,
   ListExportQuery,
@@ -41,6 +41,17 @@ export interface EmailListDeps {
   logger: Logger;
 }
 
+/** Resolves when the response can take more, or when its connection closed (a cancelled download never drains). */
+function drained(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done).off('close', done);
+      resolve();
+    };
+    res.once('drain', done).once('close', done);
+  });
+}
+
 export function emailListRouter({ timeoutMs, pageTimeoutMs, bus, audit, admin, now, logger }: EmailListDeps): Router {
   const router = Router();
   const ask = async (request: PracticeListRpcRequest, ms: number, requestId?: string) => {
@@ -59,7 +70,7 @@ export function emailListRouter({ timeoutMs, pageTimeoutMs, bus, audit, admin, n
     const { staff } = sessionOf(req);
     return { staffId: staff._id, email: staff.email };
   };
-  const requestIdOf = (req: Parameters<RequestHandler>[0]) => req.get('x-request-id') ?? undefined;
+  const requestIdOf = (req: Parameters<RequestHandler>[0]) => requestContext(req).requestId;
 
   router.get(
     LIST_PATH,
@@ -103,9 +114,9 @@ export function emailListRouter({ timeoutMs, pageTimeoutMs, bus, audit, admin, n
               .set('Content-Disposition', `attachment; filename="email-list-${date}.csv"`);
             res.write(CSV_HEADER);
           }
-          if (addresses.length > 0 && !res.write(addresses.map(addressRecord).join(''))) {
-            await new Promise((resolve) => res.once('drain', resolve));
-          }
+          if (addresses.length > 0 && !res.write(addresses.map(addressRecord).join(''))) await drained(res);
+          // The browser went away (the download cancelled): no more pages are asked for.
+          if (res.destroyed) return;
           written += addresses.length;
           if (addresses.length < LIST_RPC_MAX) break;
           after = addresses.at(-1)!.email;

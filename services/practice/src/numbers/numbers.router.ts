@@ -1,7 +1,7 @@
 // GET /api/practice/numbers: any staff member (the practitioner runs her practice by them); counts and sums only.
 // Reading them is a staff action and is audited like the rest.
 import { Router, type RequestHandler } from 'express';
-import { parse } from '@hhp/kit';
+import { parse, requestContext } from '@hhp/kit';
 import { NumbersQuery, PRACTICE_API } from '@hhp/proto';
 import type { AuditLog } from '../audit/audit-log.js';
 import { bounded } from '../http/deadline.js';
@@ -29,7 +29,7 @@ export function numbersRouter(deps: NumbersRouterDeps): Router {
       parse(NumbersQuery, req.query);
       const { staff: who } = sessionOf(req);
       await audit.record(req, { staffId: who._id, email: who.email }, 'numbers-read');
-      res.json(await practiceNumbers(deps, req.get('x-request-id') ?? undefined));
+      res.json(await practiceNumbers(deps, requestContext(req).requestId));
     }),
   );
   return router;

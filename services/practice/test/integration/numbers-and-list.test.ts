@@ -165,8 +165,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await practice?.mongo.connection.dropDatabase();
   await practice?.close();
-  await content?.mongo.connection.dropDatabase();
-  await content?.close();
+  if (content) {
+    await content.mongo.connection.dropDatabase();
+    await content.close();
+  }
   await superuser?.close();
   await nats?.stop();
   await mailpit?.stop();
@@ -264,6 +266,22 @@ describe('the e-mail list', () => {
       '',
     ]);
     expect((await auditActions()).find((e) => e.action === 'list-exported')).toMatchObject({ target: 'csv' });
+  });
+  test('when content does not answer, then the page and the export are 503 with a sentence, and no half-written file', async () => {
+    await content.mongo.connection.dropDatabase();
+    await content.close();
+    content = undefined!;
+    for (const path of ['/api/practice/list', '/api/practice/list.csv']) {
+      const res = await admin.get(path);
+      expect([path, res.status, res.headers.get('content-type')]).toEqual([
+        path,
+        503,
+        expect.stringMatching(/^application\/json/),
+      ]);
+      expect((await res.json()).message).toBe(
+        'The e-mail list cannot be read right now. Please try again in a moment.',
+      );
+    }
   });
 });
 

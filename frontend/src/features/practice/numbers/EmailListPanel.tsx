@@ -29,7 +29,7 @@ export function EmailListPanel() {
   const list = useEmailListQuery({ page, pageSize: PAGE_SIZE });
   useSignInOn401(list.error);
   return (
-    <section className={styles.section} aria-labelledby="practice-email-list">
+    <section className={styles.section}>
       <h2 id="practice-email-list">{t.title}</h2>
       <div className={own.toolbar}>
         {list.data && <p data-testid="practice-list-count">{t.count(list.data.total)}</p>}

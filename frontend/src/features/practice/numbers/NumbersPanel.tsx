@@ -55,7 +55,7 @@ export function NumbersPanel() {
   const n = numbers.data;
   const bars = n ? weekBars(n) : [];
   return (
-    <section className={styles.section} aria-labelledby="practice-numbers">
+    <section className={styles.section}>
       <h2 id="practice-numbers">{t.title}</h2>
       {numbers.error && !n ? (
         <Alert type="error" showIcon title={errorSentence(numbers.error)} />
