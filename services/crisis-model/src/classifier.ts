@@ -7,7 +7,8 @@
 // poorly: a message in Spanish is read by the multilingual model (multilingual-e5-small) when it is there, against
 // the Spanish examples alone, with the Spanish threshold chosen for that model.
 import { crisisLanguage, type CrisisLanguage } from '@hhp/crisis-rules';
-import { DIMENSIONS, embedCached, type ModelKind, type TextEmbedder } from '@hhp/embeddings';
+import { DIMENSIONS, defaultCacheDir, embedCached, type ModelKind, type TextEmbedder } from '@hhp/embeddings';
+import { dot, groupCached } from './groups.js';
 import { segments } from './segments.js';
 import type { Labelled } from './labelled.js';
 import { THRESHOLDS } from './threshold.js';
@@ -51,10 +52,6 @@ interface Examples {
 
 /** Groups searched per label. */
 export const PROBED = 12;
-/** Rounds of k-means when the classifier is built. */
-const ROUNDS = 8;
-/** Rows assigned between two turns of the event loop while the groups are made (a few milliseconds). */
-const YIELD_ROWS = 64;
 
 /** One model and the labelled examples as that model reads them. */
 interface Reader {
@@ -169,7 +166,7 @@ async function reader(
       vectors: matrix,
       count: rows.length,
       categories: rows.map((row) => examples[row]!.category),
-      ...(await group(matrix, rows.length)),
+      ...(await groupCached(matrix, rows.length, cache && (cache.cacheDir ?? defaultCacheDir()))),
     };
   };
   return { embedder, crisis: await of('crisis'), ordinary: await of('ordinary'), maxParts };
@@ -182,66 +179,6 @@ function readable(message: string): boolean {
   const letters = words.join('');
   const latin = letters.match(/\p{Script=Latin}/gu)?.length ?? 0;
   return latin >= letters.length / 2;
-}
-
-/** The dot product of `vector` and row `row` of `matrix` (cosine: the vectors have length 1). */
-function dot(vector: Float32Array, matrix: Float32Array, row: number): number {
-  // Four sums side by side: the loop runs faster than with one (DIMENSIONS is a multiple of 4).
-  let s0 = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let s3 = 0;
-  const offset = row * DIMENSIONS;
-  for (let d = 0; d < DIMENSIONS; d += 4) {
-    s0 += vector[d]! * matrix[offset + d]!;
-    s1 += vector[d + 1]! * matrix[offset + d + 1]!;
-    s2 += vector[d + 2]! * matrix[offset + d + 2]!;
-    s3 += vector[d + 3]! * matrix[offset + d + 3]!;
-  }
-  return s0 + s1 + s2 + s3;
-}
-
-/**
- * Spherical k-means over the rows, seeded evenly through them (the same groups at every start). About a second of
- * CPU for a few thousand rows, in the service's own thread: it gives the event loop a turn every YIELD_ROWS rows,
- * so that the service answers meanwhile (the rules decide until the model is ready).
- */
-async function group(matrix: Float32Array, count: number): Promise<{ centroids: Float32Array; groups: Int32Array[] }> {
-  const k = Math.max(1, Math.round(Math.sqrt(count)));
-  const centroids = new Float32Array(k * DIMENSIONS);
-  for (let c = 0; c < k; c++) {
-    const row = Math.floor((c * count) / k);
-    centroids.set(matrix.subarray(row * DIMENSIONS, (row + 1) * DIMENSIONS), c * DIMENSIONS);
-  }
-  const assigned = new Int32Array(count);
-  for (let round = 0; round < ROUNDS; round++) {
-    for (let n = 0; n < count; n++) {
-      if (n % YIELD_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
-      const row = matrix.subarray(n * DIMENSIONS, (n + 1) * DIMENSIONS);
-      let best = -Infinity;
-      for (let c = 0; c < k; c++) {
-        const s = dot(row, centroids, c);
-        if (s > best) {
-          best = s;
-          assigned[n] = c;
-        }
-      }
-    }
-    centroids.fill(0);
-    for (let n = 0; n < count; n++) {
-      const offset = assigned[n]! * DIMENSIONS;
-      for (let d = 0; d < DIMENSIONS; d++) centroids[offset + d]! += matrix[n * DIMENSIONS + d]!;
-    }
-    for (let c = 0; c < k; c++) {
-      let norm = 0;
-      for (let d = 0; d < DIMENSIONS; d++) norm += centroids[c * DIMENSIONS + d]! ** 2;
-      const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
-      for (let d = 0; d < DIMENSIONS; d++) centroids[c * DIMENSIONS + d]! *= scale;
-    }
-  }
-  const members: number[][] = Array.from({ length: k }, () => []);
-  for (let n = 0; n < count; n++) members[assigned[n]!]!.push(n);
-  return { centroids, groups: members.map((list) => Int32Array.from(list)) };
 }
 
 /** The examples of the PROBED groups whose centroids are nearest the vector. */
