@@ -1,11 +1,13 @@
 // The practice's console in the browser (issue 30, point 1): the first admin's invitation e-mail (the e2e stack sets
 // PRACTICE_FIRST_ADMIN_EMAIL), its link, a passkey made by Chromium's virtual authenticator (the DevTools protocol's
 // WebAuthn domain: a platform authenticator with resident keys and user verification), the console, an invite,
-// signing out and in again with the same passkey.
+// signing out and in again with the same passkey; then the calendar: a visitor's paid session on it, cancelled by her.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PRACTICE_ADMIN_EMAIL, e2eMailpit } from '../infra/src/e2e/mail';
 import { expectNoAxeViolations } from './support/axe';
+import { dayAhead } from './support/booking';
+import { sendPaymentSucceeded } from './support/stripe-webhook';
 
 const SUBJECT = 'Your invitation to the practice console';
 
@@ -117,6 +119,56 @@ test.describe('the practice console', () => {
     await expect(page.getByText('Sessions today')).toBeVisible();
     await expect(page.getByRole('img', { name: /^Sessions per day this week: / })).toBeVisible();
     await expectNoAxeViolations(page);
+
+    // The calendar (issue 30, point 2): a session booked and paid as a visitor is on the console's calendar with its
+    // visitor and notes; she cancels it from its details; the visitor gets the e-mail and the refund is recorded.
+    const guest = { name: `Calendar ${Date.now().toString(36)}`, email: `calendar-${Date.now()}@example.com` };
+    const sessionDay = dayAhead(1, 3);
+    const offered = await (await page.request.get(`/api/availability?type=ai-session&date=${sessionDay}`)).json();
+    const slot = (offered.slots as { startsAt: string; time: string; available: boolean }[]).find((s) => s.available);
+    expect(slot, `a free ai-session slot on ${sessionDay}`).toBeDefined();
+    const booked = await page.request.post('/api/book-session', {
+      data: { type: 'ai-session', scheduledAt: slot!.startsAt, notes: 'Prefers a quiet room', ...guest },
+    });
+    expect(booked.status()).toBe(200);
+    const { id: bookingId } = (await booked.json()) as { id: string };
+    const intent = await page.request.post('/api/create-payment-intent', { data: { amount: 9, sessionId: bookingId } });
+    const { clientSecret } = (await intent.json()) as { clientSecret: string };
+    expect(await sendPaymentSucceeded(page.request, clientSecret.split('_secret_')[0]!, bookingId, 900)).toBe(200);
+    await e2eMailpit().waitForMessage({ to: guest.email, subject: /is confirmed$/ }, 15_000);
+
+    const calendar = page.getByRole('region', { name: 'Calendar' });
+    // The view is on the practice's today once the calendar has answered with its time zone.
+    await expect(calendar.getByText(/^Times are the practice/)).toBeVisible();
+    const practiceToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+    const daysAhead = Math.round((Date.parse(sessionDay) - Date.parse(practiceToday)) / 86_400_000);
+    for (let day = 0; day < daysAhead; day += 1) await calendar.getByRole('button', { name: 'Next day' }).click();
+    await calendar.getByRole('button', { name: new RegExp(guest.name) }).click();
+    const details = page.getByRole('dialog', { name: new RegExp(guest.name) });
+    await expect(details.getByText(guest.email)).toBeVisible();
+    await expect(details.getByText('Prefers a quiet room')).toBeVisible();
+    await expect(details.getByText(`${slot!.time}–`)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await details.getByRole('button', { name: 'Cancel booking' }).click();
+    await page.getByRole('button', { name: 'Cancel it' }).click();
+    await expect(details.getByRole('alert').or(details.getByRole('status')).first()).toContainText(
+      'The booking is cancelled',
+    );
+    await expect(details.getByTestId('calendar-status')).toHaveText('Cancelled');
+    const cancelled = await e2eMailpit().waitForMessage({ to: guest.email, subject: /is cancelled$/ }, 15_000);
+    expect(cancelled.Text).toContain('$9.00 is being refunded');
+    await expect
+      .poll(
+        async () => {
+          const range = `from=${sessionDay}&to=${sessionDay}`;
+          const answer = await (await page.request.get(`/api/practice/calendar?${range}`)).json();
+          return (answer.bookings as { id: string; payment: { state: string } }[]).find((b) => b.id === bookingId)
+            ?.payment.state;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('refunded');
+    await details.getByRole('button', { name: 'Close' }).click();
 
     // At a phone's width the console still shows her and its controls.
     await page.setViewportSize({ width: 390, height: 844 });
