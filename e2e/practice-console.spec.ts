@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PRACTICE_ADMIN_EMAIL, e2eMailpit } from '../infra/src/e2e/mail';
 import { expectNoAxeViolations } from './support/axe';
+import { chooseDay, dayAhead, PLAN_LABELS } from './support/booking';
 import { dayAhead } from './support/booking';
 import { sendPaymentSucceeded } from './support/stripe-webhook';
 
@@ -89,6 +90,29 @@ test.describe('the practice console', () => {
     await expect(page).toHaveURL(/\/practice$/);
     await expect(page.getByTestId('practice-me')).toHaveText(E2E_PRACTICE_ADMIN_EMAIL);
     await expectNoAxeViolations(page);
+
+    // Availability without code (issue 30, point 3): a Tuesday weeks ahead closed in the console is closed on /book
+    // at once; removing the day off opens it again.
+    const tuesday = dayAhead(21, 2);
+    await page.getByLabel('Date', { exact: true }).fill(tuesday);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByRole('status')).toHaveText(`${tuesday} is changed.`);
+    const exceptions = page.getByRole('region', { name: 'Days off and extra days' });
+    await expect(exceptions.getByRole('cell', { name: tuesday, exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const visitor = await page.context().newPage();
+    await visitor.goto('/book');
+    await visitor.getByRole('radio', { name: PLAN_LABELS['dr-helen'] }).check();
+    await chooseDay(visitor, tuesday);
+    await expect(visitor.getByText('No sessions on this day. Please choose another date.')).toBeVisible();
+    await exceptions.getByRole('button', { name: `Remove ${tuesday}` }).click();
+    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect(page.getByRole('status')).toHaveText(`${tuesday} follows the week again.`);
+    await visitor.reload();
+    await visitor.getByRole('radio', { name: PLAN_LABELS['dr-helen'] }).check();
+    await chooseDay(visitor, tuesday);
+    await expect(visitor.getByRole('radio', { name: /^\d\d:\d\d – \d\d:\d\d/, disabled: false }).first()).toBeVisible();
+    await visitor.close();
 
     // The list and the numbers (issue 30, point 5): an address confirmed on the e-mail list is in the admin's list
     // and in its CSV export; the Numbers panel shows its cards and the week's chart, named by what it shows.

@@ -29,6 +29,8 @@ export default async function globalSetup(): Promise<void> {
     ports: 'free',
     throwawayData: true,
     readyTimeoutMs: 60_000,
+    // A build of its own (`vite build --outDir …` and the prerender) when another run may be rebuilding frontend/dist.
+    ...(process.env.E2E_FRONTEND_ROOT ? { frontendRoot: process.env.E2E_FRONTEND_ROOT } : {}),
     // Every browser of the suite asks from 127.0.0.1: lift the guard against guestId rotation (the
     // quota's own tests cover it), so the guests' 3 free questions are what the specs see; and the sign-up
     // limits per address and per e-mail (the content service's tests cover them); and the unpaid bookings one

@@ -246,7 +246,7 @@ export function AvailabilityPanel() {
             )}
           </div>
 
-          <section aria-labelledby="practice-affected" className={styles.section}>
+          <section className={styles.section}>
             <h3 id="practice-affected">{texts.affected.title}</h3>
             {data.affected.length === 0 ? (
               <p data-testid="availability-affected-none">{texts.affected.none}</p>
@@ -277,18 +277,22 @@ export function AvailabilityPanel() {
             />
           ))}
 
-          <section aria-labelledby="practice-exceptions" className={styles.section}>
+          <section className={styles.section}>
             <h3 id="practice-exceptions">{texts.exceptions.title}</h3>
-            <div className={styles.tableScroll} role="region" aria-labelledby="practice-exceptions" tabIndex={0}>
-              <Table<AvailabilityExceptionView>
-                rowKey="id"
-                columns={exceptionColumns}
-                dataSource={data.exceptions}
-                locale={{ emptyText: texts.exceptions.none }}
-                pagination={false}
-                size="small"
-              />
-            </div>
+            {data.exceptions.length === 0 ? (
+              // Not antd's empty table: its placeholder's grey is below the contrast axe asks for.
+              <p>{texts.exceptions.none}</p>
+            ) : (
+              <div className={styles.tableScroll} role="region" aria-labelledby="practice-exceptions" tabIndex={0}>
+                <Table<AvailabilityExceptionView>
+                  rowKey="id"
+                  columns={exceptionColumns}
+                  dataSource={data.exceptions}
+                  pagination={false}
+                  size="small"
+                />
+              </div>
+            )}
             <Form layout="vertical" requiredMark={false} onFinish={addDay} className={styles.narrow}>
               <Form.Item label={texts.exceptions.date} htmlFor="availability-exception-date">
                 <Input
