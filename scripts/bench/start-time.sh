@@ -48,6 +48,36 @@ if [ "$empty_caches" -eq 1 ]; then
 fi
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"
 
+# The CPU time of a process and everything under it: utime + stime of each live one, and cutime + cstime (its
+# children that ended and were waited for: the bootstrap, tsc, vite) of each, from /proc; then the eight largest.
+cpu_of_tree() {
+  local tick
+  tick="$(getconf CLK_TCK)"
+  ps -e -o pid=,ppid=,args= | awk -v root="$1" -v tick="$tick" '
+    {
+      parent[$1] = $2; name[$1] = $3; sub(/^.*\//, "", name[$1])
+      if (match($0, /services\/[a-z-]+\//)) name[$1] = substr($0, RSTART + 9, RLENGTH - 10)
+    }
+    END {
+      for (p in parent) {
+        q = p
+        while (q != "" && q != root && q != 1 && q != 0) q = parent[q]
+        if (q != root) continue
+        if ((getline line < ("/proc/" p "/stat")) <= 0) continue
+        close("/proc/" p "/stat")
+        sub(/^.*\) /, "", line); split(line, f, " ")
+        own = (f[12] + f[13] + f[14] + f[15]) / tick
+        total += own; cpu[p] = own
+      }
+      n = 0
+      for (p in cpu) order[++n] = p
+      for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (cpu[order[j]] > cpu[order[i]]) { t = order[i]; order[i] = order[j]; order[j] = t }
+      printf "%.1f (", total
+      for (i = 1; i <= n && i <= 8; i++) printf "%s%s %.1f", (i > 1 ? ", " : ""), name[order[i]], cpu[order[i]]
+      printf ")"
+    }'
+}
+
 cd "$dir"
 started=$(date +%s%N)
 PORT="$port" npm start >"$out" 2>&1 &
@@ -61,10 +91,12 @@ until grep -q "is running at" "$out"; do
   sleep 0.1
 done
 ended=$(date +%s%N)
+cpu="$(cpu_of_tree "$pid")"
 grep -E '^\[bootstrap\] .*(done in|failed after) ' "$out" || true
 grep -E '^\[start\] installed and built in' "$out" || true
 grep "is running at" "$out"
 echo "seconds until ready: $(((ended - started) / 1000000))e-3" | sed 's/\([0-9]*\)\([0-9]\{3\}\)e-3/\1.\2/'
+echo "CPU seconds until ready (user + system, every process npm start ran, finished ones included): ${cpu}"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 if [ "$empty_caches" -eq 1 ]; then
   echo "disk: $(du -sh "$dir" | cut -f1) the clone (.tools $(du -sh "$dir/.tools" | cut -f1), node_modules $(du -sh "$dir/node_modules" | cut -f1)), caches $(du -sh "$scratch/cache" | cut -f1) (Go modules $(du -sh "$GOMODCACHE" | cut -f1), Go builds $(du -sh "$GOCACHE" | cut -f1), npm $(du -sh "$npm_config_cache" | cut -f1))"
