@@ -1,14 +1,15 @@
 // The practice's console in the browser (issue 30, point 1): the first admin's invitation e-mail (the e2e stack sets
 // PRACTICE_FIRST_ADMIN_EMAIL), its link, a passkey made by Chromium's virtual authenticator (the DevTools protocol's
 // WebAuthn domain: a platform authenticator with resident keys and user verification), the console, an invite,
-// signing out and in again with the same passkey; then the calendar: a visitor's paid session on it, cancelled by her.
+// signing out and in again with the same passkey; then the calendar: a visitor's paid session on it, cancelled by her;
+// and the calendar feed: a paid consultation in the .ics a calendar fetches without a session, the address revoked.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PRACTICE_ADMIN_EMAIL, e2eMailpit } from '../infra/src/e2e/mail';
 import { expectNoAxeViolations } from './support/axe';
 import { chooseDay, dayAhead, PLAN_LABELS } from './support/booking';
-import { dayAhead } from './support/booking';
 import { sendPaymentSucceeded } from './support/stripe-webhook';
+import { parseCalendar } from '../services/booking/test/integration/ical';
 
 const SUBJECT = 'Your invitation to the practice console';
 
@@ -41,7 +42,7 @@ test.describe('the practice console', () => {
   test('when the first admin opens her invitation and makes a passkey, then she can invite, sign out and sign in again', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await virtualAuthenticator(page);
     const mail = await e2eMailpit().waitForMessage({ to: E2E_PRACTICE_ADMIN_EMAIL, subject: SUBJECT }, 30_000);
     const link = inviteLink(mail.Text);
@@ -193,6 +194,56 @@ test.describe('the practice console', () => {
       )
       .toBe('refunded');
     await details.getByRole('button', { name: 'Close' }).click();
+
+    // The calendar feed (issue 30, point 4): a consultation booked and paid on a Tuesday is in the feed that a
+    // calendar application fetches without a session (read by ical.js), with the visitor's first name and neither her
+    // address nor her notes; the card makes and shows the address once, and a revoked address is a 404.
+    const stamp = Date.now().toString(36);
+    const consultant = { name: `Feed${stamp} Visitor`, email: `feed-${stamp}@example.com` };
+    let consultation: { startsAt: string } | undefined;
+    for (let weeks = 2; !consultation && weeks < 8; weeks += 1) {
+      const day = await (await page.request.get(`/api/availability?type=dr-helen&date=${dayAhead(weeks, 2)}`)).json();
+      consultation = (day.slots as { startsAt: string; available: boolean }[]).find((s) => s.available);
+    }
+    expect(consultation, 'a free consultation on a Tuesday').toBeDefined();
+    const held = await page.request.post('/api/book-session', {
+      data: { type: 'dr-helen', scheduledAt: consultation!.startsAt, notes: 'Knee pain after a fall', ...consultant },
+    });
+    expect(held.status()).toBe(200);
+    const { id: consultationId } = (await held.json()) as { id: string };
+    const paying = await page.request.post('/api/create-payment-intent', {
+      data: { amount: 400, sessionId: consultationId },
+    });
+    const { clientSecret: consultationSecret } = (await paying.json()) as { clientSecret: string };
+    expect(
+      await sendPaymentSucceeded(page.request, consultationSecret.split('_secret_')[0]!, consultationId, 40000),
+    ).toBe(200);
+    await e2eMailpit().waitForMessage({ to: consultant.email, subject: /is confirmed$/ }, 15_000);
+
+    const feedCard = page.getByRole('region', { name: 'Calendar feed' });
+    await expect(feedCard.getByText('You have no calendar feed.')).toBeVisible();
+    await feedCard.getByRole('button', { name: 'Create feed address' }).click();
+    const feedAddress = feedCard.getByLabel('Your feed address (https)');
+    await expect(feedAddress).toHaveValue(/\/api\/practice\/feed\/[A-Za-z0-9_-]{43}\.ics$/);
+    const feedUrl = await feedAddress.inputValue();
+    await expect(feedCard.getByLabel(/webcal/)).toHaveValue(feedUrl.replace(/^https?:/, 'webcal:'));
+    await expectNoAxeViolations(page);
+    // A calendar application: no cookie, no Origin, through nginx.
+    const feedOnStack = new URL(new URL(feedUrl).pathname, page.url()).href;
+    const fetched = await fetch(feedOnStack);
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    const feedText = await fetched.text();
+    const event = parseCalendar(feedText).events.find((e) => e.uid.startsWith(`${consultationId}@`));
+    expect(event, 'the consultation in the feed').toBeDefined();
+    expect(event!.summary).toMatch(new RegExp(`Consultation: Feed${stamp}$`));
+    expect(event!.start.toISOString()).toBe(new Date(consultation!.startsAt).toISOString());
+    expect(feedText).not.toContain(consultant.email);
+    expect(feedText).not.toContain('Knee pain');
+    await feedCard.getByRole('button', { name: 'Revoke feed' }).click();
+    await page.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await expect(feedCard.getByText('The feed is revoked: its address no longer works.')).toBeVisible();
+    expect((await fetch(feedOnStack)).status).toBe(404);
 
     // At a phone's width the console still shows her and its controls.
     await page.setViewportSize({ width: 390, height: 844 });
