@@ -91,6 +91,12 @@ export const AvailabilityExceptionInput = z
   .superRefine(({ kind, times }, ctx) => {
     if (kind === 'closed' && times)
       ctx.addIssue({ code: 'custom', path: ['times'], message: 'times are only for an extra (open) day' });
+    else if (times?.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['times'],
+        message: 'an extra day needs at least one time (or leave times out)',
+      });
   });
 export type AvailabilityExceptionInput = z.infer<typeof AvailabilityExceptionInput>;
 

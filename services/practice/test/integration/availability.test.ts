@@ -181,6 +181,11 @@ test('when a change is not well formed, then 400 names the field and nothing cha
     ['/exceptions', { date: '2020-01-07', kind: 'closed', types: ['dr-helen'] }, /^date: that day has passed$/],
     ['/exceptions', { date: tuesdays().date, kind: 'closed', types: [] }, /^types: /],
     ['/exceptions', { date: tuesdays().date, kind: 'closed', types: ['dr-helen'], times: ['09:00'] }, /^times: /],
+    [
+      '/exceptions',
+      { date: tuesdays().date, kind: 'open', types: ['dr-helen'], times: [] },
+      /^times: an extra day needs/,
+    ],
     ['/exceptions/not-an-id/remove', {}, /^id: /],
   ];
   for (const [path, body, message] of cases) {
