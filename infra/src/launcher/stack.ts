@@ -6,12 +6,12 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { freePort, isPortHandedOut, nginxPath, repoRoot, reservePort, waitFor } from '../dev-servers.js';
+import { freePort, isPortHandedOut, nginxPath, repoRoot, reservePort } from '../dev-servers.js';
 import { listensOn } from './dependencies.js';
 import { startBacking, type BackingProcesses } from './backing-services.js';
 import { acquireLock, type Lock } from './lock.js';
 import { defaultMediaRoot, nginxArgs, testNginxConfig, writeNginxConfig, type NginxVariables } from './nginx-config.js';
-import { releaseReaper, spawnGroup, type GroupProcess } from './process-group.js';
+import { releaseReaper, spawnGroup } from './process-group.js';
 import {
   LOCAL_PASSWORDS,
   loadSecrets,
@@ -22,10 +22,13 @@ import {
 } from './secrets.js';
 import { paymentsEnv, withoutStripe } from './payments.js';
 import type { MailpitLogin } from '../testing/mailpit.js';
-import { StartupError } from './startup-error.js';
-import { HEALTH_PATHS, databaseName, natsUser, serviceEntry } from '@hhp/proto/services';
-import { SERVICES, UPSTREAM_VARIABLE, serviceEntryPoint, type ServiceName } from './services.js';
+import { databaseName, natsUser } from '@hhp/proto/services';
+import { SERVICES, serviceEntryPoint, type ServiceName } from './services.js';
 import { Supervised, type RestartPolicy } from './supervisor.js';
+import { spawnServices, upstreamsOf } from './service-processes.js';
+import { waitUntilReady } from './readiness.js';
+
+export { replicasOf } from './service-processes.js';
 
 export interface StackOptions {
   /** Data, logs, secrets and the lock file. Created when missing; kept between runs. */
@@ -64,19 +67,6 @@ export interface RunningService {
   instance: string;
   url: string;
   logFile: string;
-}
-
-/** A service the manifest marks as scaling (ai-query: AI_QUERY_REPLICAS=2) runs that many processes, and
- * nginx balances between them; every other runs one. */
-export function replicasOf(name: ServiceName, env: NodeJS.ProcessEnv): number {
-  const variable = serviceEntry(name).replicasVariable;
-  if (variable === undefined) return 1;
-  const raw = env[variable] ?? '1';
-  const replicas = Number(raw);
-  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 16) {
-    throw new Error(`${variable} must be a whole number from 1 to 16, not "${raw}"`);
-  }
-  return replicas;
 }
 
 export interface Stack {
@@ -124,34 +114,6 @@ async function choosePort(preferred: number, mode: 'default' | 'free'): Promise<
     return preferred;
   }
   return freePort();
-}
-
-async function httpStatus(url: string): Promise<number | string> {
-  try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-    await response.arrayBuffer();
-    return response.status;
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause;
-    return cause?.code ?? (error as Error).name;
-  }
-}
-
-/** A pino line at level error or above, or any line on stderr, shortened for the console. */
-function consoleLine(line: string, stream: 'stdout' | 'stderr'): string | undefined {
-  let text: string | undefined;
-  try {
-    const entry = JSON.parse(line) as { level?: number | string; msg?: string; err?: { message?: string } };
-    const level =
-      typeof entry.level === 'number'
-        ? entry.level
-        : ({ error: 50, fatal: 60 } as Record<string, number>)[String(entry.level)];
-    if ((level ?? 0) >= 50) text = [entry.msg, entry.err?.message].filter(Boolean).join(': ') || line;
-  } catch {
-    if (stream === 'stderr' && line.trim()) text = line;
-  }
-  if (text === undefined) return undefined;
-  return text.length > 240 ? `${text.slice(0, 239)}…` : text;
 }
 
 export async function startStack(options: StackOptions): Promise<Stack> {
@@ -242,57 +204,32 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // The services load their modules while the servers start (backing-services.ts).
     await backing.initialised;
 
-    const services: (RunningService & { process: Supervised })[] = [];
-    for (const service of SERVICES)
-      for (let replica = 1; replica <= replicasOf(service.name, env); replica++) {
-        const instance = replica === 1 ? service.name : `${service.name}#${replica}`;
-        const servicePort = await choosePort(service.port + 100 * (replica - 1), mode);
-        const logFile = path.join(logDir, `${replica === 1 ? service.name : `${service.name}-${replica}`}.log`);
-        const serviceEnv: NodeJS.ProcessEnv = {
-          ...withoutStripe(withoutNatsPasswords(withoutLocalPasswords(env))),
-          ...(service.name === 'payments' ? paymentsEnv(env, url) : {}),
-          ...secrets,
-          ...natsUserEnv(natsUser(service.name), natsPasswords),
-          PORT: String(servicePort),
-          HOST: '127.0.0.1',
-          MONGODB_URI: mongodbUri,
-          MONGODB_DB: databaseName(service.name),
-          NATS_URL: natsUrl,
-          SMTP_URL: smtpUrl,
-          // Node keeps the compiled modules here: a second start compiles nothing again.
-          NODE_COMPILE_CACHE: env.NODE_COMPILE_CACHE ?? path.join(dataDir, 'cache', 'node-compile'),
-          LOG_LEVEL: env.LOG_LEVEL ?? 'info',
-          PUBLIC_URL: env.PUBLIC_URL ?? url,
-        };
-        const serviceUrl = `http://127.0.0.1:${servicePort}`;
-        const proc = new Supervised({
-          spawn: () =>
-            spawnGroup(instance, process.execPath, [...(options.nodeArgs ?? []), entry(service.name)], {
-              env: serviceEnv,
-              logFile,
-              onLine: (line, stream) => {
-                const text = consoleLine(line, stream);
-                if (text) out.error(`[${instance}] ${text}`);
-              },
-            }),
-          ready: answersReadyz(serviceUrl),
-          output: out,
-          policy: restartPolicy,
-        });
-        started_.services.push(proc);
-        services.push({ name: service.name, instance, url: serviceUrl, logFile, process: proc });
-      }
+    const services = await spawnServices({
+      env,
+      logDir,
+      choosePort: (preferred) => choosePort(preferred, mode),
+      entry,
+      nodeArgs: options.nodeArgs ?? [],
+      serviceEnv: (service) => ({
+        ...withoutStripe(withoutNatsPasswords(withoutLocalPasswords(env))),
+        ...(service === 'payments' ? paymentsEnv(env, url) : {}),
+        ...secrets,
+        ...natsUserEnv(natsUser(service), natsPasswords),
+        MONGODB_URI: mongodbUri,
+        MONGODB_DB: databaseName(service),
+        NATS_URL: natsUrl,
+        SMTP_URL: smtpUrl,
+        // Node keeps the compiled modules here: a second start compiles nothing again.
+        NODE_COMPILE_CACHE: env.NODE_COMPILE_CACHE ?? path.join(dataDir, 'cache', 'node-compile'),
+        LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+        PUBLIC_URL: env.PUBLIC_URL ?? url,
+      }),
+      output: out,
+      restartPolicy,
+      started: started_.services,
+    });
+    const upstreams = upstreamsOf(services);
 
-    // Several replicas of one service: the template's `server ${X_UPSTREAM};` line becomes one line each.
-    const upstreams = Object.fromEntries(
-      SERVICES.map(({ name }) => [
-        UPSTREAM_VARIABLE[name],
-        services
-          .filter((s) => s.name === name)
-          .map((s) => s.url.replace('http://', ''))
-          .join(';\n    server '),
-      ]),
-    );
     const variables = {
       LISTEN_ADDR: `${host}:${port}`,
       FRONTEND_ROOT: frontendRoot,
@@ -359,61 +296,4 @@ function debugPortOf(env: NodeJS.ProcessEnv): number | undefined {
     throw new Error(`FERRETDB_DEBUG_PORT must be a port number, not "${raw}"`);
   }
   return port;
-}
-
-/** Resolves once the service at `url` answers /readyz with 200; rejects when it exits first or times out. */
-function answersReadyz(url: string) {
-  return (proc: GroupProcess, timeoutMs: number): Promise<void> =>
-    waitFor(`${proc.name} /readyz`, async () => (await httpStatus(`${url}${HEALTH_PATHS.ready}`)) === 200, {
-      child: proc,
-      timeoutMs,
-      intervalMs: 200,
-    });
-}
-
-async function waitUntilReady(
-  services: (RunningService & { process: Supervised })[],
-  nginx: GroupProcess,
-  frontUrl: string,
-  timeoutMs: number,
-  dataDir: string,
-): Promise<void> {
-  const pending = new Map<string, string>(services.map((s) => [s.instance, 'not started']));
-  pending.set('nginx', 'not started');
-  // waitFor treats a throwing check as "not yet"; a process that died ends the wait at once instead.
-  let fatal: Error | undefined;
-  const check = async (): Promise<boolean> => {
-    const dead = [...services.map((s) => s.process.current), nginx].find((p) => p.exited);
-    if (dead) {
-      await dead.stop();
-      fatal = new StartupError(dead.name, dead.logFile, `exited (code ${dead.exitCode}) before it was ready`);
-      return true;
-    }
-    await Promise.all([
-      ...services
-        .filter((s) => pending.has(s.instance))
-        .map(async (s) => {
-          const status = await httpStatus(`${s.url}${HEALTH_PATHS.ready}`);
-          if (status === 200) pending.delete(s.instance);
-          else
-            pending.set(s.instance, typeof status === 'number' ? `/readyz answered ${status}` : `/readyz: ${status}`);
-        }),
-      pending.has('nginx')
-        ? httpStatus(frontUrl).then((status) => {
-            if (status === 200) pending.delete('nginx');
-            else pending.set('nginx', typeof status === 'number' ? `/ answered ${status}` : `/: ${status}`);
-          })
-        : undefined,
-    ]);
-    return pending.size === 0;
-  };
-  try {
-    await waitFor('the stack', check, { timeoutMs, intervalMs: 200 });
-  } catch {
-    const what = [...pending].map(([name, why]) => `${name} (${why})`).join(', ');
-    throw new Error(
-      `not ready after ${Math.round(timeoutMs / 1000)} s: ${what}; logs are in ${path.join(dataDir, 'logs')}`,
-    );
-  }
-  if (fatal) throw fatal;
 }
