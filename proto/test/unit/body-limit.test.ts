@@ -19,6 +19,8 @@ interface JsonSchema {
   enum?: unknown[];
   const?: unknown;
   maxLength?: number;
+  items?: JsonSchema;
+  maxItems?: number;
   pattern?: string;
   format?: string;
 }
@@ -45,6 +47,10 @@ function largestJson(schema: JsonSchema, path: string): number {
           }
           if (schema.format === 'date' || schema.format === 'date-time') return 2 + PATTERNED_CHARACTERS;
           throw new Error(`${path}: a string without maxLength or a pattern of its own`);
+        case 'array':
+          // Its items, each with the comma after it; an array nothing bounds would be as long as the limit allows.
+          if (schema.maxItems === undefined || !schema.items) throw new Error(`${path}: an array without maxItems`);
+          return 2 + schema.maxItems * (largestJson(schema.items, `${path}[]`) + 1);
         case 'number':
         case 'integer':
           return 24; // The longest a double is written: -1.2345678901234567e-308
