@@ -153,6 +153,8 @@ const subscriberCookie: readonly Setting[] = [
 ];
 const publicUrl: Setting = { name: 'PUBLIC_URL', config: true, default: 'http://localhost:8080' };
 const smtp: Setting = { name: 'SMTP_URL', secret: true, optional: true };
+/** The practice's IANA time zone: booking's calendar and the console's days. */
+const practiceTimeZone: Setting = { name: 'PRACTICE_TIME_ZONE', config: true, default: 'America/New_York' };
 /** The practitioner the persona, the e-mails and the pages name (the web image's build takes it as a build argument). */
 const practitionerName: Setting = { name: 'PRACTITIONER_NAME', config: true, default: DEFAULT_PRACTITIONER_NAME };
 
@@ -227,7 +229,7 @@ export const SERVICE_DEPLOY = {
     image: 'service',
     settings: [
       publicUrl,
-      { name: 'PRACTICE_TIME_ZONE', config: true, default: 'America/New_York' },
+      practiceTimeZone,
       { name: 'BOOKING_HOLD_MINUTES', config: true, default: '15' },
       { name: 'SESSION_PASS_SECRET', secret: true },
       { name: 'BOOKING_LINK_SECRET', secret: true },
@@ -349,6 +351,7 @@ export const SERVICE_DEPLOY = {
         config: true,
         comment: 'While no staff exists, this address is e-mailed an invite at start (once; again when it expired).',
       },
+      { ...practiceTimeZone, comment: "Booking's: the numbers' today, week and month are the practice's days." },
       smtp,
     ],
     resources: resources({
