@@ -107,6 +107,42 @@ export const AvailabilityResponse = z.object({
 });
 export type AvailabilityResponse = z.infer<typeof AvailabilityResponse>;
 
+/** The longest range GET /api/availability/days answers: two months, enough for any month the day grid shows. */
+export const OPEN_DAYS_MAX = 62;
+
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+/** GET /api/availability/days?type=&from=YYYY-MM-DD&to=YYYY-MM-DD: the practice's days `from` to `to`, both included. */
+export const OpenDaysQuery = z
+  .object({
+    type: SessionTypeSchema,
+    from: z.iso.date('from must be YYYY-MM-DD'),
+    to: z.iso.date('to must be YYYY-MM-DD'),
+  })
+  .strict()
+  .superRefine(({ from, to }, ctx) => {
+    const days = dayNumber(to) - dayNumber(from) + 1;
+    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
+    else if (days > OPEN_DAYS_MAX)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `to must be at most ${OPEN_DAYS_MAX} days after from` });
+  });
+export type OpenDaysQuery = z.infer<typeof OpenDaysQuery>;
+
+/**
+ * The days of the range the practice's rules open for the plan (its week, its days off and extra days), within
+ * the booking horizon: what the day grid offers. Whether a seat is free on one is that day's own answer.
+ */
+export const OpenDaysResponse = z.object({
+  type: SessionTypeSchema,
+  from: z.string(),
+  to: z.string(),
+  /** The practice's IANA time zone, whose calendar the days are. */
+  timeZone: z.string(),
+  /** The open days, "YYYY-MM-DD", in order; never a past day or one after the booking horizon. */
+  open: z.array(z.string()),
+});
+export type OpenDaysResponse = z.infer<typeof OpenDaysResponse>;
+
 /** rpc.booking.v1.session: payments asks for a booking's authoritative price and state. */
 export const BookingLookupRequest = z.object({ sessionId: singleLine({ max: 100 }).min(1) }).strict();
 export type BookingLookupRequest = z.infer<typeof BookingLookupRequest>;

@@ -13,6 +13,8 @@ import {
   ReleaseSessionRequest,
   ManageSessionRequest,
   ManageSessionResponse,
+  OpenDaysQuery,
+  OpenDaysResponse,
   RescheduleSessionRequest,
   SessionParams,
   SessionResponse,
@@ -118,5 +120,13 @@ export const BOOKING_ROUTES: RouteConfig[] = [
     AvailabilityResponse,
     [400, 503],
     { query: AvailabilityQuery },
+  ),
+  get(
+    '/api/availability/days',
+    'booking',
+    "The days of a range (at most 62) the practice's rules open for a plan, within the booking horizon",
+    OpenDaysResponse,
+    [400, 503],
+    { query: OpenDaysQuery },
   ),
 ];

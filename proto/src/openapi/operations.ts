@@ -92,6 +92,11 @@ const OPERATIONS: Record<string, { id: string; description: string }> = {
     id: 'getAvailability',
     description: "The slots of one day for a plan, free or taken, in the practice's time zone.",
   },
+  'GET /api/availability/days': {
+    id: 'getOpenDays',
+    description:
+      "The days of a range that the practice's rules open for a plan (its week, days off, extra days), within the booking horizon; not whether a seat is free.",
+  },
   'POST /api/create-checkout-session': {
     id: 'createCheckoutSession',
     description: "Starts a subscription in Stripe's hosted Checkout; the answer is where to send the browser.",

@@ -92,6 +92,12 @@ export class AvailabilityStore {
     return this.exceptionDocs.find({ date: { $gte: from } }).toArray();
   }
 
+  /** A plan's exceptions of the dates `from` to `to` (both included), by date: one indexed query. */
+  async exceptionsBetween(type: SessionType, from: string, to: string): Promise<Map<string, ExceptionDocument>> {
+    const found = await this.exceptionDocs.find({ date: { $gte: from, $lte: to }, type }).toArray();
+    return new Map(found.map((exception) => [exception.date, exception]));
+  }
+
   /** Every rule in force and the exceptions from `from` on. */
   async read(from: string, timeZone: string): Promise<Rules> {
     const [rules, exceptions] = await Promise.all([this.rules(), this.exceptionsFrom(from)]);
