@@ -138,6 +138,8 @@ export const OpenDaysResponse = z.object({
   to: z.string(),
   /** The practice's IANA time zone, whose calendar the days are. */
   timeZone: z.string(),
+  /** The plan's weekly rule in force: its weekdays (Sunday 0 … Saturday 6), whatever a day off or an extra day says. */
+  weekdays: z.array(z.number().int().min(0).max(6)),
   /** The open days, "YYYY-MM-DD", in order; never a past day or one after the booking horizon. */
   open: z.array(z.string()),
 });

@@ -1,12 +1,13 @@
 // The days of a range that the practice's rules open for a plan: what /book's day grid offers (a day off greyed
 // out, an extra day or a new weekday pickable), so the grid never disagrees with GET /api/availability's `open`.
 // The same rules as a day's answer (planDay over the plan's rule and that date's exception), read in two queries
-// for the whole range: the plan's latest rule, its exceptions between the two dates. Seats are not read: whether
-// one is free is the day's own answer, asked when the visitor picks it.
+// for the whole range: the plan's latest rule, its exceptions between the two dates. Its weekdays come along, so the
+// grid can say why a day is closed (not one of the plan's days, or a day off). Seats are not read: whether one is
+// free is the day's own answer, asked when the visitor picks it.
 import type { OpenDaysQuery, OpenDaysResponse } from '@hhp/proto';
 import { horizonDay, planDay, practiceDate } from '../calendar/calendar.js';
 import type { BookingDeps } from '../rules.js';
-import { daySchedule } from './schedule.js';
+import { daySchedule, type ExceptionDocument } from './schedule.js';
 
 const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
@@ -16,20 +17,18 @@ export async function openDays(
   now = new Date(),
 ): Promise<OpenDaysResponse> {
   const { timeZone } = rules;
-  const answer = { type, from, to, timeZone };
-  // Only the bookable part of the range is read: a past day or one past the horizon is closed whatever the rules say.
+  // Only the bookable part of the range is read: a past day or one after the horizon is closed whatever the rules say.
   const [today, horizon] = [practiceDate(now, timeZone), horizonDay(timeZone, now)];
   const first = from > today ? from : today;
   const last = to < horizon ? to : horizon;
-  if (first > last) return { ...answer, open: [] };
   const [rule, exceptions] = await Promise.all([
     availability.rule(type),
-    availability.exceptionsBetween(type, first, last),
+    first <= last ? availability.exceptionsBetween(type, first, last) : new Map<string, ExceptionDocument>(),
   ]);
   const open: string[] = [];
   for (let date = first; date <= last; date = nextDay(date)) {
     const schedule = daySchedule(rule, exceptions.get(date), date);
     if (planDay(type, date, timeZone, now, schedule).state === 'open') open.push(date);
   }
-  return { ...answer, open };
+  return { type, from, to, timeZone, weekdays: [...rule.weekdays].sort((a, b) => a - b), open };
 }

@@ -79,10 +79,11 @@ describe('GET /api/availability/days', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const helen = (await res.json()) as OpenDaysResponse;
-    expect(helen).toMatchObject({ type: 'dr-helen', from, to, timeZone: TIME_ZONE });
+    expect(helen).toMatchObject({ type: 'dr-helen', from, to, timeZone: TIME_ZONE, weekdays: [2] });
     expect(helen.open).toEqual(daysFrom(today, 62).filter((d) => d <= to && weekdayOf(d) === 2));
 
     const ai = await openDaysOf('ai-session', from, to);
+    expect(ai.weekdays).toEqual([1, 2, 3, 4, 5, 6]);
     expect(ai.open).toEqual(daysFrom(today, 62).filter((d) => d <= to && weekdayOf(d) !== 0));
 
     // The grid and the day agree: every day of two weeks, open in one exactly when open in the other.
@@ -97,7 +98,7 @@ describe('GET /api/availability/days', () => {
     expect(answer.open.length).toBeGreaterThan(0);
     expect(answer.open.every((day) => day <= last)).toBe(true);
     expect((await openDaysOf('ai-session', plusDays(last, 1), plusDays(last, 20))).open).toEqual([]);
-    expect((await openDaysOf('dr-helen', '2020-01-01', '2020-02-01')).open).toEqual([]);
+    expect(await openDaysOf('dr-helen', '2020-01-01', '2020-02-01')).toMatchObject({ weekdays: [2], open: [] });
   });
 
   test('when the practitioner takes a Tuesday off, then that Tuesday is no longer open for her, and is again once the day off is removed', async () => {
@@ -110,7 +111,8 @@ describe('GET /api/availability/days', () => {
       action: 'add-exception',
       exception: { date: tuesday, kind: 'closed', types: ['dr-helen'], note: 'Day off' },
     });
-    expect((await openDaysOf('dr-helen', ...range)).open).toEqual([plusDays(tuesday, 7)]);
+    // The day off is not a change of her week.
+    expect(await openDaysOf('dr-helen', ...range)).toMatchObject({ weekdays: [2], open: [plusDays(tuesday, 7)] });
     // The AI sessions of that day are another plan's: still open.
     expect((await openDaysOf('ai-session', ...range)).open).toContain(tuesday);
 
@@ -147,12 +149,13 @@ describe('GET /api/availability/days', () => {
     const state = await change({
       action: 'set-rule',
       type: 'dr-helen',
-      rule: { weekdays: [1, 5], times: ['09:00', '11:00', '14:00'], durationMinutes: 90, version: 0 },
+      rule: { weekdays: [5, 1], times: ['09:00', '11:00', '14:00'], durationMinutes: 90, version: 0 },
     });
     try {
-      expect((await openDaysOf('dr-helen', ...range)).open).toEqual(
-        [1, 5, 8, 12].map((offset) => plusDays(sunday, offset)),
-      );
+      expect(await openDaysOf('dr-helen', ...range)).toMatchObject({
+        weekdays: [1, 5],
+        open: [1, 5, 8, 12].map((offset) => plusDays(sunday, offset)),
+      });
       expect((await availabilityOf(service, 'dr-helen', plusDays(sunday, 5))).open).toBe(true);
       expect((await availabilityOf(service, 'dr-helen', plusDays(sunday, 2))).open).toBe(false);
     } finally {
