@@ -2,7 +2,7 @@
 // starts from: a variant differs from a request the portal accepts in one thing only, so what it reaches is
 // the code behind validation (the store, Stripe, the signature checks), not an early refusal of something else.
 // Every operation must have one: scripts/bad-input.mjs fails an operation missing here.
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 
 const TYPES = ['ai-session', 'dr-helen', 'subscription'];
 const DAYS_AHEAD = 21;
@@ -90,8 +90,51 @@ function practiceBases(origin) {
       headers,
     }),
     'GET /api/practice/audit': () => ({ query: { limit: '10' } }),
+    // The console's calendar, availability, feed, list and numbers (issue 30): requests of the right shape, which
+    // stop at the session guard (401) as every staff route does without a session; the feed's own address is
+    // public and answers 404 for a secret that opens no feed.
+    'GET /api/practice/calendar': () => ({ query: { from: dayAhead(1), to: dayAhead(7) } }),
+    'POST /api/practice/bookings/{id}/cancel': () => ({ path: { id: bookingId() }, body: {}, headers }),
+    'POST /api/practice/bookings/{id}/move': () => ({
+      path: { id: bookingId() },
+      body: { scheduledAt: `${dayAhead(14)}T14:00:00.000Z` },
+      headers,
+    }),
+    'POST /api/practice/bookings/{id}/attendance': () => ({
+      path: { id: bookingId() },
+      body: { outcome: 'attended' },
+      headers,
+    }),
+    'GET /api/practice/availability': () => ({}),
+    'POST /api/practice/availability/rules/{type}': () => ({
+      path: { type: 'ai-session' },
+      body: { weekdays: [1, 2, 3, 4, 5], times: ['09:00', '11:00'], durationMinutes: 60, version: 0 },
+      headers,
+    }),
+    'POST /api/practice/availability/exceptions': () => ({
+      body: { date: dayAhead(30), kind: 'closed', types: ['ai-session'], note: 'probe' },
+      headers,
+    }),
+    'POST /api/practice/availability/exceptions/{id}/remove': () => ({
+      path: { id: randomUUID() },
+      body: {},
+      headers,
+    }),
+    'GET /api/practice/feed': () => ({}),
+    'POST /api/practice/feed': () => ({ body: {}, headers }),
+    'DELETE /api/practice/feed': () => ({ body: {}, headers }),
+    'GET /api/practice/feed/{secret}.ics': () => ({ path: { secret: randomBytes(32).toString('base64url') } }),
+    'GET /api/practice/list': () => ({ query: { page: '1', pageSize: '50' } }),
+    'GET /api/practice/list.csv': () => ({}),
+    'GET /api/practice/numbers': () => ({}),
   };
 }
+
+/** A booking id's shape (24 base64url characters) that no booking has. */
+const bookingId = () => randomBytes(18).toString('base64url');
+
+/** The practice's calendar day `days` from today, YYYY-MM-DD (UTC: near enough for requests of the right shape). */
+const dayAhead = (days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * The base request of every operation, keyed "METHOD /path": `() => ({ path, query, body, headers, sign })`,
