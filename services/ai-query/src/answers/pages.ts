@@ -6,7 +6,6 @@ import {
   FREE_QUESTIONS_PER_DAY,
   MODALITIES,
   PLANS,
-  PRACTITIONER_SLOTS,
   SYMPTOM_CATEGORIES,
   type Condition,
   type Modality,
@@ -85,8 +84,13 @@ function sessionsPassage(): Passage {
       lead: true,
     },
     {
-      text: `${name(consultation.summary)}: ${consultation.durationMinutes} minutes, ${dollars(consultation.priceCents)}, on Tuesdays only, at ${PRACTITIONER_SLOTS.join(', ')} (${consultation.features.join('; ')}).`,
+      text: `${name(consultation.summary)}: ${consultation.durationMinutes} minutes, ${dollars(consultation.priceCents)} (${consultation.features.join('; ')}).`,
       lead: true,
+    },
+    // The practice sets its days and hours in its console (a changed week, a day off, an extra day): no fixed
+    // weekday or time here, which would go stale the day it changes.
+    {
+      text: "The usual days and hours come from the practice and can change; the Book Session page (/book) shows the days open and each day's free times.",
     },
     { text: 'Book and pay for any session on the Book Session page (/book); subscribe at /subscribe.' },
   ]);
