@@ -10,13 +10,13 @@ import { DetectCrisisRequest, DetectCrisisResponse } from './crisis.js';
 import { BookingLookupRequest, BookingLookupResponse } from './booking.js';
 import { PaymentsStatusRequest, PaymentsStatusResponse } from './payments.js';
 import { AdmitAiResponse, AskAiRequest, AskAiResponse, GiveBackAiRequest, GiveBackAiResponse } from './ai.js';
-import { PracticeFeedRequest, PracticeFeedResponse } from './practice-feed.js';
 import {
   PracticeListRpcRequest,
   PracticeListRpcResponse,
   PracticeNumbersRpcRequest,
   PracticeNumbersRpcResponse,
 } from './practice-numbers.js';
+import { PracticeFeedRequest, PracticeFeedResponse } from './practice-feed.js';
 import {
   CalendarBooking,
   CalendarResponse,
@@ -441,6 +441,18 @@ export const EVENT_CATALOGUE = [
   },
   {
     delivery: 'request-reply',
+    subject: RpcSubjects.practiceFeed,
+    schemaName: 'PracticeFeedRequest',
+    schema: PracticeFeedRequest,
+    responseName: 'PracticeFeedResponse',
+    response: PracticeFeedResponse,
+    purpose:
+      "A staff member's calendar feed (.ics): the confirmed sessions of a window, each with what a feed may show (the plan, the time, the visitor's first name; never an e-mail address or notes).",
+    producers: ['practice'],
+    consumers: ['booking'],
+  },
+  {
+    delivery: 'request-reply',
     subject: RpcSubjects.practiceList,
     schemaName: 'PracticeListRpcRequest',
     schema: PracticeListRpcRequest,
@@ -459,18 +471,6 @@ export const EVENT_CATALOGUE = [
     responseName: 'PracticeNumbersRpcResponse',
     response: PracticeNumbersRpcResponse,
     purpose: "The confirmed sessions per plan on each of a range of the practice's days, for the console's numbers.",
-    producers: ['practice'],
-    consumers: ['booking'],
-  },
-  {
-    delivery: 'request-reply',
-    subject: RpcSubjects.practiceFeed,
-    schemaName: 'PracticeFeedRequest',
-    schema: PracticeFeedRequest,
-    responseName: 'PracticeFeedResponse',
-    response: PracticeFeedResponse,
-    purpose:
-      "A staff member's calendar feed (.ics): the confirmed sessions of a window, each with what a feed may show (the plan, the time, the visitor's first name; never an e-mail address or notes).",
     producers: ['practice'],
     consumers: ['booking'],
   },

@@ -40,15 +40,15 @@ export const RpcSubjects = {
   paymentsStatus: 'rpc.payments.v1.status',
   askAi: 'rpc.ai.v1.ask',
   giveBackAi: 'rpc.ai.v1.give-back',
+  practiceAvailability: 'rpc.booking.v1.practice-availability',
+  practiceAvailabilitySet: 'rpc.booking.v1.practice-availability-set',
   practiceCalendar: 'rpc.booking.v1.practice-calendar',
   practiceCancel: 'rpc.booking.v1.practice-cancel',
   practiceMove: 'rpc.booking.v1.practice-move',
   practiceAttendance: 'rpc.booking.v1.practice-attendance',
-  practiceAvailability: 'rpc.booking.v1.practice-availability',
-  practiceAvailabilitySet: 'rpc.booking.v1.practice-availability-set',
+  practiceFeed: 'rpc.booking.v1.practice-feed',
   practiceList: 'rpc.content.v1.practice-list',
   practiceNumbers: 'rpc.booking.v1.practice-numbers',
-  practiceFeed: 'rpc.booking.v1.practice-feed',
 } as const;
 
 /**

@@ -12,7 +12,7 @@ export * from './event-catalogue.js';
 export * from './catalogue/index.js';
 export * from './text.js';
 export * from './practice.js';
-export * from './practice-availability.js';
 export * from './practice-calendar.js';
 export * from './practice-numbers.js';
 export * from './practice-feed.js';
+export * from './practice-availability.js';

@@ -20,8 +20,8 @@ import {
   StaffParams,
   WebAuthnOptionsResponse,
 } from '../practice.js';
-import { FEED_OPERATIONS, FEED_ROUTES } from './practice-feed-routes.js';
 import { NUMBERS_OPERATIONS, NUMBERS_ROUTES } from './practice-numbers-routes.js';
+import { FEED_OPERATIONS, FEED_ROUTES } from './practice-feed-routes.js';
 import { CALENDAR_OPERATIONS, CALENDAR_ROUTES } from './practice-calendar-routes.js';
 import { AVAILABILITY_OPERATIONS, AVAILABILITY_ROUTES } from './practice-availability-routes.js';
 
@@ -136,8 +136,8 @@ export const PRACTICE_ROUTES: RouteConfig[] = [
     request: { query: AuditQuery },
   }),
   ...FEED_ROUTES,
-  ...AVAILABILITY_ROUTES,
   ...CALENDAR_ROUTES,
+  ...AVAILABILITY_ROUTES,
   ...NUMBERS_ROUTES,
 ];
 
@@ -177,7 +177,7 @@ export const PRACTICE_OPERATIONS: Record<string, { id: string; description: stri
     description: `Every staff action: who, what, when, from where (address and user agent). ${SESSION}`,
   },
   ...FEED_OPERATIONS,
-  ...AVAILABILITY_OPERATIONS,
   ...CALENDAR_OPERATIONS,
+  ...AVAILABILITY_OPERATIONS,
   ...NUMBERS_OPERATIONS,
 };
