@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { EMAIL_SOURCES } from './email.js';
 import { SESSION_TYPES } from './catalogue/plans.js';
+import { singleLine } from './text.js';
 
 // --- The e-mail list.
 
@@ -21,7 +22,7 @@ export const PracticeListRpcRequest = z
     limit: z.number().int().min(1).max(LIST_RPC_MAX),
     offset: z.number().int().min(0).max(10_000_000).optional(),
     /** The last address of the previous page: the next page starts after it (the CSV export walks so). */
-    after: z.string().min(1).max(320).optional(),
+    after: singleLine({ max: 320 }).min(1).optional(),
     /** Count the whole list too (one more scan; the CSV export's later pages skip it). */
     withTotal: z.boolean().default(true),
   })
