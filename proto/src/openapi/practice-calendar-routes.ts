@@ -3,7 +3,6 @@
 // and answers through practice (rpc.booking.v1.practice-*): its 404 and 409 sentences are these routes'.
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { z } from 'zod';
-import { ErrorResponse } from '../http-error.js';
 import { PRACTICE_API } from '../practice.js';
 import {
   CalendarBooking,
@@ -14,17 +13,8 @@ import {
   PracticeCancelRequest,
   PracticeMoveRequest,
 } from '../practice-calendar.js';
+import { error, json, ORIGIN_403, SESSION, UNAUTHORISED } from './practice-route-shapes.js';
 
-const json = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const error = (description: string) => json(ErrorResponse, description);
-
-const SESSION =
-  'Needs the staff session cookie (`hhp_practice`, `__Host-hhp_practice` over https) that registering or signing in sets.';
-const ORIGIN_403 = 'Origin is not the portal\u2019s own (every POST must come from the console itself)';
-const UNAUTHORISED = error('No staff session, or it ended (idle 30 min, 12 h at most, signed out, revoked)');
 const UNAVAILABLE = error('Booking did not answer in time; nothing may have been done: reload the calendar');
 
 /** A POST on one booking. */

@@ -3,20 +3,12 @@
 // feed's own address answers a calendar application without a session, its secret being its key.
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { ErrorResponse } from '../http-error.js';
 import { PRACTICE_API, PracticeOkResponse } from '../practice.js';
 import { CalendarFeedCreated, CalendarFeedParams, CalendarFeedStatus } from '../practice-feed.js';
-
-const json = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const error = (description: string) => json(ErrorResponse, description);
+import { error, json, originRefused, SESSION } from './practice-route-shapes.js';
 
 const FEED = `${PRACTICE_API}/feed`;
-const SESSION =
-  'Needs the staff session cookie (`hhp_practice`, `__Host-hhp_practice` over https) that registering or signing in sets.';
-const ORIGIN_403 = 'Origin is not the portal\u2019s own (every POST and DELETE must come from the console itself)';
+const ORIGIN_403 = originRefused('POST and DELETE');
 
 /** A route of her own feed: any staff member, behind her session. */
 const own = (method: 'get' | 'post' | 'delete', summary: string, ok: ReturnType<typeof json>): RouteConfig => ({

@@ -2,18 +2,9 @@
 // CSV export are the admin's (403 for a practitioner), the numbers any staff member's; all behind the session.
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { ErrorResponse } from '../http-error.js';
 import { PRACTICE_API } from '../practice.js';
 import { ListExportQuery, ListQuery, ListResponse, NumbersQuery, NumbersResponse } from '../practice-numbers.js';
-
-const json = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const error = (description: string) => json(ErrorResponse, description);
-
-const SESSION =
-  'Needs the staff session cookie (`hhp_practice`, `__Host-hhp_practice` over https) that registering or signing in sets.';
+import { error, json, SESSION } from './practice-route-shapes.js';
 
 const guardedGet = (
   path: string,

@@ -3,7 +3,6 @@
 // Origin is not the portal's own.
 import type { RouteConfig } from '@asteasolutions/zod-to-openapi';
 import type { z } from 'zod';
-import { ErrorResponse } from '../http-error.js';
 import {
   AuditQuery,
   AuditResponse,
@@ -24,16 +23,7 @@ import { NUMBERS_OPERATIONS, NUMBERS_ROUTES } from './practice-numbers-routes.js
 import { FEED_OPERATIONS, FEED_ROUTES } from './practice-feed-routes.js';
 import { CALENDAR_OPERATIONS, CALENDAR_ROUTES } from './practice-calendar-routes.js';
 import { AVAILABILITY_OPERATIONS, AVAILABILITY_ROUTES } from './practice-availability-routes.js';
-
-const json = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const error = (description: string) => json(ErrorResponse, description);
-
-const SESSION =
-  'Needs the staff session cookie (`hhp_practice`, `__Host-hhp_practice` over https) that registering or signing in sets.';
-const ORIGIN_403 = 'Origin is not the portal\u2019s own (every POST must come from the console itself)';
+import { error, json, ORIGIN_403, SESSION } from './practice-route-shapes.js';
 
 const common = (ok: ReturnType<typeof json>, post: boolean) => ({
   200: ok,
