@@ -6,7 +6,7 @@
 // role), each POST behind the Origin check first, each call in the audit log with what changed (the plan, the
 // date, the days and times), never a visitor's name, which goes only to these staff sessions.
 import { Router, type Request } from 'express';
-import { HttpError, parse, requestContext, type EventBus } from '@hhp/kit';
+import { parse, type EventBus } from '@hhp/kit';
 import {
   AvailabilityExceptionInput,
   AvailabilityExceptionParams,
@@ -21,7 +21,8 @@ import {
 import type { AuditLog } from '../audit/audit-log.js';
 import { bounded } from '../http/deadline.js';
 import { bodyObject } from '../http/request.js';
-import { originCheck, sessionOf, staffOnly } from '../http/guard.js';
+import { originCheck, staffOnly } from '../http/guard.js';
+import { actorOf, answerOf, askedFor } from '../http/staff-request.js';
 import type { Sessions } from '../sessions/sessions.js';
 
 export const AVAILABILITY_PATH = `${PRACTICE_API}/availability`;
@@ -69,21 +70,10 @@ export function availabilityRouter({
   const staff = staffOnly(sessions, 'practitioner');
   const sameOrigin = originCheck(origin);
   const budget = timeoutMs + bookingTimeoutMs;
-  const actor = (req: Request) => {
-    const { staff: who } = sessionOf(req);
-    return { staffId: who._id, email: who.email };
-  };
-  const asked = (req: Request) => ({ timeoutMs: bookingTimeoutMs, requestId: requestContext(req).requestId });
-
+  const actor = actorOf;
+  const asked = (req: Request) => askedFor(req, bookingTimeoutMs);
   /** Booking's answer; its 4xx as it said it, no answer a 503. */
-  async function answer<T>(work: Promise<T>): Promise<T> {
-    try {
-      return await work;
-    } catch (err) {
-      if (err instanceof HttpError && err.status < 500) throw err;
-      throw new HttpError(503, AVAILABILITY_UNAVAILABLE, { cause: err });
-    }
-  }
+  const answer = <T>(work: Promise<T>) => answerOf(work, AVAILABILITY_UNAVAILABLE);
 
   const change = (req: Request, request: PracticeAvailabilitySetRequest) =>
     answer(

@@ -5,7 +5,7 @@
 // each POST behind the Origin check first, and each call in the audit log with the booking's id or the range,
 // never the visitor's name, e-mail or notes, which go only to these staff sessions.
 import { Router, type Request, type RequestHandler } from 'express';
-import { HttpError, parse, requestContext, type EventBus } from '@hhp/kit';
+import { parse, type EventBus } from '@hhp/kit';
 import {
   CalendarBooking,
   CalendarQuery,
@@ -21,7 +21,8 @@ import type { z } from 'zod';
 import type { AuditLog } from '../audit/audit-log.js';
 import { bounded } from '../http/deadline.js';
 import { bodyObject } from '../http/request.js';
-import { originCheck, sessionOf, staffOnly } from '../http/guard.js';
+import { originCheck, staffOnly } from '../http/guard.js';
+import { actorOf, answerOf, askedFor } from '../http/staff-request.js';
 import type { Sessions } from '../sessions/sessions.js';
 
 export const CALENDAR_PATH = `${PRACTICE_API}/calendar`;
@@ -63,23 +64,10 @@ export function calendarRouter({
   const staff = staffOnly(sessions, 'practitioner');
   const sameOrigin = originCheck(origin);
   const budget = timeoutMs + bookingTimeoutMs;
-  const actor = (req: Request) => {
-    const { staff: who } = sessionOf(req);
-    return { staffId: who._id, email: who.email };
-  };
-
-  const asked = (req: Request) => ({ timeoutMs: bookingTimeoutMs, requestId: requestContext(req).requestId });
-
+  const actor = actorOf;
+  const asked = (req: Request) => askedFor(req, bookingTimeoutMs);
   /** Booking's answer; its 4xx as it said it (a 404 in the console's words), no answer a 503. */
-  async function answer<T>(work: Promise<T>): Promise<T> {
-    try {
-      return await work;
-    } catch (err) {
-      if (err instanceof HttpError && err.status === 404) throw new HttpError(404, NO_SUCH_BOOKING);
-      if (err instanceof HttpError && err.status < 500) throw err;
-      throw new HttpError(503, BOOKINGS_UNAVAILABLE, { cause: err });
-    }
-  }
+  const answer = <T>(work: Promise<T>) => answerOf(work, BOOKINGS_UNAVAILABLE, NO_SUCH_BOOKING);
 
   router.get(
     CALENDAR_PATH,

@@ -1,0 +1,29 @@
+// What a console route that asks another service (booking, content) over NATS needs of its request: who is acting
+// (for the other service's logs and this one's audit), the request's options (its deadline and the request id that
+// traces it), and the other service's answer as the console gives it.
+import type { Request } from 'express';
+import { HttpError, requestContext } from '@hhp/kit';
+import { sessionOf } from './guard.js';
+
+/** The signed-in staff member acting (a route behind `staffOnly`). */
+export function actorOf(req: Request): { staffId: string; email: string } {
+  const { staff } = sessionOf(req);
+  return { staffId: staff._id, email: staff.email };
+}
+
+/** A request-reply's options: how long the other service may take, and this request's id. */
+export const askedFor = (req: Request, timeoutMs: number) => ({ timeoutMs, requestId: requestContext(req).requestId });
+
+/**
+ * The other service's answer: its 4xx as it said it (a 404 in `notFound`'s words when given), no answer (or its
+ * 5xx) a 503 saying `unavailable`.
+ */
+export async function answerOf<T>(work: Promise<T>, unavailable: string, notFound?: string): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (notFound !== undefined && err instanceof HttpError && err.status === 404) throw new HttpError(404, notFound);
+    if (err instanceof HttpError && err.status < 500) throw err;
+    throw new HttpError(503, unavailable, { cause: err });
+  }
+}
