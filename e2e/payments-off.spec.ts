@@ -1,4 +1,5 @@
-// Issue 27, points 1, 3 and 5 with payments off. The run's stack has payments on (stripe-mock), so the browser
+// Issue 27, points 1, 3 and 5 with payments off, and what its walk found (the upgrade offer at the limit, the
+// sign-in link form). The run's stack has payments on (stripe-mock), so the browser
 // is given what the payments service answers without Stripe keys (services/payments/src/payments-off.ts; the
 // booking service's own refusal, which asks payments the same question, is tested in
 // services/booking/test/integration/holds-and-payments.test.ts). What is read is what the visitor sees.
@@ -205,6 +206,53 @@ test.describe('with payments off', () => {
     await subscribe.click({ force: true });
     expect(checkouts).toEqual([]);
     await expectNoAxeViolations(page);
+  });
+
+  test('when a guest at the limit of the free questions meets the upgrade offer, in the Symptom Explorer and in the chat, then it says that none of its options can be paid for online and whom to write to', async ({
+    page,
+  }) => {
+    await paymentsOff(page);
+    await page.goto('/symptoms');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('guestId'))).toHaveLength(21);
+    const guestId = await page.evaluate(() => localStorage.getItem('guestId'));
+    for (let i = 0; i < 3; i++) {
+      const response = await page.request.post('/api/query-ai', {
+        data: { query: `How can I sleep better? (${i})`, guestId },
+      });
+      expect(response.status()).toBe(200);
+    }
+    await page.getByRole('textbox', { name: 'Your symptoms' }).fill('An itchy rash on my arms');
+    await page.getByRole('button', { name: 'Analyze Symptoms' }).click();
+
+    const offers = page.getByRole('group', { name: '3 Free Questions Used' });
+    await expect(offers.first().getByText(JSON.parse(PAYMENTS_OFF.body).message, { exact: true })).toBeVisible();
+    await expect(offers.first().getByRole('link', { name: /Monthly Subscription/ })).toBeVisible();
+    await expectNoStatusCode(page.locator('main'), '503');
+    await expectNoAxeViolations(page);
+
+    await page.locator('[data-chat-open]').click();
+    const chat = page.getByRole('dialog', { name: /AI$/ });
+    await chat.getByRole('textbox').fill('How can I calm anxiety?');
+    await chat.getByRole('textbox').press('Enter');
+    await expect(offers.last().getByText(JSON.parse(PAYMENTS_OFF.body).message, { exact: true })).toBeVisible();
+    await expect(chat.getByRole('group', { name: '3 Free Questions Used' })).toHaveCount(1);
+  });
+
+  test('when a subscriber asks for a sign-in link, then the form says that online payment is not available and whom to write to, not to try again in a moment', async ({
+    page,
+  }) => {
+    await paymentsOff(page);
+    await page.route('**/api/subscription/sign-in', (route) => route.fulfill(PAYMENTS_OFF));
+    await page.goto('/subscription/sign-in');
+    await page.getByRole('textbox', { name: 'Subscription email address' }).fill('subscriber@example.com');
+    await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
+
+    const answer = page.getByRole('form', { name: 'Already subscribed?' }).getByRole('status');
+    await expect(answer).toHaveText(
+      `The sign-in link could not be requested. ${JSON.parse(PAYMENTS_OFF.body).message}`,
+    );
+    await expect(answer).not.toContainText('try again in a moment');
+    await expectNoStatusCode(answer, '503');
   });
 
   test("when payments are on, then the home page's Subscribe button keeps the seed's note", async ({ page }) => {

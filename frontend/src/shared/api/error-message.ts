@@ -24,8 +24,13 @@ const NO_ANSWER = 'We could not reach the portal. Please check your connection a
  */
 export function errorSentence(error: unknown): string {
   if (!isApiError(error)) return FALLBACK;
+  return serverSentence(error) ?? (error.status === 'FETCH_ERROR' ? NO_ANSWER : FALLBACK);
+}
+
+/** The server's own sentence (its JSON `message`) of a failed call, when it sent one. */
+export function serverSentence(error: unknown): string | undefined {
+  if (!isApiError(error)) return undefined;
   const { data } = error;
   const message = typeof data === 'object' && data !== null && 'message' in data ? data.message : undefined;
-  if (typeof message === 'string' && message.trim()) return message;
-  return error.status === 'FETCH_ERROR' ? NO_ANSWER : FALLBACK;
+  return typeof message === 'string' && message.trim() ? message : undefined;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { serverSentence } from '../api/error-message';
 import { Button } from '../ui/Button';
 import { TextInput } from '../ui/TextInput';
 import { useRequestSignInLinkMutation } from './api';
@@ -7,11 +8,14 @@ import { texts } from './texts';
 
 const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
 
+/** A refusal in words: the server's own sentence when it sent one (with payments off: that online payment is
+ * not available and whom to write to, not "try again in a moment"), else ours. */
 function problemOf(error: unknown): string {
   const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
   if (status === 429) return texts.tooMany;
   if (status === 400) return texts.invalidEmail;
-  return texts.failed;
+  const sentence = serverSentence(error);
+  return sentence ? `${texts.notRequested} ${sentence}` : texts.failed;
 }
 
 /**

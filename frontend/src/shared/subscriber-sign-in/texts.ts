@@ -7,4 +7,5 @@ export const texts = {
   invalidEmail: 'Please enter a valid email address.',
   tooMany: 'Too many sign-in requests from this network. Please try again later.',
   failed: 'The sign-in link could not be requested right now. Please try again in a moment.',
+  notRequested: 'The sign-in link could not be requested.',
 } as const;
