@@ -5,8 +5,12 @@
 // the last ordinary score it lets pass and the next crisis score. A split too small to resolve 3% (fewer than 34
 // ordinary lines: the Spanish one has 24, where one line is 4.2%) lets the model raise one false alarm of its own.
 // Messages in Spanish are scored by the multilingual model (multilingual-e5-small) when it is installed, as the
-// services do. It prints, per language, what that threshold and the one that would catch every validation crisis
-// cost. The test split is not read.
+// services do.
+// The second threshold, per language, is the lower edge of the middle band ("possibly at risk": the ordinary answer
+// with the crisis lines beside it, never the crisis answer in its place): the highest one at which the rules or the
+// model put every validation crisis of that language at or above it, halfway between the lowest crisis score and
+// the next ordinary score below it (rounded down). It prints, per language, what each threshold costs and the share
+// of ordinary validation lines and of visitor questions that fall in the middle band. The test split is not read.
 //
 //   npx tsc -b && node services/crisis-model/scripts/choose-threshold.mjs [--dry-run]
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -53,6 +57,7 @@ for (const name of ['retrieval-set.json', 'retrieval-paraphrase-set.json']) {
 
 const percent = (part, whole) => `${((100 * part) / Math.max(1, whole)).toFixed(1)}% (${part}/${whole})`;
 const thresholds = {};
+const possible = {};
 for (const language of ['en', 'es']) {
   const mine = scored.filter((m) => m.language === language);
   const crisis = mine.filter((m) => m.label === 'crisis');
@@ -84,10 +89,19 @@ for (const language of ['en', 'es']) {
   const threshold =
     above.length === 0 ? 1 : Number.isFinite(floor) ? Math.round(((floor + above[0]) / 2) * 1e4) / 1e4 : above[0];
   thresholds[language] = threshold;
-  const everyCrisis = Math.min(...crisis.filter((m) => !m.rules).map((m) => m.score));
+  // The middle band's lower edge: every validation crisis the rules let pass at or above it.
+  const lowest = Math.min(...crisis.filter((m) => !m.rules).map((m) => m.score));
+  const below = [...ordinary, ...visitors]
+    .filter((m) => !m.rules && m.score < lowest)
+    .map((m) => m.score)
+    .reduce((a, b) => Math.max(a, b), -Infinity);
+  const low = !Number.isFinite(lowest)
+    ? threshold
+    : Math.min(threshold, Math.floor((Number.isFinite(below) ? (below + lowest) / 2 : lowest) * 1e4) / 1e4);
+  possible[language] = low;
   for (const [name, at] of [
-    ['chosen', threshold],
-    ['every validation crisis', everyCrisis],
+    ['crisis (chosen)', threshold],
+    ['possible (every validation crisis)', low],
   ]) {
     const caught = crisis.filter((m) => m.rules || m.score >= at).length;
     const alarms = ordinary.filter((m) => m.rules || m.score >= at).length;
@@ -97,6 +111,12 @@ for (const language of ['en', 'es']) {
         `false positives ${percent(alarms, ordinary.length)}; visitor questions ${percent(trafficAlarms, visitors.length)}`,
     );
   }
+  const band = (m) => !m.rules && m.score >= low && m.score < threshold;
+  console.log(
+    `${language} middle band [${low.toFixed(4)}, ${threshold.toFixed(4)}): crises ${percent(crisis.filter(band).length, crisis.length)}, ` +
+      `ordinary lines ${percent(ordinary.filter(band).length, ordinary.length)}, ` +
+      `visitor questions ${percent(visitors.filter(band).length, visitors.length)}`,
+  );
 }
 
 if (!process.argv.includes('--dry-run')) {
@@ -105,9 +125,13 @@ if (!process.argv.includes('--dry-run')) {
     '// Written by scripts/choose-threshold.mjs from the validation split; do not edit by hand.\n' +
       `export const THRESHOLDS = { ${Object.entries(thresholds)
         .map(([language, value]) => `${language}: ${value}`)
+        .join(', ')} };\n` +
+      '/** The middle band\'s lower edge ("possibly at risk": the answer, and the crisis lines with it). */\n' +
+      `export const POSSIBLE_THRESHOLDS = { ${Object.entries(possible)
+        .map(([language, value]) => `${language}: ${value}`)
         .join(', ')} };\n`,
   );
-  console.log(`wrote src/threshold.ts: ${JSON.stringify(thresholds)}`);
+  console.log(`wrote src/threshold.ts: ${JSON.stringify({ crisis: thresholds, possible })}`);
 }
 await embedder.release();
 await spanish.release();
