@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PRACTICE_ADMIN_EMAIL, e2eMailpit } from '../infra/src/e2e/mail';
 import { expectNoAxeViolations } from './support/axe';
-import { chooseDay, dayAhead, PLAN_LABELS } from './support/booking';
+import { chooseDay, dayAhead, dayCell, PLAN_LABELS } from './support/booking';
 import { sendPaymentSucceeded } from './support/stripe-webhook';
 import { parseCalendar } from '../services/booking/test/integration/ical';
 
@@ -34,6 +34,14 @@ function inviteLink(text: string): string {
   expect(found, 'a /practice/invite link in the e-mail').not.toBeNull();
   const url = new URL(found![0]);
   return `${url.pathname}${url.hash}`;
+}
+
+/** Shows the month of `day` on /book's calendar, without choosing it. */
+async function showDay(page: Page, day: string): Promise<void> {
+  for (let i = 0; i < 24 && (await dayCell(page, day).count()) === 0; i += 1) {
+    await page.getByRole('button', { name: 'Next month' }).click();
+  }
+  await expect(dayCell(page, day)).toBeVisible();
 }
 
 test.describe('the practice console', () => {
@@ -101,11 +109,13 @@ test.describe('the practice console', () => {
     const exceptions = page.getByRole('region', { name: 'Days off and extra days' });
     await expect(exceptions.getByRole('cell', { name: tuesday, exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
+    // /book's day grid asks for the practice's open days: the day off is greyed out there, saying why.
     const visitor = await page.context().newPage();
     await visitor.goto('/book');
     await visitor.getByRole('radio', { name: PLAN_LABELS['dr-helen'] }).check();
-    await chooseDay(visitor, tuesday);
-    await expect(visitor.getByText('No sessions on this day. Please choose another date.')).toBeVisible();
+    await showDay(visitor, tuesday);
+    await expect(dayCell(visitor, tuesday)).toHaveAttribute('aria-disabled', 'true');
+    await expect(dayCell(visitor, tuesday)).toHaveAccessibleName(/\(the practice is closed on this day\)$/);
     await exceptions.getByRole('button', { name: `Remove ${tuesday}` }).click();
     await page.getByRole('button', { name: 'Remove', exact: true }).click();
     await expect(page.getByRole('status')).toHaveText(`${tuesday} follows the week again.`);
@@ -113,6 +123,22 @@ test.describe('the practice console', () => {
     await visitor.getByRole('radio', { name: PLAN_LABELS['dr-helen'] }).check();
     await chooseDay(visitor, tuesday);
     await expect(visitor.getByRole('radio', { name: /^\d\d:\d\d – \d\d:\d\d/, disabled: false }).first()).toBeVisible();
+    // An extra Thursday for the practitioner can be picked on /book, with its own time; removed again after.
+    const thursday = dayAhead(21, 4);
+    await page.getByLabel('Date', { exact: true }).fill(thursday);
+    await page.getByRole('radio', { name: 'Extra day (open)' }).check();
+    await page.getByRole('checkbox', { name: PLAN_LABELS['ai-session'] }).uncheck();
+    await page.getByRole('checkbox', { name: PLAN_LABELS.subscription }).uncheck();
+    await page.getByLabel(/^Times/).fill('10:00');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByRole('status')).toHaveText(`${thursday} is changed.`);
+    await visitor.reload();
+    await visitor.getByRole('radio', { name: PLAN_LABELS['dr-helen'] }).check();
+    await chooseDay(visitor, thursday);
+    await expect(visitor.getByRole('radio', { name: /^10:00 – 11:30/, disabled: false })).toBeVisible();
+    await exceptions.getByRole('button', { name: `Remove ${thursday}` }).click();
+    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await expect(page.getByRole('status')).toHaveText(`${thursday} follows the week again.`);
     await visitor.close();
 
     // The list and the numbers (issue 30, point 5): an address confirmed on the e-mail list is in the admin's list

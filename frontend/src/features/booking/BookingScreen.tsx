@@ -13,9 +13,10 @@ import { bookingStart, canSubmit, checkBooking, nextPath } from './booking-form'
 import { tripOf, type BookingTrip } from '../../shared/payments/booking-trip';
 import { BookingSummary } from './BookingSummary';
 import { DetailsSection } from './DetailsSection';
-import { isDayOpen, todayIn, type IsoDay } from '../../shared/payments/slots/calendar';
+import { closedReason, todayIn, type IsoDay } from '../../shared/payments/slots/calendar';
 import { DateCalendar } from '../../shared/payments/slots/DateCalendar';
 import { PlanCards } from './PlanCards';
+import { useOpenDays } from '../../shared/payments/slots/open-days';
 import { SlotPicker } from '../../shared/payments/slots/SlotPicker';
 import { WelcomeCard } from './WelcomeCard';
 import styles from '../../shared/payments/slots/booking.module.css';
@@ -56,9 +57,18 @@ export function BookingScreen() {
   const [visitorZone] = useState(visitorTimeZone);
   const today = todayIn(practiceZone ?? visitorZone);
 
+  // The plan's open days of the chosen day's month (the grid asks the same while it shows that month: one call).
+  const openDays = useOpenDays(type, date ?? today);
   const availability = useAvailabilityQuery(date ? { type, date } : skipToken, { refetchOnMountOrArgChange: true });
   const answer = date ? availability.currentData : undefined;
-  if (answer && answer.timeZone !== practiceZone) setPracticeZone(answer.timeZone);
+  const answerZone = answer?.timeZone ?? openDays.timeZone;
+  if (answerZone && answerZone !== practiceZone) setPracticeZone(answerZone);
+  // A chosen day the plan is closed on (another plan chosen, a draft's day gone by) is no longer chosen, once the
+  // practice's days are known or cannot be had: not while they load, so an extra day is not dropped meanwhile.
+  if (date && !openDays.loading && closedReason(date, type, today, openDays.days) !== null) {
+    setDate(null);
+    setSlotStart(null);
+  }
 
   // A chosen slot that the latest answer shows as taken is no longer chosen.
   const slot = answer?.slots.find((candidate) => candidate.startsAt === slotStart && candidate.available) ?? null;
@@ -79,9 +89,8 @@ export function BookingScreen() {
 
   const choosePlan = (next: SessionType) => {
     setType(next);
-    // Slots differ between plans; a day the new plan is closed on is no longer chosen.
+    // Slots differ between plans; a day the new plan is closed on is dropped once its days are known (above).
     setSlotStart(null);
-    if (date && !isDayOpen(date, next, today)) setDate(null);
   };
 
   const chooseDate = (day: IsoDay) => {
@@ -148,7 +157,7 @@ export function BookingScreen() {
               <h3 id={ids.date} className={styles.sectionTitle}>
                 {t.dateTitle}
               </h3>
-              <p className={styles.note}>{type === 'dr-helen' ? t.calendarNote['dr-helen'] : t.calendarNote.other}</p>
+              <p className={styles.note}>{t.calendarNote(type, openDays.weekdays)}</p>
               <DateCalendar type={type} today={today} value={date} onChange={chooseDate} labelledBy={ids.date} />
             </section>
             <SlotPicker

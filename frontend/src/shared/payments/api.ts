@@ -10,6 +10,8 @@ import type {
   CreatePaymentIntentResponse,
   CreateSubscriptionRequest,
   CreateSubscriptionResponse,
+  OpenDaysQuery,
+  OpenDaysResponse,
   PaymentStatusResponse,
   ReleaseSessionRequest,
   SessionResponse,
@@ -31,6 +33,14 @@ const paymentsApi = api.enhanceEndpoints({ addTagTypes: ['Availability', 'Sessio
       query: ({ type, date }) => ({ url: '/api/availability', params: { type, date } }),
       providesTags: ['Availability'],
       keepUnusedDataFor: 30,
+    }),
+    /**
+     * GET /api/availability/days?type=&from=&to=: the days the practice's rules open (not whether a seat is free:
+     * no booking changes it, so no tag).
+     */
+    openDays: build.query<OpenDaysResponse, OpenDaysQuery>({
+      query: ({ type, from, to }) => ({ url: '/api/availability/days', params: { type, from, to } }),
+      keepUnusedDataFor: 60,
     }),
     /** POST /api/book-session */
     bookSession: build.mutation<BookSessionResponse, BookSessionRequest>({
@@ -83,6 +93,7 @@ const paymentsApi = api.enhanceEndpoints({ addTagTypes: ['Availability', 'Sessio
 
 export const {
   useAvailabilityQuery,
+  useOpenDaysQuery,
   useBookSessionMutation,
   useSessionQuery,
   useReleaseHoldMutation,

@@ -9,6 +9,14 @@ const named = (text: string) => text.replaceAll('{name}', PRACTITIONER_NAME);
 export const planName = (type: SessionType) => named(PLANS[type].name);
 export const planSummary = (type: SessionType) => named(PLANS[type].summary);
 
+const WEEK = [0, 1, 2, 3, 4, 5, 6];
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const list = (names: string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+/** "Tuesdays", "Mondays and Fridays": weekdays (Sunday 0) in the plural, in the week's order. */
+const daysList = (weekdays: readonly number[]) =>
+  list([...weekdays].sort((a, b) => a - b).map((day) => `${DAY_NAMES[day]}s`));
+
 export const texts = {
   booking: {
     pageTitle: 'Book Session',
@@ -29,15 +37,34 @@ export const texts = {
     nextMonth: 'Next month',
     calendarHelp: 'Use the arrow keys to move between days, Page Up and Page Down to change the month.',
     horizonNote: (lastDay: string) => `You can book up to ${BOOKING_HORIZON_MONTHS} months ahead, until ${lastDay}.`,
+    /** Why a day is closed, after its date in the day's name; the plan's week is the practice's (or the catalogue's). */
     closed: {
       past: 'past',
       beyond: `more than ${BOOKING_HORIZON_MONTHS} months ahead`,
-      sunday: 'closed on Sundays',
-      'not-tuesday': `${PRACTITIONER_NAME} sees visitors on Tuesdays only`,
+      'day-off': 'the practice is closed on this day',
+      weekday: (type: SessionType, weekdays: readonly number[]) => {
+        if (type === 'dr-helen') {
+          return weekdays.length
+            ? `${PRACTITIONER_NAME} sees visitors on ${daysList(weekdays)} only`
+            : `${PRACTITIONER_NAME} is not seeing visitors at the moment`;
+        }
+        const closed = WEEK.filter((day) => !weekdays.includes(day));
+        return closed.length === 7 ? 'not offered at the moment' : `closed on ${daysList(closed)}`;
+      },
     },
-    calendarNote: {
-      'dr-helen': `Consultations with ${PRACTITIONER_NAME} are on Tuesdays.`,
-      other: 'Sessions are offered every day but Sunday.',
+    /** Above the calendar: the plan's week (the extra days the practice opens show in the grid itself). */
+    calendarNote: (type: SessionType, weekdays: readonly number[]) => {
+      if (type === 'dr-helen') {
+        return weekdays.length
+          ? `Consultations with ${PRACTITIONER_NAME} are on ${daysList(weekdays)}.`
+          : `Consultations with ${PRACTITIONER_NAME} are not offered at the moment.`;
+      }
+      const closed = WEEK.filter((day) => !weekdays.includes(day));
+      if (closed.length === 0) return 'Sessions are offered every day.';
+      if (closed.length === 7) return 'Sessions are not offered at the moment.';
+      return closed.length <= 3
+        ? `Sessions are offered every day but ${list(closed.map((day) => DAY_NAMES[day]!))}.`
+        : `Sessions are offered on ${daysList(weekdays)}.`;
     },
     timeTitle: 'Time',
     pickDate: 'Choose a date to see the available times.',

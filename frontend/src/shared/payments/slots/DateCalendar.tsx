@@ -12,9 +12,11 @@ import {
   monthWeeks,
   moveFocus,
   startOfMonth,
+  type ClosedReason,
   type IsoDay,
 } from './calendar';
 import styles from './calendar.module.css';
+import { useOpenDays } from './open-days';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -38,7 +40,9 @@ function monthTitle(day: IsoDay): string {
  * The booking calendar: a grid of one month's days (the WAI-ARIA date grid). One day is the tab stop; the arrow
  * keys move by a day or a week, Home and End to the week's ends, Page Up and Page Down by a month; Enter or
  * Space chooses the day. Closed days stay reachable, so a keyboard user hears why they are closed. The months shown
- * run from today's to the booking horizon's (the catalogue's), whose last day is said under the grid.
+ * run from today's to the booking horizon's (the catalogue's), whose last day is said under the grid. The days open
+ * are the practice's (asked for the month shown, open-days.ts), the catalogue's weekdays while they load or when
+ * they cannot be had.
  */
 export function DateCalendar({ type, today, value, onChange, labelledBy }: Props) {
   const [focused, setFocused] = useState<IsoDay>(() => value ?? firstOpenDay(type, today));
@@ -55,6 +59,8 @@ export function DateCalendar({ type, today, value, onChange, labelledBy }: Props
   const within = (day: IsoDay) => (day < earliest ? earliest : day >= addMonths(latest, 1) ? lastDay : day);
   const tabStop = within(focused);
   const shownMonth = startOfMonth(tabStop);
+  const open = useOpenDays(type, shownMonth);
+  const reasonOf = (day: IsoDay) => closedReason(day, type, today, open.days);
 
   useEffect(() => {
     if (!moveFocusToDay.current) return;
@@ -64,7 +70,7 @@ export function DateCalendar({ type, today, value, onChange, labelledBy }: Props
 
   const choose = (day: IsoDay) => {
     setFocused(day);
-    if (closedReason(day, type, today) === null) onChange(day);
+    if (reasonOf(day) === null) onChange(day);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>, day: IsoDay) => {
@@ -117,6 +123,7 @@ export function DateCalendar({ type, today, value, onChange, labelledBy }: Props
         className={styles.grid}
         aria-labelledby={`${labelledBy} ${monthId}`}
         aria-describedby={`${horizonId} ${helpId}`}
+        aria-busy={open.loading}
       >
         <thead>
           <tr>
@@ -138,7 +145,7 @@ export function DateCalendar({ type, today, value, onChange, labelledBy }: Props
                   <DayCell
                     key={day}
                     day={day}
-                    reason={closedReason(day, type, today)}
+                    closed={closedText(reasonOf(day), type, open.weekdays)}
                     selected={day === value}
                     isToday={day === today}
                     tabStop={day === tabStop}
@@ -163,7 +170,8 @@ export function DateCalendar({ type, today, value, onChange, labelledBy }: Props
 
 interface DayProps {
   day: IsoDay;
-  reason: ReturnType<typeof closedReason>;
+  /** Why the day is closed, or null when it is open. */
+  closed: string | null;
   selected: boolean;
   isToday: boolean;
   tabStop: boolean;
@@ -171,15 +179,20 @@ interface DayProps {
   onKeyDown: (event: KeyboardEvent<HTMLElement>, day: IsoDay) => void;
 }
 
-function DayCell({ day, reason, selected, isToday, tabStop, onChoose, onKeyDown }: DayProps) {
-  const label = reason ? `${formatIsoDay(day)} (${texts.booking.closed[reason]})` : formatIsoDay(day);
+function closedText(reason: ClosedReason | null, type: SessionType, weekdays: readonly number[]): string | null {
+  if (reason === null) return null;
+  return reason === 'weekday' ? texts.booking.closed.weekday(type, weekdays) : texts.booking.closed[reason];
+}
+
+function DayCell({ day, closed, selected, isToday, tabStop, onChoose, onKeyDown }: DayProps) {
+  const label = closed ? `${formatIsoDay(day)} (${closed})` : formatIsoDay(day);
   return (
     <td
       role="gridcell"
       data-day={day}
       tabIndex={tabStop ? 0 : -1}
       aria-selected={selected}
-      aria-disabled={reason !== null || undefined}
+      aria-disabled={closed !== null || undefined}
       aria-current={isToday ? 'date' : undefined}
       className={isToday ? `${styles.day} ${styles.today}` : styles.day}
       onClick={() => onChoose(day)}

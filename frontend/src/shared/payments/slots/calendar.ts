@@ -1,6 +1,8 @@
 // The booking calendar's rules (specification, section 5): past days are closed, and so are the days after the
-// booking horizon (the catalogue's `BOOKING_HORIZON_MONTHS` from today); the practitioner sees visitors on
-// Tuesdays only; the other plans every day but Sunday. Weeks start on Sunday (section 9).
+// booking horizon (the catalogue's `BOOKING_HORIZON_MONTHS` from today); between them a plan is open on the days the
+// practice's rules open (GET /api/availability/days: its week, its days off, its extra days), and, until that
+// answer is here or when it cannot be had, on the catalogue's weekdays (the practitioner on Tuesdays, the other
+// plans every day but Sunday). Weeks start on Sunday (section 9).
 // Days are plain "YYYY-MM-DD" strings, a date in the practice's calendar, and the arithmetic below runs
 // on UTC midnights, so no time zone or daylight-saving change can move a day. The booking service applies
 // the same rules and has the last word (`open` in its availability answer).
@@ -63,21 +65,46 @@ export function todayIn(timeZone: string | undefined, now: Date = new Date()): I
   return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
-export type ClosedReason = 'past' | 'beyond' | 'sunday' | 'not-tuesday';
+/**
+ * `weekday`: not one of the plan's days of the week; `day-off`: one of them, but the practice closed that date (a
+ * day off, a holiday).
+ */
+export type ClosedReason = 'past' | 'beyond' | 'weekday' | 'day-off';
 
-/** Why a plan cannot be booked on a day, or null when it can. */
-export function closedReason(day: IsoDay, type: SessionType, today: IsoDay): ClosedReason | null {
+/** The days the practice's rules open for a plan in a range of days, as the booking service answered them. */
+export interface OpenDays {
+  from: IsoDay;
+  to: IsoDay;
+  /** The plan's week in force, Sunday 0. */
+  weekdays: readonly number[];
+  open: ReadonlySet<IsoDay>;
+}
+
+/** The catalogue's week of a plan (Sunday 0): what the grid offers until the practice's answer is here. */
+export function catalogueWeekdays(type: SessionType): number[] {
+  const week = [0, 1, 2, 3, 4, 5, 6];
+  return type === 'dr-helen'
+    ? week.filter((day) => (PRACTITIONER_WEEKDAYS as readonly number[]).includes(day))
+    : week.filter((day) => !(CLOSED_WEEKDAYS_OTHER_PLANS as readonly number[]).includes(day));
+}
+
+/**
+ * Why a plan cannot be booked on a day, or null when it can: by the practice's open days when they cover the day,
+ * else by the catalogue's week.
+ */
+export function closedReason(day: IsoDay, type: SessionType, today: IsoDay, days?: OpenDays): ClosedReason | null {
   if (day < today) return 'past';
   if (day > lastBookableDay(today)) return 'beyond';
   const dayOfWeek = weekday(day);
-  if (type === 'dr-helen') {
-    return (PRACTITIONER_WEEKDAYS as readonly number[]).includes(dayOfWeek) ? null : 'not-tuesday';
+  if (days && day >= days.from && day <= days.to) {
+    if (days.open.has(day)) return null;
+    return days.weekdays.includes(dayOfWeek) ? 'day-off' : 'weekday';
   }
-  return (CLOSED_WEEKDAYS_OTHER_PLANS as readonly number[]).includes(dayOfWeek) ? 'sunday' : null;
+  return catalogueWeekdays(type).includes(dayOfWeek) ? null : 'weekday';
 }
 
-export function isDayOpen(day: IsoDay, type: SessionType, today: IsoDay): boolean {
-  return closedReason(day, type, today) === null;
+export function isDayOpen(day: IsoDay, type: SessionType, today: IsoDay, days?: OpenDays): boolean {
+  return closedReason(day, type, today, days) === null;
 }
 
 /** The first day on or after `from` that the plan can be booked (up to the horizon), for the calendar's first focus. */
