@@ -4,7 +4,7 @@
 // database-lost test has the traffic and PostgreSQL's death.
 import { randomUUID } from 'node:crypto';
 import { answerOf, startOwnDatabase, type OwnDatabase } from '../../../../infra/src/testing/own-database.js';
-import { book, openDays, startBooking, takeConsumers, uniqueDb, type BookingService } from './harness.js';
+import { book, openDays, plusDays, startBooking, takeConsumers, uniqueDb, type BookingService } from './harness.js';
 
 let db: OwnDatabase;
 let service: BookingService;
@@ -29,10 +29,14 @@ async function ask(target: string) {
   return answerOf(res, started);
 }
 
-test('when FerretDB is killed, then availability and a session answer 503 JSON with Retry-After, not 500, and 200 once it is back', async () => {
+test('when FerretDB is killed, then availability, the open days and a session answer 503 JSON with Retry-After, not 500, and 200 once it is back', async () => {
   const { date, slots } = aiDays();
   const id = await book(service, 'ai-session', slots[0]!.startsAt);
-  const routes = [`/api/availability?type=ai-session&date=${date}`, `/api/session/${id}`];
+  const routes = [
+    `/api/availability?type=ai-session&date=${date}`,
+    `/api/availability/days?type=dr-helen&from=${date}&to=${plusDays(date, 30)}`,
+    `/api/session/${id}`,
+  ];
   for (const route of routes) expect((await ask(route)).status).toBe(200);
 
   db.ferret.process.child.kill('SIGKILL');
