@@ -2,7 +2,8 @@
 // what they let pass by meaning: each part of the message (segments.ts) is embedded, and its score is how much
 // nearer it lies to the labelled crisis examples than to the labelled ordinary ones (the mean similarity of the
 // K nearest of each). The message's score is its highest part's; at or above its language's threshold it is a
-// crisis. The thresholds are chosen on the validation split (scripts/choose-threshold.mjs), and the held-out test
+// crisis; in the middle band below it (at or above the language's lower threshold) "possibly at risk": the visitor
+// gets the ordinary answer with the crisis lines beside it, never the crisis answer in its place. The thresholds are chosen on the validation split (scripts/choose-threshold.mjs), and the held-out test
 // split reports what they do (test/unit/held-out.test.ts). all-MiniLM-L6-v2 reads English well and Spanish
 // poorly: a message in Spanish is read by the multilingual model (multilingual-e5-small) when it is there, against
 // the Spanish examples alone, with the Spanish threshold chosen for that model.
@@ -11,7 +12,7 @@ import { DIMENSIONS, defaultCacheDir, embedCached, type ModelKind, type TextEmbe
 import { dot, groupCached } from './groups.js';
 import { segments } from './segments.js';
 import type { Labelled } from './labelled.js';
-import { THRESHOLDS } from './threshold.js';
+import { POSSIBLE_THRESHOLDS, THRESHOLDS } from './threshold.js';
 
 /** How many nearest examples of each label a score averages. */
 export const K = 5;
@@ -23,8 +24,25 @@ export const MIN_WORDS = 3;
 
 export type Thresholds = Record<CrisisLanguage, number>;
 
+/**
+ * Both edges per language: `crisis` (the crisis answer) and `possible`, the middle band's lower edge (the answer
+ * and the crisis lines with it). One threshold per language alone: no middle band.
+ */
+export interface TieredThresholds {
+  crisis: Thresholds;
+  possible: Thresholds;
+}
+
+/** What the model's verdict says: a crisis, possibly at risk (the middle band), or neither (undefined). */
+export type Tier = 'crisis' | 'possible';
+
+const TIERED: TieredThresholds = { crisis: THRESHOLDS, possible: POSSIBLE_THRESHOLDS };
+
 export interface Judgement {
+  /** `tier === 'crisis'`. */
   isCrisis: boolean;
+  /** A crisis (at or above the language's threshold), possibly at risk (the middle band below it), or neither. */
+  tier: Tier | undefined;
   /** The highest part's margin (crisis nearness minus ordinary nearness). */
   score: number;
   language: CrisisLanguage;
@@ -87,21 +105,23 @@ export class CrisisClassifier {
     private readonly english: Reader,
     /** Messages in Spanish, when a multilingual model is there (else the English reader, and its threshold). */
     private readonly spanish: Reader | undefined,
-    readonly thresholds: Thresholds,
+    readonly thresholds: TieredThresholds,
   ) {}
 
   /**
    * Embeds the examples (seconds for a few thousand; with a cache, once per machine: embedCached) and returns
    * the classifier. With `spanish`, messages in Spanish are read by that model, against the Spanish examples;
    * without it the model gives Spanish messages no verdict (MiniLM reads Spanish too poorly: the rules decide).
+   * `thresholds`: both tiers' (src/threshold.ts by default), or one per language for a crisis alone.
    */
   static async build(
     english: ReaderModel,
     examples: readonly Labelled[],
-    thresholds: Thresholds = THRESHOLDS,
+    thresholds: TieredThresholds | Thresholds = TIERED,
     spanish?: ReaderModel,
   ): Promise<CrisisClassifier> {
-    const classifier = new CrisisClassifier(await reader(english, examples, Infinity), undefined, thresholds);
+    const tiered = 'crisis' in thresholds ? thresholds : { crisis: thresholds, possible: thresholds };
+    const classifier = new CrisisClassifier(await reader(english, examples, Infinity), undefined, tiered);
     return spanish ? classifier.withSpanish(spanish, examples) : classifier;
   }
 
@@ -140,14 +160,23 @@ export class CrisisClassifier {
         category = reader!.crisis.categories[crisis.index];
       }
     }
+    const tier = this.tierOf(score, language);
     return {
-      isCrisis: score >= this.thresholds[language],
+      isCrisis: tier === 'crisis',
+      tier,
       score,
       language,
       category,
       // MiniLM's vector only: the library's pages are embedded by MiniLM.
       ...(vectors[0] && reader === this.english ? { embedded: { text: parts[0]!, vector: vectors[0] } } : {}),
     };
+  }
+
+  /** Where a score falls: at or above the crisis threshold, in the middle band below it, or under both. */
+  private tierOf(score: number, language: CrisisLanguage): Tier | undefined {
+    if (score >= this.thresholds.crisis[language]) return 'crisis';
+    if (score >= this.thresholds.possible[language]) return 'possible';
+    return undefined;
   }
 }
 

@@ -6,8 +6,10 @@ export {
   type Judgement,
   type ReaderModel,
   type Thresholds,
+  type Tier,
+  type TieredThresholds,
 } from './classifier.js';
 export { CRISIS_MODEL_VERSION, CrisisModelJudge, loadCrisisModel } from './judge.js';
 export { readLabelled, trainingExamples, type Labelled, type Split } from './labelled.js';
 export { segments } from './segments.js';
-export { THRESHOLDS } from './threshold.js';
+export { POSSIBLE_THRESHOLDS, THRESHOLDS } from './threshold.js';

@@ -7,7 +7,7 @@ import { Counter, type Registry } from 'prom-client';
 import { EmbeddingModel, embeddingModelDir } from '@hhp/embeddings';
 import { CrisisClassifier, K, MIN_WORDS, PROBED, type Judgement, type ReaderModel } from './classifier.js';
 import { trainingExamples } from './labelled.js';
-import { THRESHOLDS } from './threshold.js';
+import { POSSIBLE_THRESHOLDS, THRESHOLDS } from './threshold.js';
 
 interface Logger {
   info(obj: object, msg: string): void;
@@ -22,7 +22,16 @@ const examples = trainingExamples();
  * same verdicts, so ai-query need not ask the crisis service what it already knows.
  */
 export const CRISIS_MODEL_VERSION = createHash('sha256')
-  .update(JSON.stringify({ examples, thresholds: THRESHOLDS, k: K, minWords: MIN_WORDS, probed: PROBED }))
+  .update(
+    JSON.stringify({
+      examples,
+      thresholds: THRESHOLDS,
+      possible: POSSIBLE_THRESHOLDS,
+      k: K,
+      minWords: MIN_WORDS,
+      probed: PROBED,
+    }),
+  )
   .digest('hex')
   .slice(0, 12);
 
@@ -59,7 +68,10 @@ export class CrisisModelJudge {
       const english = readerOf(model);
       if (!english) return;
       const started = performance.now();
-      this.classifier = await CrisisClassifier.build(english, examples, THRESHOLDS);
+      this.classifier = await CrisisClassifier.build(english, examples, {
+        crisis: THRESHOLDS,
+        possible: POSSIBLE_THRESHOLDS,
+      });
       this.deps.logger.info(
         { examples: examples.length, ms: Math.round(performance.now() - started), version: CRISIS_MODEL_VERSION },
         'crisis model ready',
