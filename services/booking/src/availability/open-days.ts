@@ -1,11 +1,11 @@
 // The days of a range that the practice's rules open for a plan: what /book's day grid offers (a day off greyed
 // out, an extra day or a new weekday pickable), so the grid never disagrees with GET /api/availability's `open`.
-// The same rules as a day's answer (planDay over the plan's rule and that date's exception), read in two queries
-// for the whole range: the plan's latest rule, its exceptions between the two dates. Its weekdays come along, so the
-// grid can say why a day is closed (not one of the plan's days, or a day off). Seats are not read: whether one is
-// free is the day's own answer, asked when the visitor picks it.
+// The same rules as a day's answer (planDay's test over the plan's rule and that date's exception), read in two
+// queries for the whole range: the plan's latest rule, its exceptions between the two dates. Its weekdays come
+// along, so the grid can say why a day is closed (not one of the plan's days, or a day off). Seats are not read:
+// whether one is free is the day's own answer, asked when the visitor picks it.
 import type { OpenDaysQuery, OpenDaysResponse } from '@hhp/proto';
-import { horizonDay, planDay, practiceDate } from '../calendar/calendar.js';
+import { horizonDay, offersSlots, practiceDate } from '../calendar/calendar.js';
 import type { BookingDeps } from '../rules.js';
 import { daySchedule, type ExceptionDocument } from './schedule.js';
 
@@ -26,9 +26,9 @@ export async function openDays(
     first <= last ? availability.exceptionsBetween(type, first, last) : new Map<string, ExceptionDocument>(),
   ]);
   const open: string[] = [];
+  // Between today and the horizon a day is open as planDay has it, without working out its slots' instants.
   for (let date = first; date <= last; date = nextDay(date)) {
-    const schedule = daySchedule(rule, exceptions.get(date), date);
-    if (planDay(type, date, timeZone, now, schedule).state === 'open') open.push(date);
+    if (offersSlots(daySchedule(rule, exceptions.get(date), date))) open.push(date);
   }
   return { type, from, to, timeZone, weekdays: [...rule.weekdays].sort((a, b) => a - b), open };
 }

@@ -84,6 +84,9 @@ export function catalogueSchedule(type: SessionType, date: string): DaySchedule 
 /** The last day that can be booked now: the booking horizon from the practice's today (catalogue). */
 export const horizonDay = (timeZone: string, now: Date): string => lastBookableDay(practiceDate(now, timeZone));
 
+/** Whether a schedule opens its day: open, with at least one slot (an extra day always has one). */
+export const offersSlots = (schedule: DaySchedule): boolean => schedule.open && schedule.times.length > 0;
+
 /**
  * A plan's day: past (before the practice's today), beyond (after the booking horizon's last day), closed (the
  * schedule says so: not one of its weekdays, or a day off), or open with its slots.
@@ -97,7 +100,7 @@ export function planDay(
 ): Day {
   if (date < practiceDate(now, timeZone)) return { date, state: 'past', slots: [] };
   if (date > horizonDay(timeZone, now)) return { date, state: 'beyond', slots: [] };
-  if (!schedule.open || schedule.times.length === 0) return { date, state: 'closed', slots: [] };
+  if (!offersSlots(schedule)) return { date, state: 'closed', slots: [] };
   const minutes = schedule.durationMinutes;
   const slots = schedule.times.map((time) => ({
     time,
