@@ -95,4 +95,7 @@ test('when the sign-in page is opened without a token, then it says how to get a
   ).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Subscription email address' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send me a sign-in link' })).toBeVisible();
+  // No link was ever had: the form asks for one, not for a "new" one.
+  await expect(page.getByRole('region', { name: 'Ask for a sign-in link' })).toContainText('Ask for a sign-in link:');
+  await expect(page.getByText(/new sign-in link/)).toHaveCount(0);
 });

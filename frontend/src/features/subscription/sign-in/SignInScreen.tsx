@@ -71,11 +71,13 @@ export function SignInScreen() {
         };
     }
   })();
+  // Opened without a link, the visitor has had none: the form asks for one, not for a new one.
+  const ask = view === 'no-token' ? t.askFirst : t.askAgain;
   return (
     <StatusPage status={status} view={view} home={t.home}>
       {offersNewLink(view, failure?.retryable) && (
-        <section className={styles.card} aria-label={t.askAgain}>
-          <p className={styles.text}>{t.askAgain}</p>
+        <section className={styles.card} aria-label={ask}>
+          <p className={styles.text}>{ask}</p>
           <SignInLinkForm initiallyOpen />
         </section>
       )}

@@ -14,6 +14,7 @@ export const texts = {
       'This page signs a device in to your subscription when it is opened from a sign-in link. To get one, enter below the e-mail address you subscribed with, and we will e-mail you a sign-in link for this device.',
     incomplete: 'This sign-in link is incomplete: open the whole link from the e-mail, or ask for a new one below.',
     askAgain: 'Ask for a new sign-in link:',
+    askFirst: 'Ask for a sign-in link:',
     retry: 'Try again',
     home: 'Back to the home page',
   },
