@@ -213,6 +213,7 @@ export async function bases(call, { ingestSecret, webhookSecret, origin }) {
     'GET /api/availability': () => ({
       query: { type: 'ai-session', date: new Date(Date.now() + 2 * 86400000).toISOString().slice(0, 10) },
     }),
+    'GET /api/availability/days': () => ({ query: { type: 'dr-helen', from: dayAhead(0), to: dayAhead(30) } }),
     'POST /api/create-checkout-session': () => ({ body: { email: 'probe.checkout@example.com' } }),
     'POST /api/create-payment-intent': () => ({ body: { amount: 150, sessionId } }),
     'POST /api/create-subscription': () => ({ body: { email: 'probe.subscriber@example.com' } }),
