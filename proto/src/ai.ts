@@ -108,6 +108,12 @@ export const QueryAiResponse = Quota.extend({
   isCrisis: z.boolean(),
   /** The question describes a medical emergency: the answer starts with where to get emergency care. */
   isEmergency: z.boolean(),
+  /**
+   * Present (true) when the crisis model put the question in its middle band, "possibly at risk": the answer is the
+   * ordinary one, and the crisis lines (988, text 741741) are shown with it. Never with `isCrisis` (the crisis answer
+   * is the lines).
+   */
+  crisisLines: z.literal(true).optional(),
   sources: z.array(Source),
   /**
    * A Symptom Explorer analysis (`kind: 'symptom-analysis'`) answered as an analysis (not a crisis or an
@@ -219,7 +225,12 @@ export const QuotaQuery = z.object({ guestId: GuestId.optional() }).strict();
 export type QuotaQuery = z.infer<typeof QuotaQuery>;
 
 /** The server-sent events of /api/query-ai/stream, in order: one `meta`, any `delta`s, one `done` or `error`. */
-export const StreamMetaEvent = Quota.extend({ isCrisis: z.boolean(), isEmergency: z.boolean() });
+export const StreamMetaEvent = Quota.extend({
+  isCrisis: z.boolean(),
+  isEmergency: z.boolean(),
+  /** As QueryAiResponse's: the crisis lines show with this ordinary answer. */
+  crisisLines: QueryAiResponse.shape.crisisLines,
+});
 export const StreamDeltaEvent = z.object({ text: z.string() });
 export const StreamDoneEvent = z.object({
   response: z.string(),

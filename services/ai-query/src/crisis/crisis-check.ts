@@ -15,6 +15,11 @@ export interface CrisisVerdict {
    * crisis model.
    */
   source: 'service' | 'rules' | 'model';
+  /**
+   * Not a crisis, but the local crisis model put the message in its middle band ("possibly at risk"): the ordinary
+   * answer, with the crisis lines shown beside it.
+   */
+  possible?: true | undefined;
   /** The crisis model's nearest crisis example's category, when it decided ("violence" adds the hotline). */
   category?: string | undefined;
   /** The message's vector, when the crisis model read it: the library need not embed it again. */
@@ -63,18 +68,20 @@ export class CrisisCheck {
     const local = await this.model?.judge(query);
     if (local?.isCrisis) return { isCrisis: true, source: 'model', category: local.category };
     const embedded = local?.embedded;
+    // The middle band is the local model's: the service's answer says crisis or not.
+    const possible = local?.tier === 'possible' ? { possible: true as const } : {};
     // The service's answer is already known.
-    if (this.sameAsLocal()) return { isCrisis: false, source: local ? 'model' : 'rules', embedded };
+    if (this.sameAsLocal()) return { isCrisis: false, source: local ? 'model' : 'rules', embedded, ...possible };
     try {
       const remote = await this.bus.request(
         RpcSubjects.detectCrisis,
         { query },
         { response: DetectCrisisResponse, timeoutMs: this.timeoutMs, ...(requestId ? { requestId } : {}) },
       );
-      return { isCrisis: remote.isCrisis, source: 'service', embedded };
+      return { isCrisis: remote.isCrisis, source: 'service', embedded, ...(remote.isCrisis ? {} : possible) };
     } catch (err) {
       this.logger.warn({ err: String(err), requestId }, 'crisis service did not answer; the local layers decided');
-      return { isCrisis: false, source: local ? 'model' : 'rules', embedded };
+      return { isCrisis: false, source: local ? 'model' : 'rules', embedded, ...possible };
     }
   }
 }

@@ -29,7 +29,7 @@ export async function respond(
   turn: Turn,
 ): Promise<Answered> {
   const { model } = deps;
-  const { unlimited, reserved, emergency, caution, embedded } = turn;
+  const { unlimited, reserved, emergency, caution, crisisLines, embedded } = turn;
   const hits = await deps.library.search(asker.body.query, { embedded });
   const call =
     model &&
@@ -41,7 +41,16 @@ export async function respond(
     );
   call?.start();
   try {
-    return await answer(deps, asker, sink, signal, { started, unlimited, reserved, hits, call, emergency, caution });
+    return await answer(deps, asker, sink, signal, {
+      started,
+      unlimited,
+      reserved,
+      hits,
+      call,
+      emergency,
+      caution,
+      crisisLines,
+    });
   } finally {
     call?.dispose();
   }
@@ -63,12 +72,15 @@ async function answer(
     emergency: boolean;
     /** The question needs a doctor or pharmacist first (caution.ts). */
     caution: Caution | undefined;
+    /** The crisis model's middle band: the crisis lines show with the answer. */
+    crisisLines: boolean;
   },
 ): Promise<Answered> {
   const { started, reserved, hits, call, emergency, caution } = run;
   const quota = quotaOf(run);
   const sources = sourcesOf(hits);
-  sink.start({ ...quota, isCrisis: false, isEmergency: emergency });
+  const lines = run.crisisLines ? { crisisLines: true as const } : {};
+  sink.start({ ...quota, isCrisis: false, isEmergency: emergency, ...lines });
   /** Some of the answer's own text has gone to the visitor: from then on the question is spent. */
   let delivered = false;
   try {
@@ -108,7 +120,7 @@ async function answer(
         usage,
       },
     );
-    return { ...quota, response, isCrisis: false, isEmergency: emergency, sources };
+    return { ...quota, response, isCrisis: false, isEmergency: emergency, ...lines, sources };
   } catch (err) {
     // No answer, no cost; but an answer read in part was an answer (else a visitor could read 90% of
     // answer after answer and drop the connection each time, for free).

@@ -48,6 +48,7 @@ export class Assistant {
         reserved: undefined,
         emergency: isMedicalEmergency(query),
         caution: cautionFor(query),
+        crisisLines: false,
         embedded: undefined,
       });
     });

@@ -55,7 +55,14 @@ export async function gate(
       throw err;
     }
   }
-  return { unlimited, reserved, emergency, caution, embedded: verdict.embedded };
+  return {
+    unlimited,
+    reserved,
+    emergency,
+    caution,
+    crisisLines: verdict.possible === true,
+    embedded: verdict.embedded,
+  };
 }
 
 /** Observes the time from `started` to when `promise` settles, under `stage`. */

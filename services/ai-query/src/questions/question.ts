@@ -25,7 +25,7 @@ export interface Asker {
 /** Where the answer's text goes: all at once (JSON) or piece by piece (SSE). */
 export interface AnswerSink {
   /** Called once, before any text: the counters and the crisis and emergency flags. */
-  start(meta: Quota & { isCrisis: boolean; isEmergency: boolean }): void;
+  start(meta: Quota & { isCrisis: boolean; isEmergency: boolean; crisisLines?: true }): void;
   delta(text: string): void;
 }
 
@@ -36,6 +36,8 @@ export interface Answered extends Quota {
   response: string;
   isCrisis: boolean;
   isEmergency: boolean;
+  /** The crisis lines show with this ordinary answer (the crisis model's middle band: possibly at risk). */
+  crisisLines?: true;
   sources: Source[];
 }
 
@@ -48,6 +50,8 @@ export interface Turn {
   emergency: boolean;
   /** The question needs a doctor or pharmacist first (caution.ts). */
   caution: Caution | undefined;
+  /** The crisis model put the question in its middle band: the answer shows the crisis lines with it. */
+  crisisLines: boolean;
   /** The question's vector from the crisis check, for the library (which embeds it itself without one). */
   embedded: { text: string; vector: Float32Array } | undefined;
 }
