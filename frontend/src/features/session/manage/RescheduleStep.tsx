@@ -4,7 +4,7 @@ import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { Button } from '../../../shared/ui/Button';
 import { Surface } from '../../../shared/ui/Surface';
 import { useAvailabilityQuery } from '../../../shared/payments/api';
-import { isDayOpen, todayIn, type IsoDay } from '../../../shared/payments/slots/calendar';
+import { closedReason, todayIn, type IsoDay } from '../../../shared/payments/slots/calendar';
 import { DateCalendar } from '../../../shared/payments/slots/DateCalendar';
 import { SlotPicker } from '../../../shared/payments/slots/SlotPicker';
 import { texts } from '../../../shared/payments/texts';
@@ -32,10 +32,13 @@ interface Props {
 export function RescheduleStep({ session, link, headingRef, onMoved, onRefused, onBack }: Props) {
   const zone = session.timeZone;
   const today = todayIn(zone);
-  // The booked day first: a visitor usually moves a session by hours, not weeks.
+  // The booked day first: a visitor usually moves a session by hours, not weeks. It was open when it was booked
+  // (an extra day the practice opened, too), so only a day past or beyond the horizon is not offered; the day's
+  // slots say whether it still has any.
   const [date, setDate] = useState<IsoDay | null>(() => {
     const booked = todayIn(zone, new Date(session.scheduledAt));
-    return isDayOpen(booked, session.type, today) ? booked : null;
+    const reason = closedReason(booked, session.type, today);
+    return reason === 'past' || reason === 'beyond' ? null : booked;
   });
   const [slotStart, setSlotStart] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
