@@ -4,6 +4,7 @@
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_PRACTITIONER_NAME as NAME } from '@hhp/proto/catalogue/practitioner';
+import { CRISIS_BANNER_TEXT } from '@hhp/proto/catalogue/crisis';
 
 const APOLOGY = "I'm having trouble connecting. Please try again.";
 
@@ -238,6 +239,25 @@ test.describe('the chat widget', () => {
     await expect(crisis.getByRole('link', { name: /741741/ })).toHaveAttribute('href', /^sms:741741/);
     await expect(panel(page).getByRole('group', { name: '3 Free Questions Used' })).toHaveCount(0);
     await expectCounters(page, 3);
+    await expectNoAxeViolations(page);
+  });
+
+  test("when a message may be at risk (the crisis model's middle band), then the answer comes with the crisis lines offered after it", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await openChat(page);
+    // A question about sleep with a warning sign in it, between the crisis model's two thresholds: the answer, not
+    // the crisis answer in its place, and the lines with it.
+    await ask(page, 'no need to worry about my sleep issues, they wont be a thing for much longer');
+    const answer = answers(page).last();
+    await expect(answer).toContainText('you can talk to someone, free and confidential, 24/7');
+    await expect(answer.getByRole('link', { name: /Call 988/ })).toHaveAttribute('href', 'tel:988');
+    await expect(answer.getByRole('link', { name: /741741/ })).toHaveAttribute('href', /^sms:741741/);
+    await expect(answer).not.toContainText(CRISIS_BANNER_TEXT);
+    await expect(page.getByRole('alert').filter({ hasText: CRISIS_BANNER_TEXT })).toHaveCount(0);
+    // An ordinary answer: counted.
+    await expectCounters(page, 1);
     await expectNoAxeViolations(page);
   });
 

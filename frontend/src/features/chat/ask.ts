@@ -59,11 +59,19 @@ export async function ask(question: string, signal: AbortSignal, dispatch: AiDis
       askAiStream(
         { query, userId: null, sessionId: null, guestId: guestId() },
         {
-          meta({ isCrisis, isEmergency = false }) {
+          meta({ isCrisis, isEmergency = false, crisisLines }) {
             clearTimeout(deadline);
             crisis ||= isCrisis;
             if (isCrisis) dispatch(crisisRaised('server'));
-            chatStore.add({ id: answerId, role: 'assistant', content: '', isCrisis, isEmergency, streaming: true });
+            chatStore.add({
+              id: answerId,
+              role: 'assistant',
+              content: '',
+              isCrisis,
+              isEmergency,
+              ...(crisisLines ? { crisisLines: true } : {}),
+              streaming: true,
+            });
             started = true;
           },
           delta(text) {

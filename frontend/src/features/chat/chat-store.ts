@@ -12,6 +12,8 @@ export interface ChatMessage {
   sources?: readonly Source[];
   /** A crisis answer: shown with the crisis lines first. */
   isCrisis?: boolean;
+  /** An ordinary answer to a message possibly at risk (the crisis model's middle band): the crisis lines follow it. */
+  crisisLines?: boolean;
   /** An answer to a medical emergency: shown with the emergency number first. */
   isEmergency?: boolean;
   /** An answer still arriving. */

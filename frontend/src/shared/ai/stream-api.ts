@@ -22,7 +22,7 @@ interface Schema<T> {
 }
 
 /** isEmergency may be missing from a server older than the flag. */
-export type StreamMeta = Quota & { isCrisis: boolean; isEmergency?: boolean };
+export type StreamMeta = Quota & { isCrisis: boolean; isEmergency?: boolean; crisisLines?: true | undefined };
 const MetaEvent: Schema<StreamMeta> = StreamMetaEvent.partial({ isEmergency: true });
 export type StreamDone = { response: string; sources: Source[] };
 

@@ -3,6 +3,8 @@ import { CRISIS_BANNER_TEXT, CRISIS_LINES } from '@hhp/proto/catalogue/crisis';
 // The crisis lines as the answers present them (specification, sections 1 and 9: 988 and text 741741).
 export const texts = {
   heading: CRISIS_BANNER_TEXT,
+  /** Above the lines offered after an ordinary answer (the message may be at risk): an offer, not an alarm. */
+  offeredHeading: 'If things feel hard right now, you can talk to someone, free and confidential, 24/7:',
   call: `Call ${CRISIS_LINES.phone.number}`,
   callLabel: CRISIS_LINES.phone.label,
   text: `Text HOME to ${CRISIS_LINES.text.number}`,

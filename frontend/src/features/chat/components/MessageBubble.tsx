@@ -7,7 +7,7 @@ import { CrisisLines } from '../../../shared/crisis/CrisisLines';
 import styles from './chat.module.css';
 
 export function MessageBubble({ message }: { message: ChatMessage }) {
-  const { role, content, sources, isCrisis, isEmergency } = message;
+  const { role, content, sources, isCrisis, isEmergency, crisisLines } = message;
   const urgent = isCrisis || isEmergency;
   const className = [styles.message, role === 'user' ? styles.user : styles.assistant, urgent && styles.crisis]
     .filter(Boolean)
@@ -22,6 +22,7 @@ export function MessageBubble({ message }: { message: ChatMessage }) {
         </div>
       )}
       <p className={styles.text}>{content}</p>
+      {crisisLines && !isCrisis && <CrisisLines gentle />}
       {sources && sources.length > 0 && (
         <div className={styles.sources}>
           <p className={styles.sourcesHeading}>{texts.sourcesHeading}</p>
