@@ -105,6 +105,25 @@ describe('the crisis service with the crisis model', () => {
     expect(new TextDecoder().decode(msg!.data)).not.toContain('friday');
   });
 
+  test("when a message lies in the model's middle band (possibly at risk), then it is no crisis and none is counted or published", async () => {
+    const { detectCrisis } = await import('@hhp/crisis-rules');
+    // A line of the validation split between the two English thresholds (crisis-model's README, "How it decides").
+    const possible = 'no need to worry about my sleep issues, they wont be a thing for much longer';
+    expect(detectCrisis(possible).isCrisis).toBe(false);
+    const counted = async () =>
+      Number(
+        /^crisis_detected_total\{[^}]*source="model"[^}]*channel="http"[^}]*\} (\d+)$/m.exec(
+          await (await fetch(`${service.url}/metrics`)).text(),
+        )?.[1] ?? 0,
+      );
+    const before = await counted();
+    expect(await detect(service, possible)).toBe(false);
+    expect(await counted()).toBe(before);
+    // The count moves for a crisis the model decides (so the figure above is the one that would have moved).
+    expect(await detect(service, WARNING_SIGNS[1]!)).toBe(true);
+    expect(await counted()).toBe(before + 1);
+  });
+
   test('when ai-query asks what it judges with, then it names the crisis model version besides the rules', async () => {
     const info = await service.bus.request(RpcSubjects.crisisInfo, {}, { response: CrisisInfo, timeoutMs: 2000 });
     expect(info).toEqual({ moderation: false, rulesVersion: RULES_VERSION, model: CRISIS_MODEL_VERSION });
