@@ -8,9 +8,9 @@
 // completion). Bounded by a fixed seed, a number of examples per operation and a wall-clock limit.
 //   node scripts/api-test.mjs [--max-examples 200] [--seed 14] [--time-limit 900] [--junit <file>]
 //                             [--checks all] [--phases examples,coverage,fuzzing,stateful] [--har <file>]
-// 200 examples an operation is the depth the security review asked for (issue 25); it took 72 to 90 s before
-// the console's operations had a session, 6 to 8 min with it on a machine other sessions kept busy (load 12 to
-// 18 on 2 cores; BENCHMARKS.md), hence the limit of 900 s.
+// 200 examples an operation is the depth the security review asked for (issue 25); 72 to 90 s on a quiet day,
+// about 6 min on a machine other sessions kept busy (load 10 to 15 on 2 cores), with the console's session or
+// without it (BENCHMARKS.md), and 8 min at load 18: hence the limit of 900 s.
 // Accepted exceptions and their reasons: scripts/schemathesis.toml. Video ingests and Stripe webhooks are
 // signed by scripts/schemathesis_hooks.py.
 //
