@@ -285,5 +285,7 @@ test.describe('the practice console', () => {
     expect(known.filter((path) => path.startsWith('/practice'))).toEqual([]);
     const html = await (await request.get('/practice/sign-in')).text();
     expect(html).toContain('<meta name="robots" content="noindex">');
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots.split('\n')).toContain('Disallow: /practice');
   });
 });
