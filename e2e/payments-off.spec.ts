@@ -158,10 +158,11 @@ test.describe('with payments off', () => {
     await expect(panel.getByRole('link', { name: SUPPORT })).toBeVisible();
     await expect(panel).toContainText(
       new RegExp(
-        `reference ${sessionId}\\); nothing has been charged\\. Its time is held for you until \\d{1,2}:\\d\\d [AP]M \\(your time\\); after that it is released, unless it has been paid\\.`,
+        `reference ${sessionId}\\); nothing has been charged\\. Its time is held until \\d{1,2}:\\d\\d [AP]M \\(your time\\) and then released, as it cannot be paid online right now\\.`,
       ),
     );
-    // The steps of a payment that cannot be made are not promised.
+    // The steps of a payment that cannot be made are not promised, nor a payment that could still keep the time.
+    await expect(panel).not.toContainText('unless it has been paid');
     await expect(heading(page, 'What Happens Next')).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Back to Booking' }).click();

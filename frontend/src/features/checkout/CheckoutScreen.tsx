@@ -122,6 +122,7 @@ export function CheckoutScreen() {
               message={step.message}
               sessionId={sessionId ?? ''}
               holdExpiresAt={step.session?.holdExpiresAt}
+              paymentsOff={config.error !== undefined}
               titleRef={focusRef}
             />
           )}

@@ -11,14 +11,17 @@ interface Props {
   sessionId: string;
   /** While the booking holds its time: until when (ISO). */
   holdExpiresAt: string | undefined;
+  /** Payments are switched off (the config's 503): the hold cannot end in a payment. */
+  paymentsOff: boolean;
   titleRef: Ref<HTMLHeadingElement>;
 }
 
 /**
  * The specification's "Payment Service Temporarily Unavailable" panel: what failed, whom to ask, that the
- * booking was recorded and how long its time stays held (it is released when the hold lapses unpaid).
+ * booking was recorded and how long its time stays held (it is released when the hold lapses unpaid; with payments
+ * switched off it cannot be paid, and the panel does not say it could).
  */
-export function PaymentUnavailable({ message, sessionId, holdExpiresAt, titleRef }: Props) {
+export function PaymentUnavailable({ message, sessionId, holdExpiresAt, paymentsOff, titleRef }: Props) {
   const t = texts.checkout;
   return (
     <ServicePanel type="error" title={t.unavailableTitle} titleRef={titleRef}>
@@ -31,7 +34,7 @@ export function PaymentUnavailable({ message, sessionId, holdExpiresAt, titleRef
       <p className={styles.text}>
         {t.recorded(sessionId)}
         {holdExpiresAt &&
-          ` ${t.heldThenReleased(`${formatTime(holdExpiresAt, visitorTimeZone() ?? 'UTC')} (your time)`)}`}
+          ` ${(paymentsOff ? t.heldWhileOff : t.heldThenReleased)(`${formatTime(holdExpiresAt, visitorTimeZone() ?? 'UTC')} (your time)`)}`}
       </p>
     </ServicePanel>
   );

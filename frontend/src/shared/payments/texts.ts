@@ -141,6 +141,8 @@ export const texts = {
     recorded: (id: string) => `Your booking has been recorded (reference ${id}); nothing has been charged.`,
     heldThenReleased: (time: string) =>
       `Its time is held for you until ${time}; after that it is released, unless it has been paid.`,
+    heldWhileOff: (time: string) =>
+      `Its time is held until ${time} and then released, as it cannot be paid online right now.`,
     releaseFailedTitle: 'Your time could not be released',
     releaseLater: 'It is released by itself when the hold lapses, so you can book again.',
     notFoundTitle: 'Session not found',
