@@ -73,6 +73,9 @@ test.describe('with payments off', () => {
         'href',
         new RegExp(`^mailto:${SUPPORT}`),
       );
+      // The calendar is there to look at the free times: its note does not say "You can book".
+      await expect(page.getByText(/^Free times are shown up to 6 months ahead, until /)).toBeVisible();
+      await expect(page.locator('body')).not.toContainText('You can book up to');
 
       const startsAt = await fillBooking(page, plan, day, who);
 

@@ -158,7 +158,14 @@ export function BookingScreen() {
                 {t.dateTitle}
               </h3>
               <p className={styles.note}>{t.calendarNote(type, openDays.weekdays)}</p>
-              <DateCalendar type={type} today={today} value={date} onChange={chooseDate} labelledBy={ids.date} />
+              <DateCalendar
+                type={type}
+                today={today}
+                value={date}
+                onChange={chooseDate}
+                labelledBy={ids.date}
+                browseOnly={paymentsOff}
+              />
             </section>
             <SlotPicker
               date={date}

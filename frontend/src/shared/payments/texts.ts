@@ -37,6 +37,9 @@ export const texts = {
     nextMonth: 'Next month',
     calendarHelp: 'Use the arrow keys to move between days, Page Up and Page Down to change the month.',
     horizonNote: (lastDay: string) => `You can book up to ${BOOKING_HORIZON_MONTHS} months ahead, until ${lastDay}.`,
+    /** The same with payments off, when the calendar only shows the free times. */
+    horizonNoteBrowse: (lastDay: string) =>
+      `Free times are shown up to ${BOOKING_HORIZON_MONTHS} months ahead, until ${lastDay}.`,
     /** Why a day is closed, after its date in the day's name; the plan's week is the practice's (or the catalogue's). */
     closed: {
       past: 'past',

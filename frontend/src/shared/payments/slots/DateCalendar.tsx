@@ -28,6 +28,8 @@ interface Props {
   onChange: (day: IsoDay) => void;
   /** The heading that names the calendar. */
   labelledBy: string;
+  /** Only to look at the free times (payments off): the note says so rather than "You can book". */
+  browseOnly?: boolean;
 }
 
 function monthTitle(day: IsoDay): string {
@@ -44,7 +46,7 @@ function monthTitle(day: IsoDay): string {
  * are the practice's (asked for the month shown, open-days.ts), the catalogue's weekdays while they load or when
  * they cannot be had.
  */
-export function DateCalendar({ type, today, value, onChange, labelledBy }: Props) {
+export function DateCalendar({ type, today, value, onChange, labelledBy, browseOnly = false }: Props) {
   const [focused, setFocused] = useState<IsoDay>(() => value ?? firstOpenDay(type, today));
   const gridRef = useRef<HTMLTableElement>(null);
   // Set when the keyboard moved the tab stop, so the new day takes focus once it is on screen.
@@ -159,7 +161,7 @@ export function DateCalendar({ type, today, value, onChange, labelledBy }: Props
         </tbody>
       </table>
       <p id={horizonId} className={styles.help}>
-        {texts.booking.horizonNote(formatIsoDay(lastDay))}
+        {(browseOnly ? texts.booking.horizonNoteBrowse : texts.booking.horizonNote)(formatIsoDay(lastDay))}
       </p>
       <p id={helpId} className={styles.help}>
         {texts.booking.calendarHelp}
