@@ -81,7 +81,8 @@ export class CrisisModelJudge {
       // rules alone judge messages in Spanish, as without that model.
       if (spanishModel) void this.addSpanish(spanishModel, this.classifier);
     } catch (err) {
-      this.deps.logger.error({ err: String(err) }, 'crisis model could not be built; the rules decide alone');
+      if (stopping(err)) this.deps.logger.info({ err: String(err) }, 'crisis model not built: the service is stopping');
+      else this.deps.logger.error({ err: String(err) }, 'crisis model could not be built; the rules decide alone');
     } finally {
       this.building = false;
     }
@@ -102,7 +103,10 @@ export class CrisisModelJudge {
         'crisis model reads Spanish',
       );
     } catch (err) {
-      this.deps.logger.error({ err: String(err) }, 'crisis model cannot read Spanish; the rules decide alone there');
+      if (stopping(err))
+        this.deps.logger.info({ err: String(err) }, 'crisis model not joined by Spanish: the service is stopping');
+      else
+        this.deps.logger.error({ err: String(err) }, 'crisis model cannot read Spanish; the rules decide alone there');
     }
   }
 
@@ -178,3 +182,7 @@ export function loadCrisisModel(deps: {
   });
   return { embeddings, spanish, judge };
 }
+
+/** The model was released under the build: the service is stopping (its shutdown releases the models), no failure. */
+const stopping = (err: unknown) =>
+  /the embedding model was released|embedding worker exited \(code (0|1)\)/.test(String(err));

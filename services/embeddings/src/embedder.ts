@@ -41,6 +41,10 @@ export interface TextEmbedder {
 }
 
 export class Embedder implements TextEmbedder {
+  /** Runs under way: releasing the session waits for them (a run released under it aborts the whole process). */
+  private readonly running = new Set<Promise<unknown>>();
+  private releasing: Promise<void> | undefined;
+
   private constructor(
     private readonly session: ort.InferenceSession,
     private readonly tokenizer: Tokenizer,
@@ -80,8 +84,11 @@ export class Embedder implements TextEmbedder {
     const vectors = new Array<Float32Array>(texts.length);
     for (let start = 0; start < order.length; start += MAX_BATCH) {
       if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (this.releasing) throw new Error('the embedding model was released');
       const batch = order.slice(start, start + MAX_BATCH);
-      const results = await this.run(batch.map((i) => encoded[i]!));
+      const run = this.run(batch.map((i) => encoded[i]!));
+      this.running.add(run);
+      const results = await run.finally(() => this.running.delete(run));
       batch.forEach((i, n) => (vectors[i] = results[n]!));
     }
     return vectors;
@@ -121,8 +128,14 @@ export class Embedder implements TextEmbedder {
     return [...ids.slice(0, MAX_TOKENS - 1), ids[ids.length - 1]!];
   }
 
+  /**
+   * Frees the session once the run under way (at most one batch) has ended; texts still waiting are refused. An
+   * ONNX Runtime run whose session or thread goes away under it ends the process with "terminate called after
+   * throwing an instance of 'Napi::Error'" (a service stopped while it embedded its examples did).
+   */
   release(): Promise<void> {
-    return this.session.release();
+    this.releasing ??= Promise.allSettled([...this.running]).then(() => this.session.release());
+    return this.releasing;
   }
 }
 

@@ -12,7 +12,11 @@ type Message =
   | { type: 'ready' }
   | { type: 'failed'; error: string }
   | { type: 'vectors'; id: number; packed: Float32Array }
-  | { type: 'error'; id: number; error: string };
+  | { type: 'error'; id: number; error: string }
+  | { type: 'released' };
+
+/** How long release() waits for the thread to free its model before it ends the thread all the same. */
+const RELEASE_WAIT_MS = 5000;
 
 // From src/ (jest) and from dist/ alike: the compiled worker.
 const WORKER = new URL('../dist/worker.js', import.meta.url);
@@ -25,6 +29,7 @@ export class WorkerEmbedder implements TextEmbedder {
   private waiting = 0;
   private next = 0;
   private dead: Error | undefined;
+  private exited = false;
 
   private constructor(private readonly worker: Worker) {
     worker.unref();
@@ -46,7 +51,10 @@ export class WorkerEmbedder implements TextEmbedder {
       this.waiting = 0;
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`the embedding worker exited (code ${code})`)));
+    worker.on('exit', (code) => {
+      this.exited = true;
+      fail(new Error(`the embedding worker exited (code ${code})`));
+    });
   }
 
   /** Starts the worker and waits until its model has loaded (and run once). */
@@ -88,8 +96,29 @@ export class WorkerEmbedder implements TextEmbedder {
     return this.waiting;
   }
 
+  /**
+   * Asks the thread to free its model once the run under way has ended (a thread terminated in the middle of an
+   * ONNX Runtime run aborts the whole process), waits for it (RELEASE_WAIT_MS at most), then ends the thread.
+   */
   async release(): Promise<void> {
     this.dead ??= new Error('the embedding model was released');
+    if (!this.exited) {
+      this.worker.ref();
+      const freed = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, RELEASE_WAIT_MS);
+        const done = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        this.worker.on('message', (message: Message) => message.type === 'released' && done());
+        this.worker.once('exit', done);
+      });
+      this.worker.postMessage({ type: 'release' });
+      await freed;
+    }
+    if (this.exited) return;
+    // Held until it has ended (an answered request unrefs it again).
+    this.worker.ref();
     await this.worker.terminate();
   }
 }

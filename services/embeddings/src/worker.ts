@@ -27,8 +27,16 @@ try {
 const queue: Request[] = [];
 let running = false;
 
-port.on('message', (request: Request) => {
-  queue.push(request);
+// `release` (WorkerEmbedder.release): the model is freed once its run under way has ended, then the thread says
+// `released` and may be terminated; texts that arrive after it are refused.
+let released: Promise<void> | undefined;
+
+port.on('message', (message: Request | { type: 'release' }) => {
+  if ('type' in message) {
+    released ??= embedder.release().finally(() => port.postMessage({ type: 'released' }));
+    return;
+  }
+  queue.push(message);
   if (!running) void drain();
 });
 

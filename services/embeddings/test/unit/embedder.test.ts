@@ -85,6 +85,23 @@ describe('the model in a worker thread', () => {
     expect(stdout.trim()).toBe('2');
   });
 
+  it('when it is released in the middle of a long run (a service stopped while it embeds its examples), then the process ends normally, not with an abort', async () => {
+    const dist = new URL('../../dist/index.js', import.meta.url).href;
+    const script = `const { WorkerEmbedder } = await import(${JSON.stringify(dist)});
+      const w = await WorkerEmbedder.load({ dir: ${JSON.stringify(dir)} });
+      const texts = Array.from({ length: 3000 }, (_, i) => 'sentence ' + i + ' about a headache that will not stop');
+      const run = w.embedMany(texts).then(() => 'finished', (err) => String(err));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await w.release();
+      console.log(await run);`;
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'release-model-')), 'release.mjs');
+    await writeFile(file, script);
+    // Before the fix: exit code 134, "terminate called after throwing an instance of 'Napi::Error'".
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [file], { timeout: 60_000 });
+    expect(stderr).not.toMatch(/terminate called/);
+    expect(stdout.trim()).toMatch(/released|exited|finished/);
+  });
+
   it('when it is gone, then a call fails rather than waiting for ever', async () => {
     const worker = await WorkerEmbedder.load({ dir });
     await worker.release();
