@@ -18,6 +18,9 @@ type Message =
 /** How long release() waits for the thread to free its model before it ends the thread all the same. */
 const RELEASE_WAIT_MS = 5000;
 
+/** A pause that holds nothing open by itself. */
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 // From src/ (jest) and from dist/ alike: the compiled worker.
 const WORKER = new URL('../dist/worker.js', import.meta.url);
 
@@ -98,27 +101,25 @@ export class WorkerEmbedder implements TextEmbedder {
 
   /**
    * Asks the thread to free its model once the run under way has ended (a thread terminated in the middle of an
-   * ONNX Runtime run aborts the whole process), waits for it (RELEASE_WAIT_MS at most), then ends the thread.
+   * ONNX Runtime run aborts the whole process), waits for it (RELEASE_WAIT_MS at most), then ends the thread and
+   * waits for its end (as long again at most). The process is held open meanwhile: an answered request unrefs the
+   * thread, and a release awaited at the end of a script must not find the event loop empty.
    */
   async release(): Promise<void> {
     this.dead ??= new Error('the embedding model was released');
-    if (!this.exited) {
-      this.worker.ref();
-      const freed = new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, RELEASE_WAIT_MS);
-        const done = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-        this.worker.on('message', (message: Message) => message.type === 'released' && done());
-        this.worker.once('exit', done);
-      });
-      this.worker.postMessage({ type: 'release' });
-      await freed;
-    }
     if (this.exited) return;
-    // Held until it has ended (an answered request unrefs it again).
-    this.worker.ref();
-    await this.worker.terminate();
+    const ended = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
+    const keepAlive = setInterval(() => undefined, 1000);
+    try {
+      const freed = new Promise<void>((resolve) =>
+        this.worker.on('message', (message: Message) => message.type === 'released' && resolve()),
+      );
+      this.worker.postMessage({ type: 'release' });
+      await Promise.race([freed, ended, delay(RELEASE_WAIT_MS)]);
+      void this.worker.terminate();
+      await Promise.race([ended, delay(RELEASE_WAIT_MS)]);
+    } finally {
+      clearInterval(keepAlive);
+    }
   }
 }
