@@ -46,6 +46,13 @@ if [ "$empty_caches" -eq 1 ]; then
   export npm_config_cache="$scratch/cache/npm" PIP_CACHE_DIR="$scratch/cache/pip"
   echo "empty caches: GOMODCACHE, GOCACHE, npm_config_cache, PIP_CACHE_DIR under $scratch/cache"
 fi
+# A launcher of this checkout that is still stopping (the previous run) holds its lock: wait for it, 30 s at most.
+lock="$dir/.data/launcher.pid"
+for _ in $(seq 1 150); do
+  pid="$(sed -n 's/.*"pid":\([0-9][0-9]*\).*/\1/p' "$lock" 2>/dev/null || true)"
+  { [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; } || break
+  sleep 0.2
+done
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)"
 
 # The CPU time of a process and everything under it: utime + stime of each live one, and cutime + cstime (its
