@@ -38,7 +38,9 @@ test('when NATS (the quota store) is down, then a question gets 503 with Retry-A
 
   let started = Date.now();
   const refused = await ask(service, { query: 'Turmeric for joints?', guestId });
-  expect(Date.now() - started).toBeLessThan(500);
+  // "At once": not after the store's DB_TIMEOUT_MS (2 s) wait. The bound leaves room for a busy machine (602 ms was
+  // measured once in CI under load), and still fails if the request waits for the store.
+  expect(Date.now() - started).toBeLessThan(1500);
   expect(refused.status).toBe(503);
   expect(refused.headers.get('retry-after')).toBe('2');
   expect((await refused.json()).message).toContain('Your question was not counted');
