@@ -49,6 +49,9 @@ function jest(layer) {
     layer,
     '--json',
     `--outputFile=${out}`,
+    // A suite whose test failed half-way can leave a handle open (a service still reconnecting to a server the
+    // test stopped): the results are written, and the run goes on rather than wait for CI's deadline.
+    '--forceExit',
   ]);
   if (!existsSync(out)) return record(layer, 0, 1, seconds);
   const report = JSON.parse(readFileSync(out, 'utf8'));

@@ -16,6 +16,9 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
+  // A test that failed while NATS was stopped: start it again, so the service's connection closes rather than
+  // reconnecting for ever (which held jest open after the run).
+  if (!service.bus.isConnected()) await nats.restart().catch(() => undefined);
   await service.close();
   await nats.stop();
   rmSync(dir, { recursive: true, force: true });
