@@ -13,6 +13,8 @@ mkdirSync(results, { recursive: true });
 const only = process.argv.slice(2); // e.g. `npm test -- unit integration`
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = [];
+// The names of what failed, printed after the summary: CI keeps only the end of a run's output.
+const failures = [];
 
 function run(command, args, env = {}) {
   const started = Date.now();
@@ -58,6 +60,14 @@ function jest(layer) {
   // A suite that fails to load has no tests of its own: count it as one failure.
   const brokenSuites = report.numRuntimeErrorTestSuites ?? 0;
   const failed = report.numFailedTests + brokenSuites + (ok || report.numFailedTests || brokenSuites ? 0 : 1);
+  for (const suite of report.testResults ?? []) {
+    const file = path.relative(root, suite.name);
+    if (suite.testExecError || (suite.status === 'failed' && !suite.assertionResults?.length))
+      failures.push(`${layer}: ${file}: ${firstLine(suite.testExecError?.message ?? suite.message)}`);
+    for (const test of suite.assertionResults ?? [])
+      if (test.status === 'failed')
+        failures.push(`${layer}: ${file}: ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  }
   record(layer, report.numPassedTests, failed, seconds, report.numPendingTests);
 }
 
@@ -70,15 +80,52 @@ function playwright(layer) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
   });
   if (!existsSync(out)) return record(layer, 0, 1, seconds);
-  const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  const { stats } = report;
+  for (const { file, title, outcome, error } of playwrightTests(report.suites))
+    if (outcome === 'unexpected' || outcome === 'flaky')
+      failures.push(`${layer}: ${file}: ${title} (${outcome}): ${firstLine(error)}`);
+  for (const error of report.errors ?? []) failures.push(`${layer}: ${firstLine(error.message)}`);
   const failed = stats.unexpected + stats.flaky + (ok || stats.unexpected || stats.flaky ? 0 : 1);
   record(layer, stats.expected, failed, seconds, stats.skipped);
+}
+
+/** Every test of a Playwright JSON report, with its file, full title, outcome and first error. */
+function* playwrightTests(suites, titles = []) {
+  for (const suite of suites ?? []) {
+    const path_ = suite.file ? [] : [...titles, suite.title];
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? []) {
+        const error = test.results?.flatMap((r) => r.errors ?? []).find((e) => e.message)?.message;
+        yield {
+          file: spec.file,
+          title: [...path_, spec.title].filter(Boolean).join(' › '),
+          outcome: test.status,
+          error,
+        };
+      }
+    yield* playwrightTests(suite.suites, suite.file ? [] : path_);
+  }
+}
+
+function firstLine(text = '') {
+  // eslint-disable-next-line no-control-regex -- the reporters colour their messages
+  const plain = String(text).replace(/\u001b\[[0-9;]*m/g, '');
+  return (
+    plain
+      .split('\n')
+      .find((line) => line.trim())
+      ?.trim()
+      .slice(0, 300) ?? ''
+  );
 }
 
 /** Counts a JUnit report's test cases: those with a failure or error, the others. */
 function junitCases(file) {
   const cases = readFileSync(file, 'utf8').match(/<testcase\b[^>]*?(\/>|>[\s\S]*?<\/testcase>)/g) ?? [];
-  const failed = cases.filter((c) => /<(failure|error)\b/.test(c)).length;
+  const failing = cases.filter((c) => /<(failure|error)\b/.test(c));
+  const failed = failing.length;
+  for (const c of failing) failures.push(`${path.basename(file)}: ${/\bname="([^"]*)"/.exec(c)?.[1] ?? '?'}`);
   // schemathesis adds one case for its stateful phase's chains, which is no operation of the document.
   const operations = cases.filter((c) => !/\bname="Stateful tests"/.test(c)).length;
   return { cases: cases.length, failed, operations };
@@ -132,5 +179,6 @@ step('load', process.execPath, ['scripts/load-test.mjs', '--guests', '60']);
 
 console.log('\n=== summary');
 for (const line of summary) console.log(line);
+if (failures.length) console.log(`\nwhat failed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);
