@@ -4,7 +4,7 @@
 // (crisis_model_errors_total) and logged. It never fails open and never holds an answer back.
 import { createHash } from 'node:crypto';
 import { Counter, type Registry } from 'prom-client';
-import { EmbeddingModel, embeddingModelDir } from '@hhp/embeddings';
+import { EmbeddingModel, ModelReleasedError, embeddingModelDir } from '@hhp/embeddings';
 import { CrisisClassifier, K, MIN_WORDS, PROBED, type Judgement, type ReaderModel } from './classifier.js';
 import { trainingExamples } from './labelled.js';
 import { POSSIBLE_THRESHOLDS, THRESHOLDS } from './threshold.js';
@@ -184,5 +184,4 @@ export function loadCrisisModel(deps: {
 }
 
 /** The model was released under the build: the service is stopping (its shutdown releases the models), no failure. */
-const stopping = (err: unknown) =>
-  /the embedding model was released|embedding worker exited \(code (0|1)\)/.test(String(err));
+const stopping = (err: unknown) => err instanceof ModelReleasedError;

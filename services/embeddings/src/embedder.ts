@@ -19,6 +19,17 @@ export const MAX_TOKENS = 256;
  */
 const MAX_BATCH = 8;
 
+/**
+ * What every call gets once its model has been released (the service is stopping: its shutdown releases the
+ * models). A caller tells it from a failure by its type, not its wording.
+ */
+export class ModelReleasedError extends Error {
+  override readonly name = 'ModelReleasedError';
+  constructor(what = 'the embedding model') {
+    super(`${what} was released`);
+  }
+}
+
 /** The models the portal runs: all-MiniLM-L6-v2 (English; ONNX) and multilingual-e5-small (Spanish too; C). */
 export type ModelKind = 'minilm' | 'e5';
 
@@ -84,7 +95,7 @@ export class Embedder implements TextEmbedder {
     const vectors = new Array<Float32Array>(texts.length);
     for (let start = 0; start < order.length; start += MAX_BATCH) {
       if (start > 0) await new Promise((resolve) => setImmediate(resolve));
-      if (this.releasing) throw new Error('the embedding model was released');
+      if (this.releasing) throw new ModelReleasedError();
       const batch = order.slice(start, start + MAX_BATCH);
       const run = this.run(batch.map((i) => encoded[i]!));
       this.running.add(run);

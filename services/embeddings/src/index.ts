@@ -2,6 +2,7 @@ export {
   DIMENSIONS,
   Embedder,
   MAX_TOKENS,
+  ModelReleasedError,
   similarity,
   type EmbedderOptions,
   type ModelKind,

@@ -6,7 +6,7 @@
 // model, as when it never loaded).
 import { Worker } from 'node:worker_threads';
 import { pinE5Engine } from './e5-embedder.js';
-import { DIMENSIONS, type EmbedderOptions, type TextEmbedder } from './embedder.js';
+import { DIMENSIONS, ModelReleasedError, type EmbedderOptions, type TextEmbedder } from './embedder.js';
 
 type Message =
   | { type: 'ready' }
@@ -32,6 +32,8 @@ export class WorkerEmbedder implements TextEmbedder {
   private waiting = 0;
   private next = 0;
   private dead: Error | undefined;
+  /** Set by release(): what every call waiting or made after it gets, whatever the thread's end says. */
+  private released: ModelReleasedError | undefined;
   private exited = false;
 
   private constructor(private readonly worker: Worker) {
@@ -42,14 +44,15 @@ export class WorkerEmbedder implements TextEmbedder {
       this.pending.delete(message.id);
       this.waiting -= waiting?.texts ?? 0;
       if (this.pending.size === 0) worker.unref();
-      if (message.type === 'error') return waiting?.reject(new Error(message.error));
+      // After release() the thread refuses what arrives: the caller gets the release, not the thread's words.
+      if (message.type === 'error') return waiting?.reject(this.released ?? new Error(message.error));
       const { packed } = message;
       const count = packed.length / DIMENSIONS;
       waiting?.resolve(Array.from({ length: count }, (_, i) => packed.subarray(i * DIMENSIONS, (i + 1) * DIMENSIONS)));
     });
     const fail = (err: Error) => {
       this.dead ??= err;
-      for (const { reject } of this.pending.values()) reject(err);
+      for (const { reject } of this.pending.values()) reject(this.released ?? err);
       this.pending.clear();
       this.waiting = 0;
     };
@@ -106,7 +109,8 @@ export class WorkerEmbedder implements TextEmbedder {
    * thread, and a release awaited at the end of a script must not find the event loop empty.
    */
   async release(): Promise<void> {
-    this.dead ??= new Error('the embedding model was released');
+    this.released ??= new ModelReleasedError();
+    this.dead ??= this.released;
     if (this.exited) return;
     const ended = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
     const keepAlive = setInterval(() => undefined, 1000);
