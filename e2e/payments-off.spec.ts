@@ -4,6 +4,7 @@
 // booking service's own refusal, which asks payments the same question, is tested in
 // services/booking/test/integration/holds-and-payments.test.ts). What is read is what the visitor sees.
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEFAULT_PRACTITIONER_NAME as NAME } from '@hhp/proto/catalogue/practitioner';
 import { expectNoAxeViolations } from './support/axe';
 import { book, bookButton, dayAhead, fillBooking, visitor } from './support/booking';
 import { errorToast } from './support/toast';
@@ -120,6 +121,9 @@ test.describe('with payments off', () => {
     await expect(panel.getByRole('link', { name: SUPPORT })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to Booking' })).toHaveCount(1);
     await expect(page.getByRole('textbox', { name: 'Email address' })).toHaveCount(0);
+    // The page's introduction offers the plan without asking for what cannot be given.
+    await expect(page.getByText(`Unlimited access to ${NAME}'s AI for $19 a month.`, { exact: true })).toBeVisible();
+    await expect(page.locator('body')).not.toContainText('card details');
   });
 
   test('when a subscription booking held before payments went off is opened on /subscribe, then it says until when it is held and that it is then released, and Back releases it', async ({

@@ -165,6 +165,8 @@ export const texts = {
     pageTitle: 'Monthly Subscription',
     intro: (price: string) =>
       `Unlimited access to ${PRACTITIONER_NAME}'s AI for ${price} a month: enter your e-mail, then your card details.`,
+    /** With payments off no form follows: the offer alone, the panel below says why and whom to write to. */
+    introWhileOff: (price: string) => `Unlimited access to ${PRACTITIONER_NAME}'s AI for ${price} a month.`,
     emailTitle: 'Your email',
     emailLabel: 'Email address',
     emailHelp: 'Your receipts and subscription e-mails go here.',
