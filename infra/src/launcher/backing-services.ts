@@ -49,11 +49,11 @@ export interface Backing {
   /** Mailpit's web UI and its login, when the stack starts it. */
   mailUrl: string | undefined;
   mailLogin: MailpitLogin | undefined;
-  /** Resolves once PostgreSQL's cluster exists (at once with an external MONGODB_URI). */
+  /** Resolves once PostgreSQL's cluster exists (at once with an external MONGODB_URI); rejects as `ready` does when it cannot be made. */
   initialised: Promise<void>;
   /** Resolves once each server started serves; rejects with the first that does not (a StartupError). */
   ready: Promise<void>;
-  /** Settles when `ready` does, never rejects: what the stack awaits before it stops them. */
+  /** Settles once every server has started or failed, never rejects: what the stack awaits before it stops them. */
   settled: Promise<void>;
 }
 
@@ -124,18 +124,21 @@ export async function startBacking(options: BackingOptions, processes: BackingPr
     });
     processes.mailpit = started.process;
   };
-  const ready = Promise.all([database(), nats(), mailpit()]).then(() => undefined);
-  const settled = ready.catch(() => undefined);
+  const groups = [database(), nats(), mailpit()];
+  const ready = Promise.all(groups).then(() => undefined);
+  // Every group, not only the first to fail: one still starting when another failed is stopped once it has started.
+  const settled = Promise.allSettled(groups).then(() => undefined);
   return {
     mongodbUri: env.MONGODB_URI ?? ferretDbUri(dbPorts!.ferret, postgresUrl),
     natsUrl: env.NATS_URL ?? `nats://127.0.0.1:${natsPort!}`,
     smtpUrl: env.SMTP_URL ?? mail!.smtpUrl,
     mailUrl: mail?.webUrl,
     mailLogin: mail?.login,
-    // A cluster that cannot be made rejects `ready` too, which the stack reports.
+    // A cluster that cannot be made rejects `ready` too: `initialised` then rejects with that StartupError, so
+    // that no service is started against a database that will never be there.
     initialised: (cluster ?? Promise.resolve()).then(
       () => undefined,
-      () => settled,
+      () => ready,
     ),
     ready,
     settled,

@@ -364,6 +364,27 @@ describe('the stack', () => {
     expect(left).toBe('');
   }, 60_000);
 
+  test("when PostgreSQL's cluster cannot be made, then the start fails saying so, no service is started, and nothing is left running", async () => {
+    // The cluster's folder is taken by a file: the cluster cannot be created there.
+    mkdirSync(path.join(dir, 'data'), { recursive: true });
+    writeFileSync(path.join(dir, 'data', 'postgres'), 'not a folder');
+    let failure: Error | undefined;
+    await startStack({
+      dataDir: path.join(dir, 'data'),
+      runDir: path.join(dir, 'run'),
+      port: 0,
+      env: ownServers,
+      output: quiet,
+      serviceEntry: () => stubService,
+    }).catch((error: Error) => (failure = error));
+    expect(failure!.message).toContain(path.join(dir, 'data', 'postgres'));
+    // No service was spawned: none has a log.
+    const logs = existsSync(path.join(dir, 'data', 'logs')) ? readdirSync(path.join(dir, 'data', 'logs')) : [];
+    expect(logs.filter((file) => SERVICES.some((s) => file.startsWith(`${s.name}.`)))).toEqual([]);
+    expect(existsSync(path.join(dir, 'data', 'launcher.pid'))).toBe(false);
+    expect(spawnSync('pgrep', ['-f', dir], { encoding: 'utf8' }).stdout.trim()).toBe('');
+  }, 60_000);
+
   test('when the launcher is killed with SIGKILL, then the reaper stops everything it started', async () => {
     const child = spawn(process.execPath, [path.join(repoRoot, 'infra', 'test', 'fixtures', 'run-stack.mjs'), dir], {
       cwd: repoRoot,
