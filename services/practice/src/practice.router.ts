@@ -15,6 +15,7 @@ import {
   type MeResponse,
 } from '@hhp/proto';
 import { bodyObject } from './http/request.js';
+import { actorOf } from './http/staff-request.js';
 import { bounded } from './http/deadline.js';
 import type { PracticeMetrics } from './metrics.js';
 import { noStore, originCheck, sessionOf, staffOnly } from './http/guard.js';
@@ -81,10 +82,7 @@ export function practiceRouter({
   const router = Router();
   const staff = staffOnly(sessions, 'practitioner');
   const admin = staffOnly(sessions);
-  const actor = (req: Request) => {
-    const { staff: who } = sessionOf(req);
-    return { staffId: who._id, email: who.email };
-  };
+  const actor = actorOf;
   const started = async (req: Request, res: Response, who: Parameters<Sessions['start']>[1], action: string) => {
     const session = await sessions.start(res, who);
     await audit.record(req, { staffId: who._id, email: who.email }, action);

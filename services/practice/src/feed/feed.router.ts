@@ -8,7 +8,7 @@
 // minutes to hours, for months, and each would add an entry nobody acted for; the feed keeps its last fetch's time
 // instead, which the console shows (a fetch long after she stopped using it says the address is known elsewhere).
 import { Router, type RequestHandler } from 'express';
-import { HttpError, parse, requestContext, type EventBus } from '@hhp/kit';
+import { HttpError, parse, type EventBus } from '@hhp/kit';
 import {
   CalendarFeedParams,
   FEED_DAYS_AHEAD,
@@ -22,6 +22,7 @@ import {
 import type { AuditLog } from '../audit/audit-log.js';
 import { bounded } from '../http/deadline.js';
 import { sessionOf } from '../http/guard.js';
+import { actorOf, askedFor } from '../http/staff-request.js';
 import type { CalendarFeeds } from './feeds.js';
 import { feedCalendar } from './feed-ics.js';
 
@@ -59,10 +60,6 @@ export interface FeedRouterDeps {
 export function feedRouter(deps: FeedRouterDeps): Router {
   const { timeoutMs, feeds, audit, origin, staff, now } = deps;
   const router = Router();
-  const actor = (req: Parameters<RequestHandler>[0]) => {
-    const { staff: who } = sessionOf(req);
-    return { staffId: who._id, email: who.email };
-  };
 
   router.get(
     FEED_PATH,
@@ -74,7 +71,7 @@ export function feedRouter(deps: FeedRouterDeps): Router {
     FEED_PATH,
     ...bounded(timeoutMs, origin, staff, async (req, res) => {
       const { secret, createdAt } = await feeds.create(sessionOf(req).staff._id);
-      await audit.record(req, actor(req), 'calendar-feed-created');
+      await audit.record(req, actorOf(req), 'calendar-feed-created');
       const url = new URL(`${FEED_PATH}/${secret}.ics`, deps.publicUrl);
       const created: CalendarFeedCreated = {
         url: url.href,
@@ -88,7 +85,7 @@ export function feedRouter(deps: FeedRouterDeps): Router {
     FEED_PATH,
     ...bounded(timeoutMs, origin, staff, async (req, res) => {
       const had = await feeds.revoke(sessionOf(req).staff._id);
-      await audit.record(req, actor(req), 'calendar-feed-revoked', had ? undefined : 'none existed');
+      await audit.record(req, actorOf(req), 'calendar-feed-revoked', had ? undefined : 'none existed');
       res.json({ message: 'Revoked' });
     }),
   );
@@ -112,11 +109,7 @@ export function feedRouter(deps: FeedRouterDeps): Router {
             to: new Date(at.getTime() + FEED_DAYS_AHEAD * DAY_MS).toISOString(),
             types: FEED_TYPES,
           },
-          {
-            response: PracticeFeedResponse,
-            timeoutMs: deps.bookingTimeoutMs,
-            requestId: requestContext(req).requestId,
-          },
+          { response: PracticeFeedResponse, ...askedFor(req, deps.bookingTimeoutMs) },
         );
       } catch (err) {
         res.set('Retry-After', '60');

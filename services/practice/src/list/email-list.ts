@@ -8,8 +8,8 @@
 // deadline (`pageTimeoutMs`); a page that fails before anything was written is a 503 JSON answer, one that
 // fails later ends the download unfinished (the connection is cut, so a browser reports a failed download rather
 // than keep a file that looks whole).
-import { Router, type RequestHandler, type Response } from 'express';
-import { HttpError, parse, requestContext, type EventBus, type Logger } from '@hhp/kit';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { HttpError, parse, type EventBus, type Logger } from '@hhp/kit';
 import {
   LIST_RPC_MAX,
   ListExportQuery,
@@ -22,7 +22,7 @@ import {
 } from '@hhp/proto';
 import type { AuditLog } from '../audit/audit-log.js';
 import { bounded } from '../http/deadline.js';
-import { sessionOf } from '../http/guard.js';
+import { actorOf, askedFor } from '../http/staff-request.js';
 import { addressRecord, CSV_HEADER } from './csv.js';
 
 export const LIST_PATH = `${PRACTICE_API}/list`;
@@ -54,35 +54,25 @@ function drained(res: Response): Promise<void> {
 
 export function emailListRouter({ timeoutMs, pageTimeoutMs, bus, audit, admin, now, logger }: EmailListDeps): Router {
   const router = Router();
-  const ask = async (request: PracticeListRpcRequest, ms: number, requestId?: string) => {
+  const ask = async (req: Request, request: PracticeListRpcRequest) => {
     try {
       return await bus.request(RpcSubjects.practiceList, request, {
         response: PracticeListRpcResponse,
-        timeoutMs: ms,
-        ...(requestId ? { requestId } : {}),
+        ...askedFor(req, pageTimeoutMs),
       });
     } catch (err) {
       logger.warn({ err }, 'content did not answer for the e-mail list');
       throw new HttpError(503, LIST_UNAVAILABLE, { cause: err });
     }
   };
-  const actor = (req: Parameters<RequestHandler>[0]) => {
-    const { staff } = sessionOf(req);
-    return { staffId: staff._id, email: staff.email };
-  };
-  const requestIdOf = (req: Parameters<RequestHandler>[0]) => requestContext(req).requestId;
 
   router.get(
     LIST_PATH,
     ...bounded(timeoutMs, admin),
     ...bounded(timeoutMs + pageTimeoutMs, async (req, res) => {
       const { page, pageSize } = parse(ListQuery, req.query);
-      await audit.record(req, actor(req), 'list-read', `page ${page} of ${pageSize}`);
-      const answer = await ask(
-        { limit: pageSize, offset: (page - 1) * pageSize, withTotal: true },
-        pageTimeoutMs,
-        requestIdOf(req),
-      );
+      await audit.record(req, actorOf(req), 'list-read', `page ${page} of ${pageSize}`);
+      const answer = await ask(req, { limit: pageSize, offset: (page - 1) * pageSize, withTotal: true });
       const body: ListResponse = { total: answer.total ?? 0, page, pageSize, addresses: answer.addresses };
       res.json(body);
     }),
@@ -92,20 +82,19 @@ export function emailListRouter({ timeoutMs, pageTimeoutMs, bus, audit, admin, n
     LIST_CSV_PATH,
     ...bounded(timeoutMs, admin, async (req, _res, next) => {
       parse(ListExportQuery, req.query);
-      await audit.record(req, actor(req), 'list-exported', 'csv');
+      await audit.record(req, actorOf(req), 'list-exported', 'csv');
       next();
     }),
     async (req, res) => {
-      const requestId = requestIdOf(req);
       let written = 0;
       let after: string | undefined;
       try {
         for (;;) {
-          const { addresses } = await ask(
-            { limit: LIST_RPC_MAX, ...(after === undefined ? {} : { after }), withTotal: false },
-            pageTimeoutMs,
-            requestId,
-          );
+          const { addresses } = await ask(req, {
+            limit: LIST_RPC_MAX,
+            ...(after === undefined ? {} : { after }),
+            withTotal: false,
+          });
           if (!res.headersSent) {
             const date = now().toISOString().slice(0, 10);
             res
