@@ -5,56 +5,27 @@
 // (a change from an old version is 409); bad input is 400 naming the field; each change is in the audit log with
 // what changed, never a visitor's name.
 import type { SessionType } from '@hhp/proto';
-import { startMailpit, type Mailpit } from '../../../../infra/src/testing/mailpit.js';
 import {
   availabilityOf,
   book,
   openDays,
   plusDays,
-  startBooking,
-  takeConsumers,
-  uniqueDb as bookingDb,
   type BookingService,
 } from '../../../booking/test/integration/harness.js';
-import {
-  address,
-  firstAdmin,
-  invitedStaff,
-  startPractice,
-  uniqueDb,
-  type ConsoleClient,
-  type PracticeService,
-} from './harness.js';
+import { startConsoleWithBooking, type ConsoleClient, type ConsoleWithBooking } from './harness.js';
 
-let mailpit: Mailpit;
+let stack: ConsoleWithBooking;
 let booking: BookingService;
-let practice: PracticeService;
-let giveBack: () => Promise<void>;
 let admin: ConsoleClient;
 let practitioner: ConsoleClient;
 const tuesdays = openDays('dr-helen', 14);
 
 beforeAll(async () => {
-  mailpit = await startMailpit();
-  giveBack = await takeConsumers();
-  booking = await startBooking(bookingDb('console-availability'));
-  const email = address('availability-admin');
-  practice = await startPractice(uniqueDb('availability'), {
-    SMTP_URL: mailpit.smtpUrl,
-    PRACTICE_FIRST_ADMIN_EMAIL: email,
-  });
-  admin = (await firstAdmin(practice, mailpit, email)).client;
-  practitioner = (await invitedStaff(admin, mailpit, address('availability-practitioner'), 'practitioner')).client;
+  stack = await startConsoleWithBooking('availability');
+  ({ booking, admin, practitioner } = stack);
 });
 
-afterAll(async () => {
-  await practice?.mongo.connection.dropDatabase();
-  await practice?.close();
-  await booking?.mongo.connection.dropDatabase();
-  await booking?.close();
-  await giveBack?.();
-  await mailpit?.stop();
-});
+afterAll(() => stack?.stop());
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any });

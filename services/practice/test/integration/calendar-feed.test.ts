@@ -5,35 +5,31 @@
 // limited per address.
 import { randomBytes } from 'node:crypto';
 import { CalendarFeedCreated, CalendarFeedStatus } from '@hhp/proto';
-import { startMailpit, type Mailpit } from '../../../../infra/src/testing/mailpit.js';
-import {
-  collection,
-  startBooking,
-  takeConsumers,
-  uniqueDb as bookingDb,
-  type BookingService,
-} from '../../../booking/test/integration/harness.js';
+import type { Mailpit } from '../../../../infra/src/testing/mailpit.js';
+import { collection, type BookingService } from '../../../booking/test/integration/harness.js';
 import { parseCalendar } from '../../../booking/test/integration/ical.js';
 import {
   address,
   firstAdmin,
-  invitedStaff,
+  startConsoleWithBooking,
   startPractice,
   uniqueDb,
   type ConsoleClient,
+  type ConsoleWithBooking,
   type PracticeService,
 } from './harness.js';
 
 const DAY = 86_400_000;
 const NO_FEED = { message: 'There is no calendar feed at this address.' };
 
+let stack: ConsoleWithBooking;
 let mailpit: Mailpit;
 let booking: BookingService;
-let giveBack: () => Promise<void>;
 let service: PracticeService;
 let admin: ConsoleClient;
 let practitioner: ConsoleClient;
 let practitionerId: string;
+/** Services a test starts beside the stack's. */
 const running: PracticeService[] = [];
 
 /** A booking as booking stores it, `days` from now (whole hours, UTC). */
@@ -76,16 +72,8 @@ let consultation: { id: string; at: Date };
 let earlier: { id: string; at: Date };
 
 beforeAll(async () => {
-  mailpit = await startMailpit();
-  giveBack = await takeConsumers();
-  booking = await startBooking(bookingDb('practice-feed'));
-  const email = address('feed-admin');
-  service = await startPractice(uniqueDb('feed'), { SMTP_URL: mailpit.smtpUrl, PRACTICE_FIRST_ADMIN_EMAIL: email });
-  running.push(service);
-  admin = (await firstAdmin(service, mailpit, email)).client;
-  const invited = await invitedStaff(admin, mailpit, address('feed-practitioner'), 'practitioner');
-  practitioner = invited.client;
-  practitionerId = invited.id;
+  stack = await startConsoleWithBooking('feed');
+  ({ mailpit, booking, practice: service, admin, practitioner, practitionerId } = stack);
 
   consultation = await stored(9, { name: 'Grace Brewster Hopper', sequence: 1 });
   earlier = await stored(-3);
@@ -101,12 +89,7 @@ afterAll(async () => {
     await one.mongo.connection.dropDatabase();
     await one.close();
   }
-  if (booking?.mongo.connection.readyState === 1) {
-    await booking.mongo.connection.dropDatabase();
-    await booking.close();
-  }
-  await giveBack?.();
-  await mailpit?.stop();
+  await stack?.stop();
 });
 
 test('when a practitioner makes her feed, then a calendar reads her confirmed consultations from it without a session, and nothing else of the visitors', async () => {

@@ -5,61 +5,33 @@
 // or id is 400 naming the field; each call is in the audit log with the booking's id, never the visitor's name,
 // e-mail or notes.
 import { Subjects, type SessionType } from '@hhp/proto';
-import { startMailpit, type Mailpit } from '../../../../infra/src/testing/mailpit.js';
+import type { Mailpit } from '../../../../infra/src/testing/mailpit.js';
 import {
   openDays,
   postJson,
   publishEvent,
-  startBooking,
-  takeConsumers,
-  uniqueDb as bookingDb,
   SLOT_TAKEN,
   type BookingService,
 } from '../../../booking/test/integration/harness.js';
-import {
-  address,
-  firstAdmin,
-  invitedStaff,
-  startPractice,
-  uniqueDb,
-  type ConsoleClient,
-  type PracticeService,
-} from './harness.js';
+import { startConsoleWithBooking, type ConsoleClient, type ConsoleWithBooking } from './harness.js';
 
+let stack: ConsoleWithBooking;
 let mailpit: Mailpit;
 let booking: BookingService;
-let practice: PracticeService;
-let giveBack: () => Promise<void>;
 let admin: ConsoleClient;
 let practitioner: ConsoleClient;
 const days = openDays('ai-session', 3);
 const NOTES = 'Private: recovering from surgery';
 
 beforeAll(async () => {
-  mailpit = await startMailpit();
-  giveBack = await takeConsumers();
-  booking = await startBooking(bookingDb('console'), {
-    SMTP_URL: mailpit.smtpUrl,
+  stack = await startConsoleWithBooking('calendar', {
     BOOKING_LINK_SECRET: 'a-booking-link-secret-of-32-chars-or-more',
     PUBLIC_URL: 'https://portal.example',
   });
-  const email = address('calendar-admin');
-  practice = await startPractice(uniqueDb('calendar'), {
-    SMTP_URL: mailpit.smtpUrl,
-    PRACTICE_FIRST_ADMIN_EMAIL: email,
-  });
-  admin = (await firstAdmin(practice, mailpit, email)).client;
-  practitioner = (await invitedStaff(admin, mailpit, address('calendar-practitioner'), 'practitioner')).client;
+  ({ mailpit, booking, admin, practitioner } = stack);
 });
 
-afterAll(async () => {
-  await practice?.mongo.connection.dropDatabase();
-  await practice?.close();
-  await booking?.mongo.connection.dropDatabase();
-  await booking?.close();
-  await giveBack?.();
-  await mailpit?.stop();
-});
+afterAll(() => stack?.stop());
 
 /** Booked on /book as a visitor, and paid. */
 async function visitorBooking(type: SessionType, at: Date) {

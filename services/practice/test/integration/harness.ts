@@ -3,10 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Router } from 'express';
 import { parseConfig, startService, type RunningService } from '@hhp/kit';
-import type { Mailpit } from '../../../../infra/src/testing/mailpit.js';
+import { startMailpit, type Mailpit } from '../../../../infra/src/testing/mailpit.js';
 import { natsEnvFor } from '../../../../infra/src/testing/nats-users.js';
 import { PracticeConfig } from '../../src/config.js';
 import { practiceService } from '../../src/service.js';
+import { startBooking, takeConsumers, uniqueDb as bookingDb } from '../../../booking/test/integration/harness.js';
 import { SoftwarePasskey } from './authenticator.js';
 
 export const PUBLIC_URL = 'http://localhost:8080';
@@ -143,3 +144,34 @@ export async function invitedStaff(
   const { id } = (await registered.json()) as { id: string };
   return { client, passkey, id };
 }
+
+/**
+ * The console beside the real booking service, as the calendar, availability and feed suites use it: Mailpit,
+ * booking (its own database, the NATS consumers taken from any other run, e-mail to the same Mailpit), the practice service, its first admin
+ * and a practitioner, both signed in. `stop` drops both databases and stops everything, whatever a test stopped
+ * already.
+ */
+export async function startConsoleWithBooking(suite: string, bookingEnv: Record<string, string> = {}) {
+  const mailpit = await startMailpit();
+  const giveBack = await takeConsumers();
+  const booking = await startBooking(bookingDb(`console-${suite}`), { SMTP_URL: mailpit.smtpUrl, ...bookingEnv });
+  const email = address(`${suite}-admin`);
+  const practice = await startPractice(uniqueDb(suite), {
+    SMTP_URL: mailpit.smtpUrl,
+    PRACTICE_FIRST_ADMIN_EMAIL: email,
+  });
+  const admin = (await firstAdmin(practice, mailpit, email)).client;
+  const invited = await invitedStaff(admin, mailpit, address(`${suite}-practitioner`), 'practitioner');
+  const stop = async () => {
+    for (const running of [practice, booking] as const) {
+      if (running.mongo.connection.readyState !== 1) continue;
+      await running.mongo.connection.dropDatabase();
+      await running.close();
+    }
+    await giveBack();
+    await mailpit.stop();
+  };
+  return { mailpit, booking, practice, admin, practitioner: invited.client, practitionerId: invited.id, stop };
+}
+
+export type ConsoleWithBooking = Awaited<ReturnType<typeof startConsoleWithBooking>>;
