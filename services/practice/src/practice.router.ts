@@ -82,7 +82,6 @@ export function practiceRouter({
   const router = Router();
   const staff = staffOnly(sessions, 'practitioner');
   const admin = staffOnly(sessions);
-  const actor = actorOf;
   const started = async (req: Request, res: Response, who: Parameters<Sessions['start']>[1], action: string) => {
     const session = await sessions.start(res, who);
     await audit.record(req, { staffId: who._id, email: who.email }, action);
@@ -142,7 +141,7 @@ export function practiceRouter({
   router.post(
     `${PRACTICE_API}/sign-out`,
     ...bounded(timeoutMs, origin, staff, async (req, res) => {
-      await audit.record(req, actor(req), 'signed-out');
+      await audit.record(req, actorOf(req), 'signed-out');
       await sessions.end(res, sessionOf(req).id);
       res.json({ message: 'Signed out' });
     }),
@@ -151,7 +150,7 @@ export function practiceRouter({
   router.get(
     `${PRACTICE_API}/staff`,
     ...bounded(timeoutMs, admin, async (req, res) => {
-      await audit.record(req, actor(req), 'staff-listed');
+      await audit.record(req, actorOf(req), 'staff-listed');
       res.json({ staff: await listStaff(passkeys.store) });
     }),
   );
@@ -162,7 +161,7 @@ export function practiceRouter({
     ...bounded(timeoutMs + invites.mailTimeoutMs, async (req, res) => {
       const request = parse(InviteStaffRequest, bodyObject(req));
       const sent = await invite(invites, { ...request, invitedBy: sessionOf(req).staff._id });
-      await audit.record(req, actor(req), 'staff-invited', `${sent.email} as ${sent.role}`);
+      await audit.record(req, actorOf(req), 'staff-invited', `${sent.email} as ${sent.role}`);
       res.json({ email: sent.email, role: sent.role, expiresAt: sent.expiresAt.toISOString() });
     }),
   );
@@ -171,7 +170,7 @@ export function practiceRouter({
     ...bounded(timeoutMs, origin, admin, async (req, res) => {
       const { id } = parse(StaffParams, req.params);
       const revoked = await revokeStaff(passkeys.store, sessions, sessionOf(req).staff, id, passkeys.now);
-      await audit.record(req, actor(req), 'staff-revoked', `${revoked._id} (${revoked.email})`);
+      await audit.record(req, actorOf(req), 'staff-revoked', `${revoked._id} (${revoked.email})`);
       res.json({ message: 'Revoked' });
     }),
   );
@@ -179,7 +178,7 @@ export function practiceRouter({
     `${PRACTICE_API}/audit`,
     ...bounded(timeoutMs, admin, async (req, res) => {
       const query = parse(AuditQuery, req.query);
-      await audit.record(req, actor(req), 'audit-read');
+      await audit.record(req, actorOf(req), 'audit-read');
       res.json({ entries: await audit.read(query) });
     }),
   );

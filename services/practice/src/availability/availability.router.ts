@@ -6,7 +6,7 @@
 // role), each POST behind the Origin check first, each call in the audit log with what changed (the plan, the
 // date, the days and times), never a visitor's name, which goes only to these staff sessions.
 import { Router, type Request } from 'express';
-import { parse, type EventBus } from '@hhp/kit';
+import { parse } from '@hhp/kit';
 import {
   AvailabilityExceptionInput,
   AvailabilityExceptionParams,
@@ -18,12 +18,10 @@ import {
   RpcSubjects,
   type PracticeAvailabilitySetRequest,
 } from '@hhp/proto';
-import type { AuditLog } from '../audit/audit-log.js';
 import { bounded } from '../http/deadline.js';
 import { bodyObject } from '../http/request.js';
 import { originCheck, staffOnly } from '../http/guard.js';
-import { actorOf, answerOf, askedFor } from '../http/staff-request.js';
-import type { Sessions } from '../sessions/sessions.js';
+import { actorOf, answerOf, askedFor, type BookingAskingDeps } from '../http/staff-request.js';
 
 export const AVAILABILITY_PATH = `${PRACTICE_API}/availability`;
 const RULE_PATH = `${AVAILABILITY_PATH}/rules/:type`;
@@ -45,16 +43,7 @@ export const AVAILABILITY_UNAVAILABLE = 'The availability cannot be reached righ
  */
 export const AVAILABILITY_ANSWER_MS = 8000;
 
-export interface AvailabilityRouterDeps {
-  /** The console's own budget (DB_TIMEOUT_MS): the session's check and the audit; booking's answer comes on top. */
-  timeoutMs: number;
-  bookingTimeoutMs?: number;
-  bus: Pick<EventBus, 'request'>;
-  sessions: Sessions;
-  audit: AuditLog;
-  /** The portal's origin, the only one a POST may come from. */
-  origin: string;
-}
+export type AvailabilityRouterDeps = BookingAskingDeps;
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -70,7 +59,6 @@ export function availabilityRouter({
   const staff = staffOnly(sessions, 'practitioner');
   const sameOrigin = originCheck(origin);
   const budget = timeoutMs + bookingTimeoutMs;
-  const actor = actorOf;
   const asked = (req: Request) => askedFor(req, bookingTimeoutMs);
   /** Booking's answer; its 4xx as it said it, no answer a 503. */
   const answer = <T>(work: Promise<T>) => answerOf(work, AVAILABILITY_UNAVAILABLE);
@@ -89,7 +77,7 @@ export function availabilityRouter({
       const state = await answer(
         bus.request(RpcSubjects.practiceAvailability, {}, { response: PracticeAvailabilityResponse, ...asked(req) }),
       );
-      await audit.record(req, actor(req), 'availability-read');
+      await audit.record(req, actorOf(req), 'availability-read');
       res.json(state);
     }),
   );
@@ -99,7 +87,7 @@ export function availabilityRouter({
     ...bounded(budget, sameOrigin, staff, async (req, res) => {
       const { type } = parse(AvailabilityRuleParams, req.params);
       const rule = parse(AvailabilityRuleUpdate, bodyObject(req));
-      const who = actor(req);
+      const who = actorOf(req);
       const state = await change(req, { action: 'set-rule', staffId: who.staffId, type, rule });
       const week = `${rule.weekdays.map((d) => DAYS[d]).join(' ') || 'no days'}; ${rule.times.join(' ') || 'no times'}; ${rule.durationMinutes} min`;
       await audit.record(req, who, 'availability-rule-set', `${type}: ${week} (version ${rule.version + 1})`);
@@ -111,7 +99,7 @@ export function availabilityRouter({
     EXCEPTIONS_PATH,
     ...bounded(budget, sameOrigin, staff, async (req, res) => {
       const exception = parse(AvailabilityExceptionInput, bodyObject(req));
-      const who = actor(req);
+      const who = actorOf(req);
       const state = await change(req, { action: 'add-exception', staffId: who.staffId, exception });
       const what = `${exception.kind} ${exception.date} for ${exception.types.join(', ')}`;
       await audit.record(req, who, 'availability-exception-added', `${what} (${state.exceptionId})`);
@@ -123,7 +111,7 @@ export function availabilityRouter({
     EXCEPTION_PATH,
     ...bounded(budget, sameOrigin, staff, async (req, res) => {
       const { id } = parse(AvailabilityExceptionParams, req.params);
-      const who = actor(req);
+      const who = actorOf(req);
       const state = await change(req, { action: 'remove-exception', staffId: who.staffId, id });
       await audit.record(req, who, 'availability-exception-removed', id);
       res.json(state);

@@ -5,7 +5,7 @@
 // each POST behind the Origin check first, and each call in the audit log with the booking's id or the range,
 // never the visitor's name, e-mail or notes, which go only to these staff sessions.
 import { Router, type Request, type RequestHandler } from 'express';
-import { parse, type EventBus } from '@hhp/kit';
+import { parse } from '@hhp/kit';
 import {
   CalendarBooking,
   CalendarQuery,
@@ -18,12 +18,10 @@ import {
   RpcSubjects,
 } from '@hhp/proto';
 import type { z } from 'zod';
-import type { AuditLog } from '../audit/audit-log.js';
 import { bounded } from '../http/deadline.js';
 import { bodyObject } from '../http/request.js';
 import { originCheck, staffOnly } from '../http/guard.js';
-import { actorOf, answerOf, askedFor } from '../http/staff-request.js';
-import type { Sessions } from '../sessions/sessions.js';
+import { actorOf, answerOf, askedFor, type BookingAskingDeps } from '../http/staff-request.js';
 
 export const CALENDAR_PATH = `${PRACTICE_API}/calendar`;
 const BOOKING_PATH = `${PRACTICE_API}/bookings/:id`;
@@ -41,16 +39,7 @@ export const NO_SUCH_BOOKING = 'No booking has this id.';
 /** How long booking has to answer (a move claims a seat and writes the booking: a few writes). */
 export const BOOKING_ANSWER_MS = 5000;
 
-export interface CalendarRouterDeps {
-  /** The console's own budget (DB_TIMEOUT_MS): the session's check and the audit; booking's answer comes on top. */
-  timeoutMs: number;
-  bookingTimeoutMs?: number;
-  bus: Pick<EventBus, 'request'>;
-  sessions: Sessions;
-  audit: AuditLog;
-  /** The portal's origin, the only one a POST may come from. */
-  origin: string;
-}
+export type CalendarRouterDeps = BookingAskingDeps;
 
 export function calendarRouter({
   timeoutMs,
@@ -64,7 +53,6 @@ export function calendarRouter({
   const staff = staffOnly(sessions, 'practitioner');
   const sameOrigin = originCheck(origin);
   const budget = timeoutMs + bookingTimeoutMs;
-  const actor = actorOf;
   const asked = (req: Request) => askedFor(req, bookingTimeoutMs);
   /** Booking's answer; its 4xx as it said it (a 404 in the console's words), no answer a 503. */
   const answer = <T>(work: Promise<T>) => answerOf(work, BOOKINGS_UNAVAILABLE, NO_SUCH_BOOKING);
@@ -76,7 +64,7 @@ export function calendarRouter({
       const calendar = await answer(
         bus.request(RpcSubjects.practiceCalendar, query, { response: CalendarResponse, ...asked(req) }),
       );
-      await audit.record(req, actor(req), 'calendar-read', `${query.from} to ${query.to}`);
+      await audit.record(req, actorOf(req), 'calendar-read', `${query.from} to ${query.to}`);
       res.json(calendar);
     }),
   );
@@ -91,7 +79,7 @@ export function calendarRouter({
     return bounded(budget, sameOrigin, staff, async (req, res) => {
       const { id } = parse(PracticeBookingParams, req.params);
       const fields = parse(body, bodyObject(req));
-      const who = actor(req);
+      const who = actorOf(req);
       const booking = await answer(ask(req, { ...fields, bookingId: id, staffId: who.staffId }));
       await audit.record(req, who, name, target(id, fields));
       res.json(booking);

@@ -2,8 +2,23 @@
 // (for the other service's logs and this one's audit), the request's options (its deadline and the request id that
 // traces it), and the other service's answer as the console gives it.
 import type { Request } from 'express';
-import { HttpError, requestContext } from '@hhp/kit';
+import { HttpError, requestContext, type EventBus } from '@hhp/kit';
+import type { AuditLog } from '../audit/audit-log.js';
+import type { Sessions } from '../sessions/sessions.js';
 import { sessionOf } from './guard.js';
+
+/** What a console router that asks booking needs (the calendar's, the availability's). */
+export interface BookingAskingDeps {
+  /** The console's own budget (DB_TIMEOUT_MS): the session's check and the audit; booking's answer comes on top. */
+  timeoutMs: number;
+  /** How long booking has to answer (each router has its default). */
+  bookingTimeoutMs?: number;
+  bus: Pick<EventBus, 'request'>;
+  sessions: Sessions;
+  audit: AuditLog;
+  /** The portal's origin, the only one a POST may come from. */
+  origin: string;
+}
 
 /** The signed-in staff member acting (a route behind `staffOnly`). */
 export function actorOf(req: Request): { staffId: string; email: string } {
