@@ -16,5 +16,11 @@ export type DetectCrisisRequest = z.infer<typeof DetectCrisisRequest>;
 
 export const DetectCrisisResponse = z.object({
   isCrisis: z.boolean(),
+  /**
+   * Present (true) when the message is no crisis but the crisis model put it in its middle band, "possibly at risk":
+   * the page offers the crisis lines (988, text 741741) gently beside what it shows, as with ai-query's answer of the
+   * same name (QueryAiResponse). Never with `isCrisis`.
+   */
+  crisisLines: z.literal(true).optional(),
 });
 export type DetectCrisisResponse = z.infer<typeof DetectCrisisResponse>;

@@ -30,7 +30,10 @@ export function crisisService(overrides: { moderation?: Moderation; modelDir?: s
         : {}),
       ...(config.MULTILINGUAL_MODEL_DIR ? { spanishModelDir: config.MULTILINGUAL_MODEL_DIR } : {}),
     });
-    const model: CrisisModel = async (query) => (await crisisModel.judge(query))?.isCrisis;
+    const model: CrisisModel = async (query) => {
+      const judgement = await crisisModel.judge(query);
+      return judgement && { tier: judgement.tier };
+    };
     const decisions = new CrisisDecisions({
       bus,
       logger,

@@ -64,7 +64,8 @@ export class CrisisDecisions {
       });
       this.events.publish(createEnvelope(Subjects.crisisDetected, data));
     }
-    return { isCrisis: verdict.isCrisis };
+    // The middle band is no crisis: nothing counted or published, only the lines offered.
+    return verdict.crisisLines ? { isCrisis: false, crisisLines: true } : { isCrisis: verdict.isCrisis };
   }
 
   /** Publishes what waits (bounded), for shutdown. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CRISIS_MODEL_VERSION } from '@hhp/crisis-model';
 import { RULES_VERSION } from '@hhp/crisis-rules';
-import { CrisisInfo, EVENTS_STREAM, RpcSubjects, Subjects } from '@hhp/proto';
+import { CrisisInfo, DetectCrisisResponse, EVENTS_STREAM, RpcSubjects, Subjects } from '@hhp/proto';
 import { startService, type RunningService } from '@hhp/kit';
 import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
 import { CrisisConfig } from '../../src/config.js';
@@ -31,15 +31,17 @@ async function ready(service: RunningService<CrisisConfig>): Promise<void> {
   throw new Error('the crisis service did not become ready');
 }
 
-const detect = async (service: RunningService<CrisisConfig>, query: string) => {
+/** The whole answer of POST /api/detect-crisis. */
+const verdict = async (service: RunningService<CrisisConfig>, query: string) => {
   const res = await fetch(`${service.url}/api/detect-crisis`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query }),
   });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { isCrisis: boolean }).isCrisis;
+  return (await res.json()) as { isCrisis: boolean; crisisLines?: true };
 };
+const detect = async (service: RunningService<CrisisConfig>, query: string) => (await verdict(service, query)).isCrisis;
 
 // Warning signs with no word the rules look for (each checked below to pass the rules), and ordinary questions.
 const WARNING_SIGNS = [
@@ -122,6 +124,27 @@ describe('the crisis service with the crisis model', () => {
     // The count moves for a crisis the model decides (so the figure above is the one that would have moved).
     expect(await detect(service, WARNING_SIGNS[1]!)).toBe(true);
     expect(await counted()).toBe(before + 1);
+  });
+
+  test("when a message lies in the model's middle band, then the answer says crisisLines (over HTTP and NATS); a crisis or an ordinary message does not", async () => {
+    // Both well inside the band (scores about -0.027 and -0.024, its edges -0.095 and 0.034).
+    const possible = [
+      'no need to worry about my sleep issues, they wont be a thing for much longer',
+      'i dont think ill be here next month to see the results of the blood test tbh',
+    ];
+    for (const query of possible) {
+      expect(await verdict(service, query)).toEqual({ isCrisis: false, crisisLines: true });
+      const reply = await service.bus.request(
+        RpcSubjects.detectCrisis,
+        { query },
+        { response: DetectCrisisResponse, timeoutMs: 2000 },
+      );
+      expect(reply).toEqual({ isCrisis: false, crisisLines: true });
+    }
+    // A crisis is the crisis answer, whichever layer decided: never the gentle lines with it.
+    expect(await verdict(service, WARNING_SIGNS[1]!)).toEqual({ isCrisis: true });
+    expect(await verdict(service, 'I want to die')).toEqual({ isCrisis: true });
+    for (const query of ORDINARY) expect(await verdict(service, query)).toEqual({ isCrisis: false });
   });
 
   test('when ai-query asks what it judges with, then it names the crisis model version besides the rules', async () => {
