@@ -85,7 +85,9 @@ export const VoiceServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('state'), state: VoiceState }),
   /**
    * A caption: the visitor's words as transcribed (`user`, once per utterance) or the assistant's answer
-   * (`assistant`, with the pages it drew on). `final: false` is a caption still growing.
+   * (`assistant`, with the pages it drew on). `final: false` is a caption still growing. `crisisLines`: as
+   * QueryAiResponse's, the answer to words the crisis model put in its middle band (they may hide a crisis): the
+   * panel offers the 988 and 741741 lines gently beside the captions.
    */
   z.object({
     type: z.literal('transcript'),
@@ -93,6 +95,7 @@ export const VoiceServerMessage = z.discriminatedUnion('type', [
     text: z.string(),
     final: z.boolean(),
     sources: z.array(Source).optional(),
+    crisisLines: z.literal(true).optional(),
   }),
   /** The visitor's words need crisis help: the page shows its crisis banner (and the 911 notice for an emergency). */
   z.object({ type: z.literal('crisis'), isEmergency: z.boolean() }),

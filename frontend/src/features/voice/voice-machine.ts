@@ -33,6 +33,11 @@ export interface VoiceWidgetState {
   upgrade: boolean;
   /** A limit's words (too many calls, too long, silent too long, too much audio), shown with the crisis lines. */
   limit: string | null;
+  /**
+   * An answer of this call said `crisisLines` (the visitor's words may hide a crisis: the crisis model's middle
+   * band): the 988 and 741741 lines are offered gently, for the rest of the call and after it.
+   */
+  crisisLinesOffered: boolean;
   notice: Notice | null;
   nextId: number;
 }
@@ -60,6 +65,7 @@ export const initialVoiceState: VoiceWidgetState = {
   isEmergency: false,
   upgrade: false,
   limit: null,
+  crisisLinesOffered: false,
   notice: null,
   nextId: 1,
 };
@@ -71,6 +77,14 @@ export const initialVoiceState: VoiceWidgetState = {
  */
 export function crisisLinesBesideLimit(state: Pick<VoiceWidgetState, 'limit' | 'upgrade'>): boolean {
   return state.limit !== null && !state.upgrade;
+}
+
+/**
+ * Whether the panel offers the 988 and 741741 lines gently (an answer said `crisisLines`): not where the lines show
+ * already, beside a limit's words or in the upgrade options.
+ */
+export function gentleCrisisLines(state: Pick<VoiceWidgetState, 'crisisLinesOffered' | 'limit' | 'upgrade'>): boolean {
+  return state.crisisLinesOffered && !crisisLinesBesideLimit(state) && !state.upgrade;
 }
 
 const live = (state: VoiceWidgetState) => state.status === 'connecting' || state.status === 'connected';
@@ -107,8 +121,11 @@ function onMessage(state: VoiceWidgetState, message: VoiceServerMessage): VoiceW
   switch (message.type) {
     case 'state':
       return { ...connected(state), activity: message.state };
-    case 'transcript':
-      return caption(state, message.role, message.text, message.final);
+    case 'transcript': {
+      const captioned = caption(state, message.role, message.text, message.final);
+      const offered = message.role === 'assistant' && message.crisisLines === true;
+      return offered ? { ...captioned, crisisLinesOffered: true } : captioned;
+    }
     case 'crisis':
       return { ...state, crisisRaises: state.crisisRaises + 1, isEmergency: state.isEmergency || message.isEmergency };
     case 'quota':

@@ -32,7 +32,8 @@ interface Props {
  * with the visitor's guestId, the answer shown below it. Pages show it together with the crisis banner.
  * Text of only invisible characters is blank. A message that reads as a crisis and gets no answer shows
  * the crisis lines instead of the error. Once the free questions are used, the limit answer shows with the
- * crisis lines, and the field stays: a crisis is still answered there, uncounted.
+ * crisis lines, and the field stays: a crisis is still answered there, uncounted. An answer that says
+ * `crisisLines` (the message may hide a crisis) shows the lines gently under it (AiAnswer).
  */
 export function QueryBar({
   placeholder = texts.placeholder,
@@ -127,7 +128,7 @@ export function QueryBar({
         {answer && (
           <section className={styles.answerCard} aria-label={texts.answerTitle(PRACTITIONER_NAME)}>
             <p className={styles.answerTitle}>{texts.answerTitle(PRACTITIONER_NAME)}</p>
-            <AiAnswer response={answer.response} sources={answer.sources} isEmergency={answer.isEmergency} />
+            <AiAnswer answer={answer} />
           </section>
         )}
       </div>

@@ -189,7 +189,9 @@ export class OfflineCall implements EngineCall {
         answer;
       // The banner first: a visitor in crisis sees the help while the words are still being spoken.
       if (isCrisis) call.send({ type: 'crisis', isEmergency });
-      call.send({ type: 'transcript', role: 'assistant', text: response, final: true, sources });
+      // Words that may hide a crisis (the crisis model's middle band): the panel offers the lines with the answer.
+      const lines = answer.crisisLines ? { crisisLines: true as const } : {};
+      call.send({ type: 'transcript', role: 'assistant', text: response, final: true, sources, ...lines });
       call.send({
         type: 'quota',
         quota: { queriesUsed, queriesAllowed, isSubscriber, ...(sessionPass ? { sessionPass } : {}) },

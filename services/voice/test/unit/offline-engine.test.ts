@@ -154,6 +154,20 @@ describe('the offline engine', () => {
     expect(crisis).toBeLessThan(speaking);
   });
 
+  test("when the answer says crisisLines (the words may hide a crisis), then its caption says so; an ordinary answer's does not", async () => {
+    const assistantCaption = async (answer: AskAiResponse) => {
+      const h = harness(async () => answer);
+      for (const frame of utterance()) h.open.audio(frame);
+      await until(() => h.sent.some((m) => m.type === 'state' && m.state === 'listening'));
+      return h.sent.find((m) => m.type === 'transcript' && m.role === 'assistant');
+    };
+    const offered = await assistantCaption(answered({ crisisLines: true }));
+    expect(offered).toMatchObject({ type: 'transcript', role: 'assistant', final: true, crisisLines: true });
+    const ordinary = await assistantCaption(answered());
+    expect(ordinary).toMatchObject({ type: 'transcript', role: 'assistant', final: true });
+    expect(ordinary).not.toHaveProperty('crisisLines');
+  });
+
   test('when the free questions are used up, then the limit is shown and spoken, and no turn is counted', async () => {
     const h = harness(async () => ({
       outcome: 'quota-exceeded',

@@ -46,7 +46,9 @@ const isUrgent = (answer: QueryAiResponse | undefined) => answer?.isCrisis === t
  * each that perspective on the same analysis, shown under its own heading below it (asked once each: a second
  * press goes to the answer already shown). A perspective is part of the analysis, not counted (issue 27,
  * point 6), and the buttons say so before they are pressed. After a crisis or an emergency answer no follow-up
- * is offered. When symptoms that read as a crisis get no answer, the crisis lines show instead of the error;
+ * is offered. An analysis that says `crisisLines` (the symptoms may hide a crisis) shows the lines gently under it,
+ * and its perspectives are offered as after any analysis. When symptoms that read as a crisis get no answer, the
+ * crisis lines show instead of the error;
  * at the limit, the limit answer and the upgrade offer show (with the crisis lines), not a failure toast; any
  * other failure's toast says what the server said, not its status code.
  */
@@ -185,17 +187,7 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
                 <UpgradePanel onLeave={() => undefined} />
               </>
             )}
-            {asking === null ? (
-              <Analyzing />
-            ) : (
-              analysis.answer && (
-                <AiAnswer
-                  response={analysis.answer.response}
-                  sources={analysis.answer.sources}
-                  isEmergency={analysis.answer.isEmergency}
-                />
-              )
-            )}
+            {asking === null ? <Analyzing /> : analysis.answer && <AiAnswer answer={analysis.answer} />}
           </div>
           {PERSPECTIVES.filter((p) => analysis.perspectives[p.id] || asking === p.id).map((perspective) => {
             const answer = analysis.perspectives[perspective.id];
@@ -212,13 +204,7 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
                 >
                   {perspective.label}
                 </h4>
-                <div aria-live="polite">
-                  {answer ? (
-                    <AiAnswer response={answer.response} sources={answer.sources} isEmergency={answer.isEmergency} />
-                  ) : (
-                    <Analyzing />
-                  )}
-                </div>
+                <div aria-live="polite">{answer ? <AiAnswer answer={answer} /> : <Analyzing />}</div>
               </section>
             );
           })}

@@ -11,7 +11,7 @@ import { useToast } from '../../../shared/ui/toast';
 import { UpgradePanel } from '../../../shared/upgrade/UpgradePanel';
 import { texts } from '../texts';
 import { startVoiceCall, voiceSocketUrl, type VoiceCall } from '../voice-call';
-import { crisisLinesBesideLimit, initialVoiceState, voiceReducer } from '../voice-machine';
+import { crisisLinesBesideLimit, gentleCrisisLines, initialVoiceState, voiceReducer } from '../voice-machine';
 import styles from './voice.module.css';
 
 interface VoicePanelProps {
@@ -201,6 +201,8 @@ export function VoicePanel({
           ))}
         </div>
 
+        {/* After the captions, outside their log: the answer announced there is what the visitor hears of it. */}
+        {gentleCrisisLines(state) && <CrisisLines gentle />}
         {upgrade && <UpgradePanel onLeave={() => onClose({ returnFocus: false })} />}
 
         <button
