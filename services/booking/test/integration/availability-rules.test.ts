@@ -6,7 +6,6 @@ import {
   PracticeAvailabilityResponse,
   PracticeAvailabilitySetResponse,
   RpcSubjects,
-  Subjects,
   type SessionType,
 } from '@hhp/proto';
 import {
@@ -14,54 +13,39 @@ import {
   book,
   bookingBody,
   collection,
-  eventually,
   fromAddress,
   openDays,
+  payAndConfirm,
   plusDays,
   postJson,
-  publishEvent,
   sessionOf,
   slotOn,
-  startBooking,
-  superuser,
-  takeConsumers,
-  uniqueDb,
+  startBookingSuite,
+  askAsPractice,
   type BookingService,
+  type BookingSuite,
 } from './harness.js';
 
+let suite: BookingSuite;
 let service: BookingService;
-let giveBack: () => Promise<void>;
 const STAFF = '6f1c2b8e-0000-4000-8000-000000000001';
 
 beforeAll(async () => {
-  giveBack = await takeConsumers();
-  service = await startBooking(uniqueDb('availability'), {
+  suite = await startBookingSuite('availability', {
     SLOT_CAPACITY_AI: '20',
     // A burst of 100 on a busy machine is slow; the race is the subject here, not the 503 (booking.test.ts has it).
     DB_TIMEOUT_MS: '30000',
     MAX_LIVE_HOLDS_PER_ADDRESS: '0',
-    LOG_LEVEL: process.env.IT_LOG ?? 'silent',
   });
+  service = suite.service;
 });
 
-afterAll(async () => {
-  await service?.mongo.connection.dropDatabase();
-  await service?.close();
-  await giveBack?.();
-});
+afterAll(() => suite?.stop());
 
 /** Ask booking as practice does; the answer's `ok: false` becomes `{ status, message }`. */
 async function ask(subject: string, payload: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const nc = await superuser();
-  try {
-    const msg = await nc.request(subject, JSON.stringify(payload), { timeout: 20_000 });
-    const reply = msg.json<{ ok: boolean; data?: unknown; status?: number; message?: string }>();
-    return reply.ok
-      ? { status: 200, body: reply.data as Record<string, unknown> }
-      : { status: reply.status!, body: { message: reply.message } };
-  } finally {
-    await nc.close();
-  }
+  const reply = await askAsPractice(subject, payload);
+  return reply.ok ? { status: 200, body: reply.data! } : { status: reply.status!, body: { message: reply.message } };
 }
 
 const state = async () => PracticeAvailabilityResponse.parse((await ask(RpcSubjects.practiceAvailability, {})).body);
@@ -225,17 +209,7 @@ describe('the bookings a change leaves outside the rules', () => {
   test('when a day with a confirmed booking is closed, then the booking stays confirmed and is listed until the day reopens', async () => {
     const { date, slots } = tuesdays();
     const id = await book(service, 'dr-helen', slots[1]!.startsAt);
-    await publishEvent(Subjects.paymentSucceeded, {
-      paymentIntentId: `pi_${id.replace(/[^A-Za-z0-9]/g, '')}`,
-      bookingId: id,
-      amountCents: 40000,
-      currency: 'usd',
-    });
-    await eventually(
-      'confirmed',
-      async () => (await sessionOf(service, id)).body.status,
-      (status) => status === 'confirmed',
-    );
+    await payAndConfirm(service, id, 'dr-helen');
 
     const closed = await closeDay(date, ['dr-helen', 'ai-session', 'subscription']);
     expect(closed.affected.filter((a) => a.date === date)).toEqual([

@@ -13,28 +13,24 @@ import {
   sessionOf,
   slotOn,
   startBooking,
-  takeConsumers,
-  uniqueDb,
+  startBookingSuite,
   type BookingService,
+  type BookingSuite,
 } from './harness.js';
 
+let suite: BookingSuite;
 let service: BookingService;
-let giveBack: () => Promise<void>;
 let bookUrl: string;
 const aiDays = openDays('ai-session', 9);
 const tuesdays = openDays('dr-helen', 9);
 
 beforeAll(async () => {
-  giveBack = await takeConsumers();
-  service = await startBooking(uniqueDb('http'));
+  suite = await startBookingSuite('http');
+  service = suite.service;
   bookUrl = `${service.url}/api/book-session`;
 });
 
-afterAll(async () => {
-  await service?.mongo.connection.dropDatabase();
-  await service?.close();
-  await giveBack?.();
-});
+afterAll(() => suite?.stop());
 
 const statuses = (responses: Response[]) =>
   responses.reduce<Record<number, number>>((n, r) => ({ ...n, [r.status]: (n[r.status] ?? 0) + 1 }), {});

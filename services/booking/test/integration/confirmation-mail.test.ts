@@ -1,54 +1,41 @@
 // The confirmation e-mail, against a real Mailpit: sent once per confirmed booking, with the time in the
 // practice's time zone, a valid invite whose UID is the booking's, the join link for an AI Avatar Session, and
 // the practitioner's copy of a consultation.
-import { Subjects } from '@hhp/proto';
-import { startMailpit, type Mailpit } from '../../../../infra/src/testing/mailpit.js';
+import type { Mailpit } from '../../../../infra/src/testing/mailpit.js';
 import {
   book,
   openDays,
-  publishEvent,
+  pay,
   sleep,
-  startBooking,
-  takeConsumers,
-  uniqueDb,
+  startBookingSuite,
   type BookingService,
+  type BookingSuiteWithMail,
 } from './harness.js';
 import { parseCalendar } from './ical.js';
 
+let suite: BookingSuiteWithMail;
 let mailpit: Mailpit;
 let service: BookingService;
-let giveBack: () => Promise<void>;
 const days = openDays('ai-session', 90);
 const tuesdays = openDays('dr-helen', 90);
 const SECRET = 'a-session-pass-secret-of-32-chars-at-least';
 
 beforeAll(async () => {
-  mailpit = await startMailpit();
-  giveBack = await takeConsumers();
-  service = await startBooking(uniqueDb('mail'), {
-    SMTP_URL: mailpit.smtpUrl,
-    SESSION_PASS_SECRET: SECRET,
-    PUBLIC_URL: 'https://portal.example',
-    PRACTITIONER_EMAIL: 'helen@practice.example',
-  });
+  suite = await startBookingSuite(
+    'mail',
+    {
+      SESSION_PASS_SECRET: SECRET,
+      PUBLIC_URL: 'https://portal.example',
+      PRACTITIONER_EMAIL: 'helen@practice.example',
+    },
+    { mail: true },
+  );
+  ({ mailpit, service } = suite);
 });
 
-afterAll(async () => {
-  await service?.mongo.connection.dropDatabase();
-  await service?.close();
-  await giveBack?.();
-  await mailpit?.stop();
-});
+afterAll(() => suite?.stop());
 
 beforeEach(() => mailpit.client.deleteAll());
-
-const pay = (bookingId: string, amountCents: number) =>
-  publishEvent(Subjects.paymentSucceeded, {
-    paymentIntentId: `pi_${bookingId.replace(/[^A-Za-z0-9]/g, '')}`,
-    bookingId,
-    amountCents,
-    currency: 'usd',
-  });
 
 test('when an AI Avatar Session is paid, then its visitor gets one confirmation with the time, the invite and the join link', async () => {
   const { slots } = days();

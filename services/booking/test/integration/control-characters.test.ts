@@ -7,28 +7,23 @@ import {
   openDays,
   postJson,
   sessionOf,
-  startBooking,
-  takeConsumers,
-  uniqueDb,
+  startBookingSuite,
   type BookingService,
+  type BookingSuite,
 } from './harness.js';
 
+let suite: BookingSuite;
 let service: BookingService;
-let giveBack: () => Promise<void>;
 let bookUrl: string;
 const aiDays = openDays('ai-session', 20);
 
 beforeAll(async () => {
-  giveBack = await takeConsumers();
-  service = await startBooking(uniqueDb('control'));
+  suite = await startBookingSuite('control');
+  service = suite.service;
   bookUrl = `${service.url}/api/book-session`;
 });
 
-afterAll(async () => {
-  await service?.mongo.connection.dropDatabase();
-  await service?.close();
-  await giveBack?.();
-});
+afterAll(() => suite?.stop());
 
 describe('POST /api/book-session', () => {
   test.each([

@@ -15,11 +15,21 @@ import {
   startService,
   type RunningService,
 } from '@hhp/kit';
-import { EVENTS_STREAM, PaymentsStatusResponse, RpcSubjects, Subjects, type SessionType } from '@hhp/proto';
+import { EVENTS_STREAM, PLANS, PaymentsStatusResponse, RpcSubjects, Subjects, type SessionType } from '@hhp/proto';
 import { BookingConfig } from '../../src/config.js';
 import { bookingService } from '../../src/service.js';
 import { planDay, wallClock, type Slot } from '../../src/calendar/calendar.js';
+import { startMailpit, type Mailpit } from '../../../../infra/src/testing/mailpit.js';
 import { natsEnvFor } from '../../../../infra/src/testing/nats-users.js';
+import {
+  eventsOn as streamEvents,
+  eventually,
+  postJson,
+  sleep,
+  type StoredEvent,
+} from '../../../../infra/src/testing/harness.js';
+
+export { eventually, postJson, sleep, type StoredEvent } from '../../../../infra/src/testing/harness.js';
 
 export type BookingService = RunningService<BookingConfig>;
 
@@ -29,7 +39,7 @@ export const SLOT_TAKEN = 'That time was just booked. Please choose another slot
 /** A database name no other suite (or earlier run) uses. */
 export const uniqueDb = (suite: string): string => `it-booking-${suite}-${randomUUID().slice(0, 8)}`;
 
-/** The service as production runs it, connected to NATS as its own user `booking`. */
+/** The service as production runs it, connected to NATS as its own user `booking` (IT_LOG=info shows its log). */
 export async function startBooking(db: string, env: Record<string, string> = {}): Promise<BookingService> {
   const config = parseConfig(BookingConfig, {
     MONGODB_URI: process.env.MONGODB_URI,
@@ -37,7 +47,7 @@ export async function startBooking(db: string, env: Record<string, string> = {})
     ...natsEnvFor('booking'),
     PORT: '0',
     MONGODB_DB: db,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.IT_LOG ?? 'silent',
     PRACTICE_TIME_ZONE: TIME_ZONE,
     ...env,
   });
@@ -134,6 +144,74 @@ export async function takeConsumers(): Promise<() => Promise<void>> {
   };
 }
 
+/** Drops a service's database and stops it. */
+export async function stopBooking(service: BookingService): Promise<void> {
+  await service.mongo.connection.dropDatabase();
+  await service.close();
+}
+
+type Settings = Record<string, string>;
+
+export interface BookingSuite {
+  /** The running service (after `restart`, the new one). */
+  service: BookingService;
+  /** Stops the service, runs `meanwhile` while it is down, and starts it again on the same database and settings. */
+  restart(meanwhile?: () => Promise<void>): Promise<BookingService>;
+  /** Drops the suite's database, stops the service, gives the consumers back and stops Mailpit. */
+  stop(): Promise<void>;
+}
+
+export type BookingSuiteWithMail = BookingSuite & { mailpit: Mailpit };
+
+/**
+ * What a booking suite runs against: the consumers held (`takeConsumers`), the service on a database of its own
+ * with the suite's settings, and with `mail` a Mailpit of its own that the service sends through.
+ */
+export async function startBookingSuite(suite: string, settings?: Settings): Promise<BookingSuite>;
+export async function startBookingSuite(
+  suite: string,
+  settings: Settings,
+  options: { mail: true },
+): Promise<BookingSuiteWithMail>;
+export async function startBookingSuite(
+  suite: string,
+  settings: Settings = {},
+  { mail = false } = {},
+): Promise<BookingSuite & { mailpit?: Mailpit }> {
+  const mailpit = mail ? await startMailpit() : undefined;
+  let giveBack: (() => Promise<void>) | undefined;
+  const release = async () => {
+    await giveBack?.();
+    await mailpit?.stop();
+  };
+  try {
+    giveBack = await takeConsumers();
+    const db = uniqueDb(suite);
+    const env = { ...(mailpit && { SMTP_URL: mailpit.smtpUrl }), ...settings };
+    const running = {
+      mailpit,
+      service: await startBooking(db, env),
+      async restart(meanwhile?: () => Promise<void>) {
+        await running.service.close();
+        await meanwhile?.();
+        running.service = await startBooking(db, env);
+        return running.service;
+      },
+      async stop() {
+        try {
+          await stopBooking(running.service);
+        } finally {
+          await release();
+        }
+      },
+    };
+    return running;
+  } catch (err) {
+    await release();
+    throw err;
+  }
+}
+
 /** The harness's superuser (NATS_URL): it may publish what payments publishes and read every subject. */
 export const superuser = (): Promise<NatsConnection> => connect(natsConnectOptions(process.env.NATS_URL!));
 
@@ -152,59 +230,12 @@ export async function publishEvent(subject: string, data: unknown, { id = random
   }
 }
 
-export interface StoredEvent {
-  id: string;
-  type: string;
-  occurredAt: string;
-  data: Record<string, unknown>;
-}
-
-/** Every event on `subject` in the stream, read from the start by an ordered consumer. */
-export async function eventsOn(subject: string): Promise<StoredEvent[]> {
-  const nc = await superuser();
-  try {
-    const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM, { filter_subjects: [subject] });
-    const events: StoredEvent[] = [];
-    const messages = await consumer.fetch({ max_messages: 100_000, expires: 1000 });
-    for await (const msg of messages) {
-      events.push(msg.json<StoredEvent>());
-      if (msg.info.pending === 0) break;
-    }
-    return events;
-  } finally {
-    await nc.close();
-  }
-}
+/** Every event on `subject` in the stream, read as the harness's superuser. */
+export const eventsOn = (subject: string): Promise<StoredEvent[]> => streamEvents(superuser, subject);
 
 /** The events on `subject` about one booking. */
 export const eventsFor = async (subject: string, bookingId: string) =>
   (await eventsOn(subject)).filter((e) => e.data.bookingId === bookingId);
-
-export async function eventually<T>(
-  what: string,
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`${what}: not reached in ${timeoutMs} ms (last: ${JSON.stringify(value)})`);
-    await sleep(100);
-  }
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-}
 
 /** A client address of its own per call (the service trusts loopback's X-Forwarded-For, as behind nginx). */
 let lastAddress = 0;
@@ -230,6 +261,12 @@ export function openDays(type: SessionType, fromDays: number) {
   };
 }
 
+/** The practice's today ("2026-03-10"), worked out here on its own. */
+export const practiceToday = (now = new Date()): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    now,
+  );
+
 /** The calendar date `days` after `date` ("2026-03-10"). */
 export const plusDays = (date: string, days: number): string =>
   isoDate(new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000));
@@ -239,13 +276,7 @@ export const plusDays = (date: string, days: number): string =>
  * (the same day of the month, or that month's last day when it is shorter).
  */
 export function horizonLastDay(now = new Date()): string {
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = practiceToday(now).split('-').map(Number) as [number, number, number];
   const daysInMonth = new Date(Date.UTC(y, m - 1 + 6 + 1, 0)).getUTCDate();
   return isoDate(new Date(Date.UTC(y, m - 1 + 6, Math.min(d, daysInMonth))));
 }
@@ -265,11 +296,71 @@ export function bookingBody(type: SessionType, scheduledAt: string | Date, extra
   };
 }
 
-/** Book and return the id (the test fails here when the booking is refused). */
-export async function book(service: BookingService, type: SessionType, at: Date, headers = fromAddress()) {
-  const res = await postJson(`${service.url}/api/book-session`, bookingBody(type, at), headers);
+/** Book and return the id (the test fails here when the booking is refused); `extra` changes the body's fields. */
+export async function book(
+  service: BookingService,
+  type: SessionType,
+  at: Date,
+  headers = fromAddress(),
+  extra: Record<string, unknown> = {},
+) {
+  const res = await postJson(`${service.url}/api/book-session`, bookingBody(type, at, extra), headers);
   if (res.status !== 200) throw new Error(`booking refused: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: string }).id;
+}
+
+/** The payment intent payments would name for a booking. */
+export const paymentIntentOf = (bookingId: string) => `pi_${bookingId.replace(/[^A-Za-z0-9]/g, '')}`;
+
+/** payment.v1.succeeded for a booking, as payments publishes it once the visitor has paid `amountCents`. */
+export const pay = (bookingId: string, amountCents: number, paymentIntentId = paymentIntentOf(bookingId)) =>
+  publishEvent(Subjects.paymentSucceeded, { paymentIntentId, bookingId, amountCents, currency: 'usd' });
+
+/** Pays for a booking at its plan's price and waits until booking says it is confirmed. */
+export async function payAndConfirm(service: BookingService, bookingId: string, type: SessionType) {
+  await pay(bookingId, PLANS[type].priceCents);
+  await eventually(
+    'confirmed',
+    async () => (await sessionOf(service, bookingId)).body.status,
+    (status) => status === 'confirmed',
+  );
+}
+
+/**
+ * Booked by a visitor with an e-mail address of its own, paid at the plan's price, and its confirmation arrived
+ * in `mailpit`: the e-mail, and the "Change or cancel" link in it when the service signs one.
+ */
+export async function confirmedByMail(
+  service: BookingService,
+  mailpit: Mailpit,
+  type: SessionType,
+  at: Date,
+  extra: Record<string, unknown> = {},
+) {
+  const email = `v${randomUUID().slice(0, 8)}@example.com`;
+  const id = await book(service, type, at, fromAddress(), { email, ...extra });
+  await pay(id, PLANS[type].priceCents);
+  const mail = await mailpit.client.waitForMessage({ to: email, subject: / is confirmed$/ });
+  const link = /Change or cancel: (\S+)/.exec(mail.Text)?.[1];
+  return { id, email, mail, link: link === undefined ? undefined : new URL(link) };
+}
+
+/** A reply over NATS as the kit sends it. */
+export interface Reply<T = Record<string, unknown>> {
+  ok: boolean;
+  data?: T;
+  status?: number;
+  message?: string;
+}
+
+/** Asks booking over NATS as practice does (as the harness's superuser; practice's own user is its suite's). */
+export async function askAsPractice<T = Record<string, unknown>>(subject: string, request: unknown): Promise<Reply<T>> {
+  const nc = await superuser();
+  try {
+    return (await nc.request(subject, JSON.stringify(request), { timeout: 20_000 })).json<Reply<T>>();
+  } finally {
+    await nc.close();
+  }
 }
 
 export async function sessionOf(service: BookingService, id: string) {

@@ -1,6 +1,5 @@
 // A slot is held only for a payment that can happen (payments asked over rpc.payments.v1.status), and the
 // visitor who holds one can give it back with the hold's token, and nobody else can.
-import { randomUUID } from 'node:crypto';
 import { Subjects } from '@hhp/proto';
 import {
   SUPPORT_EMAIL,
@@ -11,30 +10,25 @@ import {
   eventually,
   fromAddress,
   openDays,
+  payAndConfirm,
   payments,
   postJson,
-  publishEvent,
   sessionOf,
-  startBooking,
-  takeConsumers,
-  uniqueDb,
+  startBookingSuite,
   type BookingService,
+  type BookingSuite,
 } from './harness.js';
 
+let suite: BookingSuite;
 let service: BookingService;
-let giveBack: () => Promise<void>;
 const days = openDays('ai-session', 75);
 
 beforeAll(async () => {
-  giveBack = await takeConsumers();
-  service = await startBooking(uniqueDb('holds-payments'), { PAYMENTS_TIMEOUT_MS: '300' });
+  suite = await startBookingSuite('holds-payments', { PAYMENTS_TIMEOUT_MS: '300' });
+  service = suite.service;
 });
 
-afterAll(async () => {
-  await service?.mongo.connection.dropDatabase();
-  await service?.close();
-  await giveBack?.();
-});
+afterAll(() => suite?.stop());
 
 afterEach(() => {
   payments.acceptsPayments = true;
@@ -139,18 +133,7 @@ describe('releasing a hold', () => {
   test('when a paid booking is released with its token, then it is 409 and its time stays booked', async () => {
     const { date, slots } = days();
     const { id, holdToken } = await bookHeld('ai-session', slots[2]!.startsAt);
-    const paymentIntentId = `pi_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
-    await publishEvent(Subjects.paymentSucceeded, {
-      paymentIntentId,
-      bookingId: id,
-      amountCents: 900,
-      currency: 'usd',
-    });
-    await eventually(
-      'confirmed',
-      async () => (await sessionOf(service, id)).body.status,
-      (status) => status === 'confirmed',
-    );
+    await payAndConfirm(service, id, 'ai-session');
 
     const res = await release(id, holdToken);
 

@@ -9,9 +9,12 @@ import {
   eventsFor,
   eventually,
   openDays,
+  plusDays,
+  practiceToday,
   sessionOf,
   sleep,
   startBooking,
+  stopBooking,
   takeConsumers,
   uniqueDb,
   type BookingService,
@@ -28,10 +31,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  for (const service of running.splice(0)) {
-    await service.mongo.connection.dropDatabase();
-    await service.close();
-  }
+  for (const service of running.splice(0)) await stopBooking(service);
 });
 
 afterAll(async () => {
@@ -116,9 +116,8 @@ test("when the purge of past days runs, then the claims of days before yesterday
   await book(service, 'ai-session', slots[0]!.startsAt);
   const claims = collection(service, 'seat_claims');
   // A past week as a busy practice leaves it: claims and fates of days that can no longer be booked.
-  const past = Array.from({ length: 7 }, (_, i) =>
-    new Date(Date.now() - (i + 3) * 86_400_000).toISOString().slice(0, 10),
-  );
+  // Counted back from the practice's today, not UTC's: in the evening in New York UTC is already tomorrow.
+  const past = Array.from({ length: 7 }, (_, i) => plusDays(practiceToday(), -(i + 3)));
   await claims.insertMany(
     past.flatMap((day) => [
       {

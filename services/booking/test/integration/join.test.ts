@@ -10,27 +10,25 @@ import {
   postJson,
   sessionOf,
   startBooking,
-  takeConsumers,
+  startBookingSuite,
+  stopBooking,
   uniqueDb,
   type BookingService,
+  type BookingSuite,
 } from './harness.js';
 
 const SECRET = 'the-session-pass-secret-of-the-join-tests-000';
 const MINUTE = 60_000;
 
+let suite: BookingSuite;
 let service: BookingService;
-let giveBack: () => Promise<void>;
 
 beforeAll(async () => {
-  giveBack = await takeConsumers();
-  service = await startBooking(uniqueDb('join'), { SESSION_PASS_SECRET: SECRET });
+  suite = await startBookingSuite('join', { SESSION_PASS_SECRET: SECRET });
+  service = suite.service;
 });
 
-afterAll(async () => {
-  await service?.mongo.connection.dropDatabase();
-  await service?.close();
-  await giveBack?.();
-});
+afterAll(() => suite?.stop());
 
 /** A booking that starts `startsInMinutes` from now (negative: began that long ago). */
 async function placeBooking(startsInMinutes: number, extra: Record<string, unknown> = {}): Promise<string> {
@@ -221,8 +219,7 @@ describe('without SESSION_PASS_SECRET', () => {
       expect(res.status).toBe(503);
       expect(passOf(res)).toBeUndefined();
     } finally {
-      await bare.mongo.connection.dropDatabase();
-      await bare.close();
+      await stopBooking(bare);
     }
   });
 });

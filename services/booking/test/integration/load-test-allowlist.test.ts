@@ -8,29 +8,24 @@ import {
   fromAddress,
   openDays,
   postJson,
-  startBooking,
-  takeConsumers,
-  uniqueDb,
+  startBookingSuite,
   type BookingService,
+  type BookingSuite,
 } from './harness.js';
 
+let suite: BookingSuite;
 let service: BookingService;
-let giveBack: () => Promise<void>;
 const aiDays = openDays('ai-session', 40);
 
 beforeAll(async () => {
-  giveBack = await takeConsumers();
-  service = await startBooking(uniqueDb('allowlist'), {
+  suite = await startBookingSuite('allowlist', {
     MAX_LIVE_HOLDS_PER_ADDRESS: '2',
     LOAD_TEST_ALLOWLIST: '192.0.2.0/28,2001:db8:7::1',
   });
+  service = suite.service;
 });
 
-afterAll(async () => {
-  await service?.mongo.connection.dropDatabase();
-  await service?.close();
-  await giveBack?.();
-});
+afterAll(() => suite?.stop());
 
 test('when an allowlisted address holds more than the limit, then it may; another address is refused after 2', async () => {
   const { slots } = aiDays();

@@ -5,7 +5,7 @@
 // notice rule (here 20 days, so that "too late" and "in time" are both months of real days away).
 import { createHmac } from 'node:crypto';
 import { Subjects, type SessionType } from '@hhp/proto';
-import { startMailpit, type Mailpit } from '../../../../infra/src/testing/mailpit.js';
+import type { Mailpit } from '../../../../infra/src/testing/mailpit.js';
 import { createMailer } from '@hhp/kit';
 import { mailDeps } from '../../src/notifications/mail-deps.js';
 import { reminderId } from '../../src/notifications/reminders.js';
@@ -14,52 +14,50 @@ import { bookingModel, type BookingDocument } from '../../src/sessions/booking.m
 import {
   availabilityOf,
   book,
+  confirmedByMail,
   eventsFor,
   eventually,
   horizonLastDay,
   openDays,
+  paymentIntentOf,
   plusDays,
   postJson,
   publishEvent,
   sleep,
   slotOn,
   startBooking,
-  takeConsumers,
-  uniqueDb,
+  startBookingSuite,
   SLOT_TAKEN,
   type BookingService,
+  type BookingSuiteWithMail,
 } from './harness.js';
 import { parseCalendar } from './ical.js';
 
+let suite: BookingSuiteWithMail;
 let mailpit: Mailpit;
 let service: BookingService;
-let giveBack: () => Promise<void>;
 const NOTICE_HOURS = 480;
 const LINK_SECRET = 'a-booking-link-secret-of-32-chars-or-more';
 const days = openDays('ai-session', 40);
 const tuesdays = openDays('dr-helen', 40);
 const soon = openDays('ai-session', 3);
-const PRICE_CENTS: Partial<Record<SessionType, number>> = { 'ai-session': 900, 'dr-helen': 40000 };
 const TOO_LATE = `Sessions can be changed or cancelled up to ${NOTICE_HOURS} hours before they start, so this one can no longer be changed here.`;
 
 beforeAll(async () => {
-  mailpit = await startMailpit();
-  giveBack = await takeConsumers();
-  service = await startBooking(uniqueDb('manage'), {
-    SMTP_URL: mailpit.smtpUrl,
-    BOOKING_LINK_SECRET: LINK_SECRET,
-    BOOKING_CHANGE_NOTICE_HOURS: String(NOTICE_HOURS),
-    PUBLIC_URL: 'https://portal.example',
-    PRACTITIONER_EMAIL: 'helen@practice.example',
-  });
+  suite = await startBookingSuite(
+    'manage',
+    {
+      BOOKING_LINK_SECRET: LINK_SECRET,
+      BOOKING_CHANGE_NOTICE_HOURS: String(NOTICE_HOURS),
+      PUBLIC_URL: 'https://portal.example',
+      PRACTITIONER_EMAIL: 'helen@practice.example',
+    },
+    { mail: true },
+  );
+  ({ mailpit, service } = suite);
 });
 
-afterAll(async () => {
-  await service?.mongo.connection.dropDatabase();
-  await service?.close();
-  await giveBack?.();
-  await mailpit?.stop();
-});
+afterAll(() => suite?.stop());
 
 beforeEach(() => mailpit.client.deleteAll());
 
@@ -69,33 +67,12 @@ const inviteOf = async (mail: { attachment(name: string): Promise<Buffer> }) => 
   expect(calendar.events).toHaveLength(1);
   return { method: calendar.method, ...calendar.events[0]! };
 };
-const paymentOf = (id: string) => `pi_${id.replace(/[^A-Za-z0-9]/g, '')}`;
-
 /** Booked, paid and confirmed; its change-or-cancel link read from the confirmation e-mail. */
-async function confirmed(
-  type: SessionType,
-  at: Date,
-  email = `v${Math.random().toString(36).slice(2, 8)}@example.com`,
-) {
-  const res = await postJson(`${service.url}/api/book-session`, {
-    type,
-    scheduledAt: at.toISOString(),
-    name: 'Ada Visitor',
-    email,
-  });
-  expect(res.status).toBe(200);
-  const { id } = (await res.json()) as { id: string };
-  await publishEvent(Subjects.paymentSucceeded, {
-    paymentIntentId: paymentOf(id),
-    bookingId: id,
-    amountCents: PRICE_CENTS[type],
-    currency: 'usd',
-  });
-  const mail = await mailpit.client.waitForMessage({ to: email, subject: /is confirmed/ });
-  const link = new URL(/Change or cancel: (\S+)/.exec(mail.Text)![1]!);
-  expect(link.origin + link.pathname).toBe('https://portal.example/manage-booking');
-  expect(link.searchParams.get('booking')).toBe(id);
-  return { id, token: link.searchParams.get('token')!, email };
+async function confirmed(type: SessionType, at: Date) {
+  const { id, email, link } = await confirmedByMail(service, mailpit, type, at);
+  expect(link!.origin + link!.pathname).toBe('https://portal.example/manage-booking');
+  expect(link!.searchParams.get('booking')).toBe(id);
+  return { id, token: link!.searchParams.get('token')!, email };
 }
 
 const call = async (action: 'manage' | 'reschedule' | 'cancel', id: string, body: Record<string, unknown>) => {
@@ -235,7 +212,7 @@ test('when the visitor cancels with a double click, then it is cancelled once, t
     () => eventsFor(Subjects.bookingCancelled, id),
     (e) => e.length > 0,
   );
-  expect(event!.data).toMatchObject({ paymentIntentId: paymentOf(id), amountCents: 900, sequence: 1 });
+  expect(event!.data).toMatchObject({ paymentIntentId: paymentIntentOf(id), amountCents: 900, sequence: 1 });
 
   const day = await availabilityOf(service, 'ai-session', date);
   expect(day.slots.find((s) => s.startsAt === at.toISOString())!.available).toBe(true);
@@ -252,7 +229,7 @@ test('when the visitor cancels with a double click, then it is cancelled once, t
   });
 
   await publishEvent(Subjects.paymentRefunded, {
-    paymentIntentId: paymentOf(id),
+    paymentIntentId: paymentIntentOf(id),
     bookingId: id,
     refundId: 're_cancel1',
     amountCents: 900,

@@ -5,36 +5,26 @@
 import { RpcSubjects, type OpenDaysResponse, type PracticeAvailabilityResponse, type SessionType } from '@hhp/proto';
 import {
   TIME_ZONE,
+  askAsPractice,
   availabilityOf,
   horizonLastDay,
   plusDays,
-  startBooking,
-  superuser,
-  takeConsumers,
-  uniqueDb,
+  practiceToday,
+  startBookingSuite,
   type BookingService,
+  type BookingSuite,
 } from './harness.js';
 
+let suite: BookingSuite;
 let service: BookingService;
-let giveBack: () => Promise<void>;
 const STAFF = '6f1c2b8e-0000-4000-8000-000000000002';
 
 beforeAll(async () => {
-  giveBack = await takeConsumers();
-  service = await startBooking(uniqueDb('open-days'), { LOG_LEVEL: process.env.IT_LOG ?? 'silent' });
+  suite = await startBookingSuite('open-days');
+  service = suite.service;
 });
 
-afterAll(async () => {
-  await service?.mongo.connection.dropDatabase();
-  await service?.close();
-  await giveBack?.();
-});
-
-/** The practice's today, worked out here on its own. */
-const practiceToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
+afterAll(() => suite?.stop());
 
 const weekdayOf = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
 
@@ -54,17 +44,12 @@ async function openDaysOf(type: SessionType, from: string, to: string) {
 async function change(
   payload: Record<string, unknown>,
 ): Promise<PracticeAvailabilityResponse & { exceptionId?: string }> {
-  const nc = await superuser();
-  try {
-    const msg = await nc.request(RpcSubjects.practiceAvailabilitySet, JSON.stringify({ staffId: STAFF, ...payload }), {
-      timeout: 20_000,
-    });
-    const reply = msg.json<{ ok: boolean; data?: PracticeAvailabilityResponse; message?: string }>();
-    if (!reply.ok) throw new Error(`change refused: ${reply.message}`);
-    return reply.data!;
-  } finally {
-    await nc.close();
-  }
+  const reply = await askAsPractice<PracticeAvailabilityResponse & { exceptionId?: string }>(
+    RpcSubjects.practiceAvailabilitySet,
+    { staffId: STAFF, ...payload },
+  );
+  if (!reply.ok) throw new Error(`change refused: ${reply.message}`);
+  return reply.data!;
 }
 
 // A week of its own for each test, well inside the horizon, starting on a Sunday.

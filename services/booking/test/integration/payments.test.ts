@@ -12,41 +12,46 @@ import {
   publishEvent,
   sessionOf,
   sleep,
-  startBooking,
+  startBookingSuite,
   superuser,
-  takeConsumers,
-  uniqueDb,
   type BookingService,
+  type BookingSuite,
 } from './harness.js';
 
+let suite: BookingSuite;
 let service: BookingService;
-let giveBack: () => Promise<void>;
 const days = openDays('ai-session', 60);
 const tuesdays = openDays('dr-helen', 60);
 
 beforeAll(async () => {
-  giveBack = await takeConsumers();
   // Holds of 1.8 s, swept every 200 ms: long enough to pay in, short enough to watch one lapse.
-  service = await startBooking(uniqueDb('payments'), { BOOKING_HOLD_MINUTES: '0.03', HOLD_SWEEP_INTERVAL_MS: '200' });
+  suite = await startBookingSuite('payments', { BOOKING_HOLD_MINUTES: '0.03', HOLD_SWEEP_INTERVAL_MS: '200' });
+  service = suite.service;
 });
 
-afterAll(async () => {
-  await service?.mongo.connection.dropDatabase();
-  await service?.close();
-  await giveBack?.();
-});
+afterAll(() => suite?.stop());
 
 const pi = () => `pi_${randomUUID().replace(/-/g, '').slice(0, 24)}`;
 const paid = (bookingId: string, paymentIntentId: string, amountCents = 900) =>
   ({ paymentIntentId, bookingId, amountCents, currency: 'usd' }) as const;
 const stored = (id: string) => collection(service, 'bookings').findOne({ _id: id as never });
 const statusOf = async (id: string) => (await stored(id))?.status;
-const expiredById = (id: string) =>
+/** Waits until the stored booking has `status`. */
+const reaches = (id: string, status: string) =>
   eventually(
-    `booking ${id} expired`,
+    `booking ${id} ${status}`,
     () => statusOf(id),
-    (s) => s === 'expired',
+    (s) => s === status,
   );
+/** Waits until the booking is confirmed and booking.v1.confirmed about it is on the stream; those events. */
+async function confirmedAndPublished(id: string) {
+  await reaches(id, 'confirmed');
+  return eventually(
+    'the event',
+    () => eventsFor(Subjects.bookingConfirmed, id),
+    (e) => e.length > 0,
+  );
+}
 
 /** booking_confirmed_total{by="payment"} of the running service. */
 async function confirmedCount(): Promise<number> {
@@ -67,16 +72,7 @@ describe('payment.v1.succeeded', () => {
     // The same event again under another msgID: JetStream's de-duplication does not drop it, the service must.
     await publishEvent(Subjects.paymentSucceeded, paid(id, payment), { id: event.id, msgId: randomUUID() });
 
-    await eventually(
-      'confirmed',
-      () => statusOf(id),
-      (s) => s === 'confirmed',
-    );
-    await eventually(
-      'the event',
-      () => eventsFor(Subjects.bookingConfirmed, id),
-      (e) => e.length > 0,
-    );
+    await confirmedAndPublished(id);
     await settle();
 
     const events = await eventsFor(Subjects.bookingConfirmed, id);
@@ -106,7 +102,7 @@ describe('payment.v1.succeeded', () => {
   test('when the payment arrives after the hold expired and the slot is still free, then the booking is confirmed', async () => {
     const { date, slots } = days();
     const id = await book(service, 'ai-session', slots[1]!.startsAt);
-    await expiredById(id);
+    await reaches(id, 'expired');
     await eventually(
       'expiry published',
       () => eventsFor(Subjects.bookingExpired, id),
@@ -115,16 +111,7 @@ describe('payment.v1.succeeded', () => {
 
     await publishEvent(Subjects.paymentSucceeded, paid(id, pi()));
 
-    await eventually(
-      'confirmed',
-      () => statusOf(id),
-      (s) => s === 'confirmed',
-    );
-    await eventually(
-      'the event',
-      () => eventsFor(Subjects.bookingConfirmed, id),
-      (e) => e.length === 1,
-    );
+    expect(await confirmedAndPublished(id)).toHaveLength(1);
     await sleep(2500); // past the new claim's own hold: it was kept, so the slot stays taken
     expect((await availabilityOf(service, 'ai-session', date)).slots[1]!.available).toBe(false);
   }, 20_000);
@@ -132,15 +119,11 @@ describe('payment.v1.succeeded', () => {
   test('when the payment arrives after the hold expired and someone else took the slot, then booking.v1.conflict asks for a refund, and the refund is recorded', async () => {
     const { slots } = days();
     const id = await book(service, 'ai-session', slots[2]!.startsAt);
-    await expiredById(id);
+    await reaches(id, 'expired');
     // Someone else books the slot and pays: kept for good, however long the rest of the test takes.
     const other = await book(service, 'ai-session', slots[2]!.startsAt);
     await publishEvent(Subjects.paymentSucceeded, paid(other, pi()));
-    await eventually(
-      'the other confirmed',
-      () => statusOf(other),
-      (s) => s === 'confirmed',
-    );
+    await reaches(other, 'confirmed');
     const payment = pi();
 
     await publishEvent(Subjects.paymentSucceeded, paid(id, payment));
@@ -163,11 +146,7 @@ describe('payment.v1.succeeded', () => {
       amountCents: 900,
       reason: 'slot-taken',
     });
-    await eventually(
-      'refunded',
-      () => statusOf(id),
-      (s) => s === 'refunded',
-    );
+    await reaches(id, 'refunded');
     await settle();
     expect(await eventsFor(Subjects.bookingConflict, id)).toHaveLength(1);
     expect(await eventsFor(Subjects.bookingConfirmed, id)).toEqual([]);
@@ -235,11 +214,7 @@ describe('payment.v1.refunded', () => {
       reason: 'requested',
     });
 
-    await eventually(
-      'refunded',
-      () => statusOf(id),
-      (s) => s === 'refunded',
-    );
+    await reaches(id, 'refunded');
     expect((await availabilityOf(service, 'ai-session', date)).slots[4]!.available).toBe(true);
   });
 });
@@ -261,16 +236,7 @@ describe('subscription.v1.changed', () => {
 
     await publishEvent(Subjects.subscriptionChanged, change(id, 'active', 'sub_active_1'));
 
-    await eventually(
-      'confirmed',
-      () => statusOf(id),
-      (s) => s === 'confirmed',
-    );
-    const events = await eventually(
-      'the event',
-      () => eventsFor(Subjects.bookingConfirmed, id),
-      (e) => e.length > 0,
-    );
+    const events = await confirmedAndPublished(id);
     expect(events[0]!.data).toMatchObject({
       bookingId: id,
       type: 'subscription',
@@ -324,23 +290,12 @@ describe('rpc.booking.v1.session', () => {
 describe('a restart', () => {
   test('when a payment is published while the service is stopped, then after a restart on the same database the booking is confirmed, once', async () => {
     const id = await book(service, 'dr-helen', tuesdays().slots[2]!.startsAt);
-    const db = service.config.MONGODB_DB;
-    await service.close();
+    service = await suite.restart(async () => {
+      await publishEvent(Subjects.paymentSucceeded, paid(id, pi(), 40000));
+      await sleep(500);
+    });
 
-    await publishEvent(Subjects.paymentSucceeded, paid(id, pi(), 40000));
-    await sleep(500);
-    service = await startBooking(db, { BOOKING_HOLD_MINUTES: '0.03', HOLD_SWEEP_INTERVAL_MS: '200' });
-
-    await eventually(
-      'confirmed',
-      () => statusOf(id),
-      (s) => s === 'confirmed',
-    );
-    await eventually(
-      'the event',
-      () => eventsFor(Subjects.bookingConfirmed, id),
-      (e) => e.length > 0,
-    );
+    await confirmedAndPublished(id);
     await settle();
     expect(await eventsFor(Subjects.bookingConfirmed, id)).toHaveLength(1);
     expect((await sessionOf(service, id)).body.status).toBe('confirmed');

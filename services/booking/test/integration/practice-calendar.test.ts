@@ -5,91 +5,53 @@
 // moved" e-mail), both inside the visitor's change notice, and attendance once a session has begun. The notice
 // is 480 hours here, so every session of the suite is inside it: the visitor's link refuses what staff may do.
 import { Subjects, RpcSubjects, type CalendarBooking, type SessionType } from '@hhp/proto';
-import { startMailpit, type Mailpit } from '../../../../infra/src/testing/mailpit.js';
+import type { Mailpit } from '../../../../infra/src/testing/mailpit.js';
 import {
+  askAsPractice,
   availabilityOf,
+  confirmedByMail,
   eventsFor,
   eventually,
   openDays,
+  paymentIntentOf,
   postJson,
   publishEvent,
   sleep,
   slotOn,
-  startBooking,
-  superuser,
-  takeConsumers,
-  uniqueDb,
+  startBookingSuite,
   SLOT_TAKEN,
   type BookingService,
+  type BookingSuiteWithMail,
 } from './harness.js';
 
+let suite: BookingSuiteWithMail;
 let mailpit: Mailpit;
 let service: BookingService;
-let giveBack: () => Promise<void>;
-const LINK_SECRET = 'a-booking-link-secret-of-32-chars-or-more';
 const days = openDays('ai-session', 3);
-const PRICE_CENTS: Partial<Record<SessionType, number>> = { 'ai-session': 900, 'dr-helen': 40000 };
 
 beforeAll(async () => {
-  mailpit = await startMailpit();
-  giveBack = await takeConsumers();
-  service = await startBooking(uniqueDb('practice'), {
-    SMTP_URL: mailpit.smtpUrl,
-    BOOKING_LINK_SECRET: LINK_SECRET,
-    BOOKING_CHANGE_NOTICE_HOURS: '480',
-    PUBLIC_URL: 'https://portal.example',
-  });
+  suite = await startBookingSuite(
+    'practice',
+    {
+      BOOKING_LINK_SECRET: 'a-booking-link-secret-of-32-chars-or-more',
+      BOOKING_CHANGE_NOTICE_HOURS: '480',
+      PUBLIC_URL: 'https://portal.example',
+    },
+    { mail: true },
+  );
+  ({ mailpit, service } = suite);
 });
 
-afterAll(async () => {
-  await service?.mongo.connection.dropDatabase();
-  await service?.close();
-  await giveBack?.();
-  await mailpit?.stop();
-});
-
-const paymentOf = (id: string) => `pi_${id.replace(/[^A-Za-z0-9]/g, '')}`;
+afterAll(() => suite?.stop());
 
 /** Booked as a visitor, paid and confirmed; the link's token from the confirmation e-mail. */
 async function confirmed(type: SessionType, at: Date, notes = '') {
-  const email = `v${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const res = await postJson(`${service.url}/api/book-session`, {
-    type,
-    scheduledAt: at.toISOString(),
-    name: 'Ada Visitor',
-    email,
-    notes,
-  });
-  expect(res.status).toBe(200);
-  const { id } = (await res.json()) as { id: string };
-  await publishEvent(Subjects.paymentSucceeded, {
-    paymentIntentId: paymentOf(id),
-    bookingId: id,
-    amountCents: PRICE_CENTS[type],
-    currency: 'usd',
-  });
-  const mail = await mailpit.client.waitForMessage({ to: email, subject: /is confirmed/ });
-  const token = new URL(/Change or cancel: (\S+)/.exec(mail.Text)![1]!).searchParams.get('token')!;
-  return { id, email, token };
+  const { id, email, link } = await confirmedByMail(service, mailpit, type, at, { notes });
+  return { id, email, token: link!.searchParams.get('token')! };
 }
 
-interface Answer {
-  ok: boolean;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a reply's data, read as each test expects
-  data?: any;
-  status?: number;
-  message?: string;
-}
-
-/** Asks as practice would (the harness's superuser; practice's own NATS user is the practice suite's). */
-async function ask(subject: string, request: unknown): Promise<Answer> {
-  const nc = await superuser();
-  try {
-    return (await nc.request(subject, JSON.stringify(request), { timeout: 10_000 })).json();
-  } finally {
-    await nc.close();
-  }
-}
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a reply's data, read as each test expects
+const ask = (subject: string, request: unknown) => askAsPractice<any>(subject, request);
 
 const calendar = (from: string, to: string) => ask(RpcSubjects.practiceCalendar, { from, to });
 
@@ -189,14 +151,14 @@ test('when staff cancel inside the visitor\u2019s notice (twice), then it is can
     () => eventsFor(Subjects.bookingCancelled, id),
     (e) => e.length > 0,
   );
-  expect(event!.data).toMatchObject({ paymentIntentId: paymentOf(id), amountCents: 900 });
+  expect(event!.data).toMatchObject({ paymentIntentId: paymentIntentOf(id), amountCents: 900 });
   const mail = await mailpit.client.waitForMessage({ to: email, subject: /is cancelled/ });
   expect(mail.Text).toContain('$9.00 is being refunded to the card you paid with');
   const day = await availabilityOf(service, 'ai-session', date);
   expect(day.slots.find((s) => s.startsAt === at.toISOString())!.available).toBe(true);
 
   await publishEvent(Subjects.paymentRefunded, {
-    paymentIntentId: paymentOf(id),
+    paymentIntentId: paymentIntentOf(id),
     bookingId: id,
     refundId: 're_staff1',
     amountCents: 900,

@@ -7,11 +7,11 @@ import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { natsConnectOptions } from '@hhp/kit';
 import { PracticeFeedResponse, RpcSubjects } from '@hhp/proto';
 import { natsEnvFor } from '../../../../infra/src/testing/nats-users.js';
-import { collection, startBooking, takeConsumers, uniqueDb, type BookingService } from './harness.js';
+import { collection, startBookingSuite, type BookingService, type BookingSuite } from './harness.js';
 
+let suite: BookingSuite;
 let service: BookingService;
 let practice: NatsConnection;
-let giveBack: () => Promise<void>;
 
 /** A NATS connection as `user` would make it (its password, its own inbox prefix). */
 async function connectAs(user: 'practice' | 'content'): Promise<NatsConnection> {
@@ -22,16 +22,14 @@ async function connectAs(user: 'practice' | 'content'): Promise<NatsConnection> 
 beforeAll(async () => {
   // The one booking instance on the server while the suite runs (booking's suites take turns): no other suite's
   // booking, with another database, answers these requests.
-  giveBack = await takeConsumers();
-  service = await startBooking(uniqueDb('feed'));
+  suite = await startBookingSuite('feed');
+  service = suite.service;
   practice = await connectAs('practice');
 });
 
 afterAll(async () => {
   await practice?.close();
-  await service?.mongo.connection.dropDatabase();
-  await service?.close();
-  await giveBack?.();
+  await suite?.stop();
 });
 
 type Reply = { ok: true; data: unknown } | { ok: false; status: number; message: string };

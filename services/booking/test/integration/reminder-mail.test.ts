@@ -3,50 +3,43 @@
 // Sent once at its due time however many sweeps run, late after a restart or an outage, never for a booking
 // that is no longer confirmed or whose session has begun.
 import { createMailer, type Mailer } from '@hhp/kit';
-import { Subjects, type SessionType } from '@hhp/proto';
-import { startMailpit, type Mailpit } from '../../../../infra/src/testing/mailpit.js';
+import type { SessionType } from '@hhp/proto';
+import type { Mailpit } from '../../../../infra/src/testing/mailpit.js';
 import { bookingModel, type BookingDocument } from '../../src/sessions/booking.model.js';
 import { mailDeps } from '../../src/notifications/mail-deps.js';
 import { Reminders, REMINDER_LEAD_MS, SHORT_REMINDER_LEAD_MS } from '../../src/notifications/reminders.js';
 import { reminderDeps, sendDueReminders, type ReminderDeps } from '../../src/notifications/send-reminders.js';
 import {
-  bookingBody,
-  fromAddress,
+  confirmedByMail,
   openDays,
-  postJson,
-  publishEvent,
   sleep,
-  startBooking,
-  takeConsumers,
-  uniqueDb,
+  startBookingSuite,
   type BookingService,
+  type BookingSuiteWithMail,
 } from './harness.js';
 import { parseCalendar } from './ical.js';
 
+let suite: BookingSuiteWithMail;
 let mailpit: Mailpit;
 let mailer: Mailer;
 let service: BookingService;
-let giveBack: () => Promise<void>;
-const db = uniqueDb('reminder');
 const days = openDays('ai-session', 120);
 const tuesdays = openDays('dr-helen', 120);
 const SECRET = 'a-session-pass-secret-of-32-chars-at-least';
-const PRICE_CENTS: Partial<Record<SessionType, number>> = { 'ai-session': 900, 'dr-helen': 40000 };
 const HOUR = 3_600_000;
 
-const start = () =>
-  startBooking(db, {
-    SMTP_URL: mailpit.smtpUrl,
-    SESSION_PASS_SECRET: SECRET,
-    PUBLIC_URL: 'https://portal.example',
-    // The service's own sweep runs at start and then hourly, at real time: these bookings are months ahead.
-    REMINDER_SWEEP_INTERVAL_MS: String(HOUR),
-  });
-
 beforeAll(async () => {
-  mailpit = await startMailpit();
-  giveBack = await takeConsumers();
-  service = await start();
+  suite = await startBookingSuite(
+    'reminder',
+    {
+      SESSION_PASS_SECRET: SECRET,
+      PUBLIC_URL: 'https://portal.example',
+      // The service's own sweep runs at start and then hourly, at real time: these bookings are months ahead.
+      REMINDER_SWEEP_INTERVAL_MS: String(HOUR),
+    },
+    { mail: true },
+  );
+  ({ mailpit, service } = suite);
   mailer = createMailer({
     smtpUrl: mailpit.smtpUrl,
     from: service.config.MAIL_FROM,
@@ -57,10 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await mailer?.close();
-  await service?.mongo.connection.dropDatabase();
-  await service?.close();
-  await giveBack?.();
-  await mailpit?.stop();
+  await suite?.stop();
 });
 
 /** The sender as the service wires it, on the running service's connection, with the test's clock. */
@@ -72,20 +62,9 @@ function sender(s: BookingService): ReminderDeps {
 const sweep = (now: Date, s = service) => sendDueReminders(sender(s), now);
 const reminders = () => new Reminders(service.mongo.connection);
 
-let visitors = 0;
 /** A booking paid and confirmed: its confirmation has arrived, so its reminder is scheduled. */
 async function confirmed(type: SessionType, at: Date) {
-  const email = `visitor${++visitors}@example.com`;
-  const res = await postJson(`${service.url}/api/book-session`, bookingBody(type, at, { email }), fromAddress());
-  if (res.status !== 200) throw new Error(`booking refused: ${res.status} ${await res.text()}`);
-  const { id } = (await res.json()) as { id: string };
-  await publishEvent(Subjects.paymentSucceeded, {
-    paymentIntentId: `pi_${id.replace(/[^A-Za-z0-9]/g, '')}`,
-    bookingId: id,
-    amountCents: PRICE_CENTS[type],
-    currency: 'usd',
-  });
-  const confirmation = await mailpit.client.waitForMessage({ to: email, subject: / is confirmed$/ });
+  const { id, email, mail: confirmation } = await confirmedByMail(service, mailpit, type, at);
   const reminder = await reminders().find(id);
   return { id, email, at, confirmation, reminder };
 }
@@ -173,8 +152,7 @@ test('when a booking is cancelled, or its session has begun, then no reminder is
 
 test('when the service restarts between scheduling and the due time, then the reminder is sent once after it, late if need be', async () => {
   const { id, email, reminder } = await confirmed('ai-session', days().slots[0]!.startsAt);
-  await service.close();
-  service = await start();
+  service = await suite.restart();
   // Three hours late, still before the session.
   await sweep(new Date(reminder!.dueAt.getTime() + 3 * HOUR));
   await sweep(new Date(reminder!.dueAt.getTime() + 4 * HOUR));
@@ -194,11 +172,11 @@ test('when the service is down at the due time, then it sends the reminder once 
     { _id: `reminder:${id}` },
     { $set: { dueAt, leadMs: startsAt.getTime() - dueAt.getTime() } },
   );
-  await service.close();
-  await sleep(300);
-  expect(await remindersTo(email)).toHaveLength(0);
+  service = await suite.restart(async () => {
+    await sleep(300);
+    expect(await remindersTo(email)).toHaveLength(0);
+  });
   // Started again: its first sweep, at real time, sends it.
-  service = await start();
   const mail = await theOneReminder(email);
   expect(mail.Subject).toMatch(/^Reminder: your AI Avatar Session is on /);
   expect(await reminders().find(id)).toMatchObject({ state: 'sent' });
