@@ -1,0 +1,105 @@
+// The crisis model's middle band (issue 26): words that may hide a crisis get the ordinary answer, and every
+// surface that shows an AI answer offers the 988 and 741741 lines gently beside it, as the chat does; an ordinary
+// question gets none. Against the whole stack: the real crisis model judges the sentences below.
+//
+// Each sentence's score was read with the real model (all-MiniLM-L6-v2 int8 and the repository's examples),
+// as ai-query reads it (the Symptom Explorer's symptoms inside its analysis request); the middle band is
+// [-0.095, 0.034): WARNING_SIGN scores -0.027 (0.06 from either edge), the ordinary ones -0.24 and -0.16.
+import { CRISIS_BANNER_TEXT } from '@hhp/proto/catalogue/crisis';
+import { DEFAULT_PRACTITIONER_NAME as NAME } from '@hhp/proto/catalogue/practitioner';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { texts as crisisTexts } from '../frontend/src/shared/crisis/texts';
+import { expectNoAxeViolations } from './support/axe';
+
+/** A hint of not being around much longer, with no word the rules know: a validation line of the crisis model's set. */
+const WARNING_SIGN = 'no need to worry about my sleep issues, they wont be a thing for much longer';
+const ORDINARY_QUESTION = 'What helps with headaches?';
+const ORDINARY_SYMPTOMS = 'headaches and tiredness every afternoon';
+
+const banner = (page: Page) => page.getByRole('alert').filter({ hasText: CRISIS_BANNER_TEXT });
+
+/** The lines offered under an answer: the gentle heading, and the 988 and 741741 lines as links a phone can act on. */
+async function expectOfferedLines(answer: Locator) {
+  await expect(answer.getByText(crisisTexts.offeredHeading)).toBeVisible();
+  const call = answer.getByRole('link', { name: /Call 988/ });
+  await expect(call).toBeVisible();
+  await expect(call).toHaveAttribute('href', 'tel:988');
+  const text = answer.getByRole('link', { name: /741741/ });
+  await expect(text).toBeVisible();
+  await expect(text).toHaveAttribute('href', /^sms:741741/);
+}
+
+async function expectNoLines(answer: Locator) {
+  await expect(answer.getByRole('link', { name: /988/ })).toHaveCount(0);
+  await expect(answer.getByText(crisisTexts.offeredHeading)).toHaveCount(0);
+}
+
+test.describe('the crisis lines offered beside an answer to words that may hide a crisis', () => {
+  const queryBox = (page: Page) => page.getByRole('textbox', { name: `Ask ${NAME}'s AI a question` });
+  const queryAnswer = (page: Page) => page.getByRole('region', { name: `${NAME}'s AI says` });
+
+  async function ask(page: Page, question: string) {
+    await expect(queryBox(page)).toBeEditable();
+    await queryBox(page).fill(question);
+    const answered = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/query-ai' && response.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    return (await response.json()) as { isCrisis: boolean; crisisLines?: true };
+  }
+
+  test("when the home page's query bar is asked words in the middle band, then the answer shows with the lines under it; an ordinary question shows none", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    expect(await ask(page, WARNING_SIGN)).toMatchObject({ isCrisis: false, crisisLines: true });
+    await expect(queryAnswer(page)).toBeVisible();
+    await expectOfferedLines(queryAnswer(page));
+    // An offer, not an alarm: the answer is the ordinary one, and the page's crisis banner stays down.
+    await expect(banner(page)).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    const ordinary = await ask(page, ORDINARY_QUESTION);
+    expect(ordinary).toMatchObject({ isCrisis: false });
+    expect(ordinary).not.toHaveProperty('crisisLines');
+    await expect(queryAnswer(page)).toContainText(/headache/i);
+    await expectNoLines(queryAnswer(page));
+  });
+
+  test("when a condition page's ask-box is asked words in the middle band, then the lines show under the answer", async ({
+    page,
+  }) => {
+    await page.goto('/conditions/insomnia');
+    const box = page.getByRole('textbox', { name: `Ask ${NAME}'s AI about this condition` });
+    await expect(box).toBeEditable();
+    await box.fill(WARNING_SIGN);
+    await page.getByRole('button', { name: 'Ask', exact: true }).click();
+    await expectOfferedLines(queryAnswer(page));
+  });
+
+  test('when the Symptom Explorer is given symptoms in the middle band, then the analysis shows with the lines under it; ordinary symptoms show none', async ({
+    page,
+  }) => {
+    const box = page.getByRole('textbox', { name: 'Your symptoms' });
+    const card = page.getByRole('region', { name: `${NAME}'s AI analysis` });
+    const analyze = async (symptoms: string) => {
+      await expect(box).toBeEditable();
+      await box.fill(symptoms);
+      await page.getByRole('button', { name: 'Analyze Symptoms' }).click();
+      await expect(page.getByText('Analyzing your symptoms...')).toHaveCount(0, { timeout: 15_000 });
+    };
+    await page.goto('/symptoms');
+    await analyze(WARNING_SIGN);
+    await expectOfferedLines(card);
+    await expect(banner(page)).toHaveCount(0);
+    // The analysis is an ordinary one: its perspectives are offered as after any other.
+    await expect(card.getByRole('button', { name: 'Ayurvedic View' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await analyze(ORDINARY_SYMPTOMS);
+    await expect(card).toContainText(/headache|tired|fatigue/i);
+    await expectNoLines(card);
+  });
+});
