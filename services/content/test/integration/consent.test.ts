@@ -1,35 +1,28 @@
 // The list's consent over time, against real Mailpit, FerretDB and NATS: joining again after an unsubscribe
 // (a fresh confirmation e-mail; still unsubscribed until its link is confirmed), an old confirmation link after
 // an unsubscribe (superseded: 410, nothing changes), and the consent record of each step.
-import { randomUUID } from 'node:crypto';
-import { startMailpit, type Mailpit, type MailDetail } from '../../../../infra/src/testing/mailpit.js';
+import type { Mailpit, MailDetail } from '../../../../infra/src/testing/mailpit.js';
 import { canMail, consentRecord } from '../../src/subscribers/opt-in.js';
 import { subscriberModel } from '../../src/subscribers/subscriber.model.js';
-import { postJson, sleep, startContent, uniqueDb, type ContentService } from './harness.js';
+import {
+  address,
+  confirmTokenIn,
+  listRoutes,
+  sleep,
+  startListSuite,
+  unsubscribeTokenIn,
+  type ContentService,
+  type ListSuite,
+} from './harness.js';
 
-const LIST_SECRET = 'test-list-token-secret-0123456789abcdef01234567';
-const PUBLIC_URL = 'https://portal.example';
 const SUBJECT = 'Please confirm your subscription';
 
+let suite: ListSuite;
 let mailpit: Mailpit;
 let service: ContentService;
 
-const address = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 const subscribers = () => subscriberModel(service.mongo.connection);
-const signUp = (email: string) => postJson(`${service.url}/api/subscribe-email`, { email, source: 'hero' });
-const confirm = (token: string) => postJson(`${service.url}/api/subscribe-email/confirm`, { token });
-const tokenIn = (link: string) => new URL(link).searchParams.get('token')!;
-const confirmToken = (mail: MailDetail) =>
-  tokenIn(/https:\/\/portal\.example\/email-confirmed\?token=\S+/.exec(mail.Text)![0]);
-const unsubscribeToken = (mail: MailDetail) => tokenIn(mail.headers['List-Unsubscribe']![0]!.slice(1, -1));
-const unsubscribeOneClick = (token: string) =>
-  fetch(`${service.url}/api/subscribe-email/unsubscribe?token=${encodeURIComponent(token)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'List-Unsubscribe=One-Click',
-  });
-const unsubscribePage = (token: string) =>
-  postJson(`${service.url}/api/subscribe-email/unsubscribe?token=${encodeURIComponent(token)}`, {});
+const { signUp, confirm, unsubscribeOneClick, unsubscribePage } = listRoutes(() => service, 'hero');
 
 /** The confirmation e-mails sent to `email`, oldest first, once there are `count` of them. */
 async function confirmations(email: string, count: number): Promise<MailDetail[]> {
@@ -48,26 +41,18 @@ async function confirmations(email: string, count: number): Promise<MailDetail[]
 async function joinedAndLeft(email: string): Promise<MailDetail> {
   expect((await signUp(email)).status).toBe(200);
   const [first] = await confirmations(email, 1);
-  expect((await confirm(confirmToken(first!))).status).toBe(200);
-  expect((await unsubscribeOneClick(unsubscribeToken(first!))).status).toBe(200);
+  expect((await confirm(confirmTokenIn(first!))).status).toBe(200);
+  expect((await unsubscribeOneClick(unsubscribeTokenIn(first!))).status).toBe(200);
   expect(await canMail(subscribers(), email)).toBe(false);
   return first!;
 }
 
 beforeAll(async () => {
-  mailpit = await startMailpit();
-  service = await startContent(uniqueDb('consent'), {
-    SMTP_URL: mailpit.smtpUrl,
-    LIST_TOKEN_SECRET: LIST_SECRET,
-    PUBLIC_URL,
-  });
+  suite = await startListSuite('consent');
+  ({ mailpit, service } = suite);
 });
 
-afterAll(async () => {
-  await service.mongo.connection.dropDatabase();
-  await service.close();
-  await mailpit.stop();
-});
+afterAll(() => suite?.stop());
 
 describe("the list's consent", () => {
   test('when an address that unsubscribed signs up again, then a fresh confirmation e-mail is sent and it stays unsubscribed until that link is confirmed', async () => {
@@ -78,11 +63,11 @@ describe("the list's consent", () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ message: 'Subscribed' });
     const [, second] = await confirmations(email, 2);
-    expect(confirmToken(second!)).not.toEqual(confirmToken(first));
+    expect(confirmTokenIn(second!)).not.toEqual(confirmTokenIn(first));
     expect(second!.MessageID).not.toEqual(first.MessageID);
     expect(await canMail(subscribers(), email)).toBe(false);
 
-    const res = await confirm(confirmToken(second!));
+    const res = await confirm(confirmTokenIn(second!));
     expect(res.status).toBe(200);
     expect(await canMail(subscribers(), email)).toBe(true);
 
@@ -96,19 +81,19 @@ describe("the list's consent", () => {
     const email = address('old-link');
     const first = await joinedAndLeft(email);
 
-    const old = await confirm(confirmToken(first));
+    const old = await confirm(confirmTokenIn(first));
     expect(old.status).toBe(410);
     expect(((await old.json()) as { message: string }).message).toMatch(/^token: .*superseded/);
     expect(await canMail(subscribers(), email)).toBe(false);
 
     expect((await signUp(email)).status).toBe(200);
     const [, second] = await confirmations(email, 2);
-    expect((await confirm(confirmToken(first))).status).toBe(410);
+    expect((await confirm(confirmTokenIn(first))).status).toBe(410);
     expect(await canMail(subscribers(), email)).toBe(false);
 
     // Unsubscribing from the new e-mail before confirming retires its link as well.
-    expect((await unsubscribePage(unsubscribeToken(second!))).status).toBe(200);
-    expect((await confirm(confirmToken(second!))).status).toBe(410);
+    expect((await unsubscribePage(unsubscribeTokenIn(second!))).status).toBe(200);
+    expect((await confirm(confirmTokenIn(second!))).status).toBe(410);
     expect(await canMail(subscribers(), email)).toBe(false);
   });
 
@@ -118,8 +103,8 @@ describe("the list's consent", () => {
     const first = await joinedAndLeft(email);
     expect((await signUp(email)).status).toBe(200);
     const [, second] = await confirmations(email, 2);
-    expect((await confirm(confirmToken(second!))).status).toBe(200);
-    expect((await unsubscribePage(unsubscribeToken(first))).status).toBe(200);
+    expect((await confirm(confirmTokenIn(second!))).status).toBe(200);
+    expect((await unsubscribePage(unsubscribeTokenIn(first))).status).toBe(200);
 
     const record = await consentRecord(subscribers(), email.toUpperCase());
     expect(record.map(({ action, via }) => [action, via])).toEqual([

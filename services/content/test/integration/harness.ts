@@ -2,13 +2,15 @@
 import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
 import { connect } from '@nats-io/transport-node';
-import { jetstream } from '@nats-io/jetstream';
 import { natsConnectOptions, parseConfig, startService, type RunningService } from '@hhp/kit';
-import { EVENTS_STREAM } from '@hhp/proto';
 import { ContentConfig } from '../../src/config.js';
 import { contentService } from '../../src/service.js';
 import { signIngest } from '../../src/ingest/signature.js';
+import { startMailpit, type MailDetail, type Mailpit } from '../../../../infra/src/testing/mailpit.js';
 import { natsEnvFor } from '../../../../infra/src/testing/nats-users.js';
+import { eventsOn as streamEvents, postJson, type StoredEvent } from '../../../../infra/src/testing/harness.js';
+
+export { eventually, postJson, sleep, type StoredEvent } from '../../../../infra/src/testing/harness.js';
 
 export const SECRET = 'test-ingest-secret-0123456789abcdef0123456789';
 
@@ -37,13 +39,78 @@ export async function startContent(db: string, env: Record<string, string> = {})
   return startService({ name: 'content', config, setup: contentService });
 }
 
-export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
+export const LIST_SECRET = 'test-list-token-secret-0123456789abcdef01234567';
+export const PUBLIC_URL = 'https://portal.example';
+
+export interface ListSuite {
+  mailpit: Mailpit;
+  /** The running service (after `restart`, the new one). */
+  service: ContentService;
+  /** Stops the service and starts it again on the same database, with `env` over the list's settings. */
+  restart(env?: Record<string, string>): Promise<ContentService>;
+  /** Drops the suite's database, stops the service and Mailpit. */
+  stop(): Promise<void>;
 }
+
+/** What an e-mail list suite runs against: the service with the list's settings, sending through a Mailpit of its own. */
+export async function startListSuite(suite: string): Promise<ListSuite> {
+  const mailpit = await startMailpit();
+  try {
+    const db = uniqueDb(suite);
+    const start = (env: Record<string, string> = {}) =>
+      startContent(db, { SMTP_URL: mailpit.smtpUrl, LIST_TOKEN_SECRET: LIST_SECRET, PUBLIC_URL, ...env });
+    const running: ListSuite = {
+      mailpit,
+      service: await start(),
+      async restart(env) {
+        await running.service.close();
+        running.service = await start(env);
+        return running.service;
+      },
+      async stop() {
+        try {
+          await running.service.mongo.connection.dropDatabase();
+          await running.service.close();
+        } finally {
+          await mailpit.stop();
+        }
+      },
+    };
+    return running;
+  } catch (err) {
+    await mailpit.stop();
+    throw err;
+  }
+}
+
+/** The list's routes as a visitor's browser and mail client call them, on the suite's `service()`. */
+export function listRoutes(service: () => ContentService, source: string) {
+  const unsubscribeUrl = (token: string) =>
+    `${service().url}/api/subscribe-email/unsubscribe?token=${encodeURIComponent(token)}`;
+  return {
+    signUp: (email: string) => postJson(`${service().url}/api/subscribe-email`, { email, source }),
+    confirm: (token: unknown) => postJson(`${service().url}/api/subscribe-email/confirm`, { token }),
+    /** What a mail client sends to the List-Unsubscribe header's address (RFC 8058). */
+    unsubscribeOneClick: (token: string) =>
+      fetch(unsubscribeUrl(token), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      }),
+    /** What the unsubscribe page sends. */
+    unsubscribePage: (token: string) => postJson(unsubscribeUrl(token), {}),
+  };
+}
+
+/** An address of its own per call. */
+export const address = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
+
+const tokenIn = (link: string) => new URL(link).searchParams.get('token')!;
+/** The token of a confirmation e-mail's link. */
+export const confirmTokenIn = (mail: MailDetail) =>
+  tokenIn(/https:\/\/portal\.example\/email-confirmed\?token=\S+/.exec(mail.Text)![0]);
+/** The token of an e-mail's List-Unsubscribe header. */
+export const unsubscribeTokenIn = (mail: MailDetail) => tokenIn(mail.headers['List-Unsubscribe']![0]!.slice(1, -1));
 
 export function postSigned(
   url: string,
@@ -54,50 +121,12 @@ export function postSigned(
   return postJson(url, raw, { 'x-timestamp': String(timestamp), 'x-signature': signIngest(secret, timestamp, raw) });
 }
 
-export interface StoredEvent {
-  id: string;
-  type: string;
-  occurredAt: string;
-  data: Record<string, unknown>;
-}
-
 /**
- * Every event on `subject` in the stream (an ordered consumer reads from the start). Read as the harness's
- * superuser (NATS_URL): the content service's own user may not read the stream.
+ * Every event on `subject` in the stream, read as the harness's superuser (NATS_URL): the content service's own
+ * user may not read the stream.
  */
-export async function eventsOn(subject: string, natsUrl = process.env.NATS_URL!): Promise<StoredEvent[]> {
-  const nc = await connect(natsConnectOptions(natsUrl));
-  try {
-    const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM, { filter_subjects: [subject] });
-    const events: StoredEvent[] = [];
-    const messages = await consumer.fetch({ max_messages: 100_000, expires: 1000 });
-    for await (const msg of messages) {
-      events.push(msg.json<StoredEvent>());
-      if (msg.info.pending === 0) break;
-    }
-    return events;
-  } finally {
-    await nc.close();
-  }
-}
-
-export async function eventually<T>(
-  what: string,
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(`${what}: not reached in ${timeoutMs} ms (last: ${JSON.stringify(value)})`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const eventsOn = (subject: string, natsUrl = process.env.NATS_URL!): Promise<StoredEvent[]> =>
+  streamEvents(() => connect(natsConnectOptions(natsUrl)), subject);
 
 type Held = (...args: unknown[]) => unknown;
 

@@ -1,31 +1,30 @@
 // The double opt-in against real Mailpit, FerretDB and NATS: a sign-up's confirmation e-mail (once), its
 // links, the one-click unsubscribe, and who may be sent list mail.
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import net from 'node:net';
-import { startMailpit, type Mailpit, type MailDetail } from '../../../../infra/src/testing/mailpit.js';
+import type { Mailpit, MailDetail } from '../../../../infra/src/testing/mailpit.js';
 import { canMail, mailableSubscribers } from '../../src/subscribers/opt-in.js';
 import { subscriberModel } from '../../src/subscribers/subscriber.model.js';
 import { listToken } from '../../src/subscribers/list-tokens.js';
-import { postJson, sleep, startContent, uniqueDb, type ContentService } from './harness.js';
+import {
+  LIST_SECRET,
+  address,
+  confirmTokenIn,
+  listRoutes,
+  postJson,
+  sleep,
+  startListSuite,
+  unsubscribeTokenIn,
+  type ContentService,
+  type ListSuite,
+} from './harness.js';
 
-const LIST_SECRET = 'test-list-token-secret-0123456789abcdef01234567';
-const PUBLIC_URL = 'https://portal.example';
-
+let suite: ListSuite;
 let mailpit: Mailpit;
 let service: ContentService;
 
-const address = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
 const subscribers = () => subscriberModel(service.mongo.connection);
-const signUp = (email: string) => postJson(`${service.url}/api/subscribe-email`, { email, source: 'footer' });
-const confirm = (token: unknown) => postJson(`${service.url}/api/subscribe-email/confirm`, { token });
-const unsubscribeForm = (token: string) =>
-  fetch(`${service.url}/api/subscribe-email/unsubscribe?token=${encodeURIComponent(token)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'List-Unsubscribe=One-Click',
-  });
-const tokenIn = (link: string) => new URL(link).searchParams.get('token')!;
-const confirmLink = (mail: MailDetail) => /https:\/\/portal\.example\/email-confirmed\?token=\S+/.exec(mail.Text)![0];
+const { signUp, confirm, unsubscribeOneClick } = listRoutes(() => service, 'footer');
 
 async function signedUpAndMailed(email: string): Promise<MailDetail> {
   expect((await signUp(email)).status).toBe(200);
@@ -33,19 +32,11 @@ async function signedUpAndMailed(email: string): Promise<MailDetail> {
 }
 
 beforeAll(async () => {
-  mailpit = await startMailpit();
-  service = await startContent(uniqueDb('optin'), {
-    SMTP_URL: mailpit.smtpUrl,
-    LIST_TOKEN_SECRET: LIST_SECRET,
-    PUBLIC_URL,
-  });
+  suite = await startListSuite('optin');
+  ({ mailpit, service } = suite);
 });
 
-afterAll(async () => {
-  await service.mongo.connection.dropDatabase();
-  await service.close();
-  await mailpit.stop();
-});
+afterAll(() => suite?.stop());
 
 describe('the double opt-in', () => {
   test('when a new address signs up, then it gets one confirmation e-mail with one-click unsubscribe headers, and its link confirms it', async () => {
@@ -60,14 +51,14 @@ describe('the double opt-in', () => {
     expect(mail.Text).toMatch(/^Thank you for signing up for our holistic health e-mails\.\r?\n/);
     expect(await canMail(subscribers(), email)).toBe(false);
 
-    const res = await confirm(tokenIn(confirmLink(mail)));
+    const res = await confirm(confirmTokenIn(mail));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ email: `${email[0]}***@example.com` });
     expect(await canMail(subscribers(), email)).toBe(true);
     const first = (await subscribers().findOne({ email }).lean())!.confirmedAt;
 
     // A second click keeps the first confirmation.
-    expect((await confirm(tokenIn(confirmLink(mail)))).status).toBe(200);
+    expect((await confirm(confirmTokenIn(mail))).status).toBe(200);
     expect((await subscribers().findOne({ email }).lean())!.confirmedAt).toEqual(first);
   });
 
@@ -101,17 +92,17 @@ describe('the double opt-in', () => {
   test('when the one-click unsubscribe is POSTed as a form (twice), then the address gets no more list mail', async () => {
     const email = address('leaving');
     const mail = await signedUpAndMailed(email);
-    expect((await confirm(tokenIn(confirmLink(mail)))).status).toBe(200);
-    const token = tokenIn(mail.headers['List-Unsubscribe']![0]!.slice(1, -1));
+    expect((await confirm(confirmTokenIn(mail))).status).toBe(200);
+    const token = unsubscribeTokenIn(mail);
 
-    const res = await unsubscribeForm(token);
+    const res = await unsubscribeOneClick(token);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'Unsubscribed' });
     const first = (await subscribers().findOne({ email }).lean())!.unsubscribedAt;
     expect(first).toBeInstanceOf(Date);
     expect(await canMail(subscribers(), email)).toBe(false);
 
-    expect((await unsubscribeForm(token)).status).toBe(200);
+    expect((await unsubscribeOneClick(token)).status).toBe(200);
     expect((await subscribers().findOne({ email }).lean())!.unsubscribedAt).toEqual(first);
     // The page's JSON POST is accepted the same way.
     const json = await postJson(`${service.url}/api/subscribe-email/unsubscribe?token=${token}`, {});
@@ -121,23 +112,23 @@ describe('the double opt-in', () => {
   test('when an unsubscribe link e-mailed before the change (its earlier form) is used, then the address leaves the list', async () => {
     const email = address('earlier');
     const mail = await signedUpAndMailed(email);
-    expect((await confirm(tokenIn(confirmLink(mail)))).status).toBe(200);
+    expect((await confirm(confirmTokenIn(mail))).status).toBe(200);
     const id = String((await subscribers().findOne({ email }).lean())!._id);
     // Until the kit's EARLIER_FORMS_UNTIL: `<id>.<HMAC-SHA256 of "list-unsubscribe:<id>">`.
     const earlier = `${id}.${createHmac('sha256', LIST_SECRET).update(`list-unsubscribe:${id}`).digest('base64url')}`;
-    expect((await unsubscribeForm(earlier.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).status).toBe(400);
+    expect((await unsubscribeOneClick(earlier.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).status).toBe(400);
     expect(await canMail(subscribers(), email)).toBe(true);
 
-    expect((await unsubscribeForm(earlier)).status).toBe(200);
+    expect((await unsubscribeOneClick(earlier)).status).toBe(200);
     expect(await canMail(subscribers(), email)).toBe(false);
   });
 
   test('when the unsubscribe token is a confirm token or missing, then 400 and the address stays', async () => {
     const email = address('staying');
     const mail = await signedUpAndMailed(email);
-    const confirmToken = tokenIn(confirmLink(mail));
+    const confirmToken = confirmTokenIn(mail);
     expect((await confirm(confirmToken)).status).toBe(200);
-    expect((await unsubscribeForm(confirmToken)).status).toBe(400);
+    expect((await unsubscribeOneClick(confirmToken)).status).toBe(400);
     const missing = await fetch(`${service.url}/api/subscribe-email/unsubscribe`, { method: 'POST' });
     expect(missing.status).toBe(400);
     expect(await canMail(subscribers(), email)).toBe(true);
@@ -179,13 +170,7 @@ describe('the double opt-in', () => {
     });
     await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
     const port = (refusing.address() as net.AddressInfo).port;
-    const db = service.mongo.connection.db!.databaseName;
-    await service.close();
-    service = await startContent(db, {
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      LIST_TOKEN_SECRET: LIST_SECRET,
-      PUBLIC_URL,
-    });
+    service = await suite.restart({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     try {
       const email = address('restart');
       expect((await signUp(email)).status).toBe(200);
@@ -194,14 +179,13 @@ describe('the double opt-in', () => {
       expect(attempts).toBeGreaterThan(0);
       // The failed delivery is back on the stream (a 1 s backoff) before this service stops.
       await sleep(300);
-      await service.close();
-      service = await startContent(db, { SMTP_URL: mailpit.smtpUrl, LIST_TOKEN_SECRET: LIST_SECRET, PUBLIC_URL });
+      service = await suite.restart();
 
       const mail = await mailpit.client.waitForMessage(
         { to: email, subject: 'Please confirm your subscription' },
         40_000,
       );
-      expect((await confirm(tokenIn(confirmLink(mail)))).status).toBe(200);
+      expect((await confirm(confirmTokenIn(mail))).status).toBe(200);
       await sleep(1500);
       const toIt = (await mailpit.client.messages()).filter((m) => m.To.some((a) => a.Address === email));
       expect(toIt).toHaveLength(1);
