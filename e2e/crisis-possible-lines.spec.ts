@@ -4,17 +4,67 @@
 //
 // Each sentence's score was read with the real model (all-MiniLM-L6-v2 int8 and the repository's examples),
 // as ai-query reads it (the Symptom Explorer's symptoms inside its analysis request); the middle band is
-// [-0.095, 0.034): WARNING_SIGN scores -0.027 (0.06 from either edge), the ordinary ones -0.24 and -0.16.
+// [-0.095, 0.034): WARNING_SIGN scores -0.027 (0.06 from either edge), the ordinary ones -0.24 and -0.16. The
+// voice call's, as Whisper (base, beam 2) wrote what espeak-ng said: SPOKEN_WARNING_SIGN -0.028 (with or without
+// its full stop; "I'll" for "I will" -0.026), SPOKEN_ORDINARY -0.36.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { CRISIS_BANNER_TEXT } from '@hhp/proto/catalogue/crisis';
 import { DEFAULT_PRACTITIONER_NAME as NAME } from '@hhp/proto/catalogue/practitioner';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { texts as crisisTexts } from '../frontend/src/shared/crisis/texts';
+import { readWav, writeWav } from '../services/voice/src/audio/wav';
 import { expectNoAxeViolations } from './support/axe';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
+import { toast } from './support/toast';
 
 /** A hint of not being around much longer, with no word the rules know: a validation line of the crisis model's set. */
 const WARNING_SIGN = 'no need to worry about my sleep issues, they wont be a thing for much longer';
 const ORDINARY_QUESTION = 'What helps with headaches?';
 const ORDINARY_SYMPTOMS = 'headaches and tiredness every afternoon';
+/** Said in one breath (a full stop in the middle, "I'll be here next month.", would read as a crisis). */
+const SPOKEN_WARNING_SIGN = "I don't think I will be here next month to see the results of my blood test";
+const SPOKEN_ORDINARY = 'Tell me about chiropractic care';
+
+/**
+ * Three seconds of silence (the call is set up while the file already plays), then each sentence as espeak-ng
+ * says it with `gap` seconds after it (the first answer is spoken, or cut short by the next sentence), then 30
+ * more seconds of silence before Chromium loops the file.
+ */
+function spokenWav(sentences: string[], gap: number): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'possible-lines-'));
+  const spoken = sentences.map((text, i) => {
+    const raw = path.join(dir, `sentence-${i}.wav`);
+    execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, text]);
+    return readWav(readFileSync(raw));
+  });
+  const { sampleRate } = spoken[0]!;
+  const length = spoken.reduce((sum, speech) => sum + speech.samples.length + sampleRate * gap, sampleRate * 33);
+  const samples = new Int16Array(length);
+  let at = sampleRate * 3;
+  for (const speech of spoken) {
+    samples.set(speech.samples, at);
+    at += speech.samples.length + sampleRate * gap;
+  }
+  const file = path.join(dir, 'questions.wav');
+  writeFileSync(file, writeWav({ sampleRate, samples }));
+  return file;
+}
+
+// Chromium's fake microphone plays the two sentences (only the voice call listens to it).
+test.use({
+  launchOptions: {
+    executablePath: CHROMIUM_PATH,
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${spokenWav([SPOKEN_ORDINARY, SPOKEN_WARNING_SIGN], 15)}`,
+    ],
+  },
+});
 
 const banner = (page: Page) => page.getByRole('alert').filter({ hasText: CRISIS_BANNER_TEXT });
 
@@ -101,5 +151,41 @@ test.describe('the crisis lines offered beside an answer to words that may hide 
     await analyze(ORDINARY_SYMPTOMS);
     await expect(card).toContainText(/headache|tired|fatigue/i);
     await expectNoLines(card);
+  });
+});
+
+test.describe('the crisis lines offered in a voice call', () => {
+  const voice = (page: Page) => page.getByRole('dialog', { name: `Talk with ${NAME}'s AI` });
+  const captions = (page: Page) => voice(page).getByRole('log', { name: 'Captions' });
+
+  test('when a visitor says words in the middle band, then the panel offers the lines beside the answer; after an ordinary question it offers none', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    await page.goto('/');
+    await page.locator('[data-voice-open]').click();
+    await voice(page).getByRole('button', { name: 'Start voice chat' }).click();
+    await expect(toast(page)).toContainText('Voice chat connected', { timeout: 20_000 });
+
+    // The ordinary question first: its answer, and no lines.
+    const heard = captions(page).locator('p[data-role="user"]');
+    const answers = captions(page).locator('p[data-role="assistant"]');
+    await expect(heard.first()).toContainText(/chiropractic/i, { timeout: 60_000 });
+    await expect(answers.first()).toBeVisible({ timeout: 60_000 });
+    await expectNoLines(voice(page));
+
+    // Then the words that may hide a crisis, as the recogniser heard them, and the answer to them.
+    await expect(heard.nth(1)).toContainText(/blood test/i, { timeout: 60_000 });
+    test.info().annotations.push({ type: 'heard', description: (await heard.nth(1).textContent()) ?? '' });
+    await expect(answers.nth(1)).toBeVisible({ timeout: 60_000 });
+    await expectOfferedLines(voice(page));
+    // Offered outside the captions' log (no new announcement), and no alarm: the page's banner stays down.
+    await expect(captions(page).getByRole('link', { name: /988/ })).toHaveCount(0);
+    await expect(banner(page)).toHaveCount(0);
+
+    await voice(page).getByRole('button', { name: 'End voice chat' }).click();
+    await expect(voice(page).getByText('Voice chat ended')).toBeVisible();
+    // The lines stay after the call, with its captions.
+    await expectOfferedLines(voice(page));
   });
 });
