@@ -128,17 +128,23 @@ test.describe('the booking screen', () => {
   test('when the calendar reaches the booking horizon (6 months ahead), then later days are closed, no later month is shown, and the note says until when', async ({
     page,
   }) => {
-    await page.goto('/book');
-    await expect(calendar(page).getByRole('columnheader')).toHaveCount(7);
-    // The calendar opens on the first open day's month: today's, unless today is its last and closed.
-    const todayCell = calendar(page).locator('[aria-current="date"]');
-    if ((await todayCell.count()) === 0) await page.getByRole('button', { name: 'Previous month' }).click();
-    const today = await todayCell.getAttribute('data-day');
-    const [y, m, d] = today!.split('-').map(Number) as [number, number, number];
+    // "Today" is the practice's, in its time zone: until the first answer names it, the grid shows the browser's
+    // (between midnight UTC and midnight in New York, the day after). The note is awaited in the practice's.
+    const { timeZone } = (await (
+      await page.request.get(`/api/availability?type=ai-session&date=${dayAhead(1, 1)}`)
+    ).json()) as { timeZone: string };
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+    const [y, m, d] = today.split('-').map(Number) as [number, number, number];
     const monthLength = new Date(Date.UTC(y, m + 6, 0)).getUTCDate();
     const last = new Date(Date.UTC(y, m - 1 + 6, Math.min(d, monthLength))).toISOString().slice(0, 10);
     const note = `You can book up to 6 months ahead, until ${dayName(last)}.`;
+    await page.goto('/book');
+    await expect(calendar(page).getByRole('columnheader')).toHaveCount(7);
     await expect(page.getByText(note)).toBeVisible();
+    // The calendar opens on the first open day's month: today's, unless today is its last and closed.
+    const todayCell = calendar(page).locator('[aria-current="date"]');
+    if ((await todayCell.count()) === 0) await page.getByRole('button', { name: 'Previous month' }).click();
+    await expect(todayCell).toHaveAttribute('data-day', today);
     await expect(calendar(page)).toHaveAccessibleDescription(
       `${note} Use the arrow keys to move between days, Page Up and Page Down to change the month.`,
     );

@@ -1,0 +1,61 @@
+import type { SessionType } from '@hhp/proto/catalogue/plans';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useState } from 'react';
+import { useAvailabilityQuery } from '../../shared/payments/api';
+import { closedReason, todayIn, type IsoDay } from '../../shared/payments/slots/calendar';
+import { useOpenDays } from '../../shared/payments/slots/open-days';
+import { visitorTimeZone } from '../../shared/payments/ui/time';
+
+/**
+ * The plan, the day and the slot a visitor has chosen on /book, kept true to the practice's answers: "today" is
+ * the practice's (its time zone, from its answers), a chosen day the plan is closed on is dropped, and a chosen
+ * slot that the latest answer shows as taken is no longer chosen. The slot list is asked for again whenever the
+ * plan or the day changes.
+ */
+export function useSlotChoice(start: { type: SessionType; date: IsoDay | null; slot: string | null }) {
+  const [type, setType] = useState<SessionType>(start.type);
+  const [date, setDate] = useState<IsoDay | null>(start.date);
+  const [slotStart, setSlotStart] = useState<string | null>(start.slot);
+  const [practiceZone, setPracticeZone] = useState<string | undefined>(undefined);
+  const [visitorZone] = useState(visitorTimeZone);
+  const today = todayIn(practiceZone ?? visitorZone);
+
+  // The plan's open days of the chosen day's month (the grid asks the same while it shows that month: one call).
+  const openDays = useOpenDays(type, date ?? today);
+  const availability = useAvailabilityQuery(date ? { type, date } : skipToken, { refetchOnMountOrArgChange: true });
+  const answer = date ? availability.currentData : undefined;
+  const answerZone = answer?.timeZone ?? openDays.timeZone;
+  if (answerZone && answerZone !== practiceZone) setPracticeZone(answerZone);
+  // A chosen day the plan is closed on (another plan chosen, a draft's day gone by) is no longer chosen, once the
+  // practice's days are known or cannot be had: not while they load, so an extra day is not dropped meanwhile.
+  if (date && !openDays.loading && closedReason(date, type, today, openDays.days) !== null) {
+    setDate(null);
+    setSlotStart(null);
+  }
+  const slot = answer?.slots.find((candidate) => candidate.startsAt === slotStart && candidate.available) ?? null;
+
+  return {
+    type,
+    date,
+    slot,
+    /** The slot as chosen (kept in the trip to checkout, even while the list is read again). */
+    slotStart,
+    today,
+    visitorZone,
+    openDays,
+    availability,
+    answer,
+    choosePlan: (next: SessionType) => {
+      setType(next);
+      // Slots differ between plans; a day the new plan is closed on is dropped once its days are known (above).
+      setSlotStart(null);
+    },
+    chooseDate: (day: IsoDay) => {
+      if (day !== date) setSlotStart(null);
+      setDate(day);
+    },
+    chooseSlot: setSlotStart,
+    /** The chosen slot went to another visitor: none is chosen (the list read again shows it booked). */
+    dropSlot: () => setSlotStart(null),
+  };
+}
