@@ -1,56 +1,30 @@
 // ai.v1.answered through the real broker: its own nats-server, stopped for longer than a publish's 5 s
 // acknowledgement timeout (shorter outages the NATS client's reconnect buffer can hide), then restarted.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { startNats, type NatsServer } from '@hhp/infra/dev-servers';
-import { AiAnsweredEvent, EVENTS_STREAM, Subjects } from '@hhp/proto';
+import { AiAnsweredEvent, Subjects } from '@hhp/proto';
 import { EventBus, createEnvelope, createLogger } from '@hhp/kit';
+import { eventually, readStream, sleep } from '../../../../infra/src/testing/harness.js';
+import { startOwnNats, type OwnNats } from '../../../../infra/src/testing/own-nats.js';
 import { AnalyticsPublisher } from '../../src/analytics/analytics.js';
 
 const OUTAGE_MS = 6500;
 const logger = createLogger('analytics-outage-test', 'silent');
 
-let dir: string;
-let nats: NatsServer;
+let nats: OwnNats;
 let bus: EventBus;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'hhp-analytics-nats-'));
-  nats = await startNats({ storeDir: dir });
+  nats = await startOwnNats('analytics-nats');
   bus = await EventBus.connect({ url: nats.url, name: 'analytics-outage-test', logger });
 }, 30_000);
 
 afterAll(async () => {
   await bus?.close();
-  await nats?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await nats?.remove();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, probe: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not reached in ${timeoutMs} ms (last: ${String(value)})`);
-    await sleep(100);
-  }
-}
-
 /** The ids of every ai.v1.answered event in the stream (this suite's own server holds no others). */
-async function answeredIds(): Promise<string[]> {
-  const consumer = await bus.js.consumers.get(EVENTS_STREAM, { filter_subjects: [Subjects.aiAnswered] });
-  const ids: string[] = [];
-  const messages = await consumer.fetch({ max_messages: 10_000, expires: 1000 });
-  for await (const msg of messages) {
-    ids.push(msg.json<{ id: string }>().id);
-    if (msg.info.pending === 0) break;
-  }
-  return ids;
-}
+const answeredIds = async () => (await readStream(bus.js, Subjects.aiAnswered)).map((event) => event.id);
 
 const answered = () =>
   AiAnsweredEvent.parse(
@@ -68,10 +42,10 @@ test('when answers are given while NATS is down, then after it returns each ai.v
   const analytics = new AnalyticsPublisher(bus, logger);
   const before = answered();
   analytics.publish(before, randomUUID());
-  await until('the event before the outage', answeredIds, (ids) => ids.length === 1, 5000);
+  await eventually('the event before the outage', answeredIds, (ids) => ids.length === 1, 5000);
 
   await nats.stop();
-  await until(
+  await eventually(
     'NATS seen as down',
     () => bus.isConnected(),
     (connected) => !connected,
@@ -90,13 +64,13 @@ test('when answers are given while NATS is down, then after it returns each ai.v
   await sleep(Math.max(0, OUTAGE_MS - (Date.now() - started)));
   await nats.restart();
 
-  await until(
+  await eventually(
     'every event',
     () => answeredIds().catch(() => []),
     (ids) => ids.length >= 301,
     15_000,
   );
-  await until(
+  await eventually(
     'nothing left waiting',
     () => analytics.pending,
     (pending) => pending === 0,

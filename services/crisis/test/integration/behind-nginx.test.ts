@@ -2,14 +2,9 @@
 // on loopback, TRUSTED_PROXIES=loopback): the hashed visitor in crisis.v1.detected shows which address the
 // service counted. The visitor here is on loopback too, so a trust list that believed the visitor's own
 // X-Forwarded-For entry would show.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
-import { freePort, isPortOpen, nginxPath, spawnManaged, waitFor, type ManagedProcess } from '@hhp/infra/dev-servers';
-import { defaultNginxVariables } from '@hhp/infra/launcher/check-config';
-import { nginxArgs, writeNginxConfig } from '@hhp/infra/launcher/nginx-config';
+import { startNginxInFront, type NginxInFront } from '../../../../infra/src/testing/nginx.js';
 import { EVENTS_STREAM, Subjects } from '@hhp/proto';
 import { hashVisitor, startService, type RunningService } from '@hhp/kit';
 import { CrisisConfig } from '../../src/config.js';
@@ -17,9 +12,7 @@ import { crisisService } from '../../src/service.js';
 
 const VISITOR_HASH_KEY = randomBytes(16).toString('hex');
 
-let dir: string;
-let nginx: ManagedProcess;
-let nginxUrl: string;
+let nginx: NginxInFront;
 let service: RunningService<CrisisConfig>;
 
 beforeAll(async () => {
@@ -35,22 +28,15 @@ beforeAll(async () => {
     }),
     setup: crisisService(),
   });
-  dir = mkdtempSync(path.join(os.tmpdir(), 'hhp-crisis-nginx-'));
-  const port = await freePort();
-  const files = writeNginxConfig({
-    runDir: dir,
-    logDir: path.join(dir, 'logs'),
-    variables: { ...defaultNginxVariables(`127.0.0.1:${port}`), CRISIS_UPSTREAM: `127.0.0.1:${service.http.port}` },
-  });
-  nginx = spawnManaged('nginx', nginxPath(), nginxArgs(files), { logFile: path.join(dir, 'logs', 'nginx.out') });
-  await waitFor(`nginx on ${port}`, () => isPortOpen(port), { child: nginx });
-  nginxUrl = `http://127.0.0.1:${port}`;
+  nginx = await startNginxInFront('crisis-nginx', (defaults) => ({
+    ...defaults,
+    CRISIS_UPSTREAM: `127.0.0.1:${service.http.port}`,
+  }));
 }, 30_000);
 
 afterAll(async () => {
   await nginx?.stop();
   await service?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 test('when a visitor sends its own X-Forwarded-For through nginx, then the service counts the address nginx saw', async () => {
@@ -61,7 +47,7 @@ test('when a visitor sends its own X-Forwarded-For through nginx, then the servi
     ack_policy: AckPolicy.Explicit,
     deliver_policy: DeliverPolicy.New,
   });
-  const res = await fetch(`${nginxUrl}/api/detect-crisis`, {
+  const res = await fetch(`${nginx.url}/api/detect-crisis`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9' },
     body: JSON.stringify({ query: 'I want to end my life' }),

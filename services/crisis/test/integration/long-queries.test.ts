@@ -1,13 +1,8 @@
 // detect-crisis at its character limit (8,000), in the scripts that take the most bytes: a limit in bytes
 // (the kit's JSON body limit, nginx's client_max_body_size) must never refuse what the schema allows, however
 // the client writes its JSON. Against the service itself and behind the repository's nginx.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { freePort, isPortOpen, nginxPath, spawnManaged, waitFor, type ManagedProcess } from '@hhp/infra/dev-servers';
-import { defaultNginxVariables } from '@hhp/infra/launcher/check-config';
-import { nginxArgs, writeNginxConfig } from '@hhp/infra/launcher/nginx-config';
+import { startNginxInFront, type NginxInFront } from '../../../../infra/src/testing/nginx.js';
 import { MAX_JSON_BODY_BYTES, MAX_QUERY_LENGTH } from '@hhp/proto';
 import { startService, type RunningService } from '@hhp/kit';
 import { CrisisConfig } from '../../src/config.js';
@@ -15,8 +10,7 @@ import { crisisService } from '../../src/service.js';
 
 const LIMIT = MAX_QUERY_LENGTH * 2;
 
-let dir: string;
-let nginx: ManagedProcess;
+let nginx: NginxInFront;
 let service: RunningService<CrisisConfig>;
 const urls: Record<'service' | 'nginx', string> = { service: '', nginx: '' };
 
@@ -32,23 +26,17 @@ beforeAll(async () => {
     }),
     setup: crisisService(),
   });
-  dir = mkdtempSync(path.join(os.tmpdir(), 'hhp-crisis-long-'));
-  const port = await freePort();
-  const files = writeNginxConfig({
-    runDir: dir,
-    logDir: path.join(dir, 'logs'),
-    variables: { ...defaultNginxVariables(`127.0.0.1:${port}`), CRISIS_UPSTREAM: `127.0.0.1:${service.http.port}` },
-  });
-  nginx = spawnManaged('nginx', nginxPath(), nginxArgs(files), { logFile: path.join(dir, 'logs', 'nginx.out') });
-  await waitFor(`nginx on ${port}`, () => isPortOpen(port), { child: nginx });
+  nginx = await startNginxInFront('crisis-long', (defaults) => ({
+    ...defaults,
+    CRISIS_UPSTREAM: `127.0.0.1:${service.http.port}`,
+  }));
   urls.service = service.url;
-  urls.nginx = `http://127.0.0.1:${port}`;
+  urls.nginx = nginx.url;
 }, 30_000);
 
 afterAll(async () => {
   await nginx?.stop();
   await service?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 /** JSON as Python's json.dumps writes it by default: everything outside ASCII as \uXXXX escapes. */

@@ -1,25 +1,21 @@
 // Its own nats-server, so stopping it does not disturb the other suites. The outage lasts longer than a
 // publish's 5 s acknowledgement timeout: shorter ones the NATS client's own reconnect buffer can hide.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { startNats, type NatsServer } from '@hhp/infra/dev-servers';
-import { EVENTS_STREAM, Subjects } from '@hhp/proto';
+import { Subjects } from '@hhp/proto';
 import { startService, type EventBus, type RunningService } from '@hhp/kit';
+import { eventually, readStream, sleep } from '../../../../infra/src/testing/harness.js';
+import { startOwnNats, type OwnNats } from '../../../../infra/src/testing/own-nats.js';
 import { CrisisConfig } from '../../src/config.js';
 import { crisisService } from '../../src/service.js';
 
 const OUTAGE_MS = 6500;
 const DURING = 20;
 
-let dir: string;
-let nats: NatsServer;
+let nats: OwnNats;
 let service: RunningService<CrisisConfig>;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'hhp-crisis-nats-'));
-  nats = await startNats({ storeDir: dir });
+  nats = await startOwnNats('crisis-nats');
   service = await startService({
     name: 'crisis-outage-test',
     config: CrisisConfig.parse({
@@ -35,33 +31,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await service?.close();
-  await nats?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await nats?.remove();
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(what: string, probe: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not reached in ${timeoutMs} ms (last: ${String(value)})`);
-    await sleep(100);
-  }
-}
-
 /** Every crisis.v1.detected event in the stream (this suite's own server holds no others). */
-async function detectedEvents(bus: EventBus): Promise<{ id: string; data: { visitor?: string } }[]> {
-  const consumer = await bus.js.consumers.get(EVENTS_STREAM, { filter_subjects: [Subjects.crisisDetected] });
-  const events: { id: string; data: { visitor?: string } }[] = [];
-  const messages = await consumer.fetch({ max_messages: 10_000, expires: 1000 });
-  for await (const msg of messages) {
-    events.push(msg.json());
-    if (msg.info.pending === 0) break;
-  }
-  return events;
-}
+const detectedEvents = (bus: EventBus) =>
+  readStream<{ id: string; data: { visitor?: string } }>(bus.js, Subjects.crisisDetected);
 
 const detect = (query: string, visitor: string) =>
   fetch(`${service.url}/api/detect-crisis`, {
@@ -73,7 +48,7 @@ const detect = (query: string, visitor: string) =>
 
 test('when crises are detected while NATS is down, then after it returns each crisis.v1.detected arrives exactly once', async () => {
   expect((await detect('I want to die', '198.51.100.1')).status).toBe(200);
-  await until(
+  await eventually(
     'the event before the outage',
     () => detectedEvents(service.bus),
     (events) => events.length === 1,
@@ -81,7 +56,7 @@ test('when crises are detected while NATS is down, then after it returns each cr
   );
 
   await nats.stop();
-  await until(
+  await eventually(
     'NATS seen as down',
     () => service.bus.isConnected(),
     (connected) => !connected,
@@ -97,7 +72,7 @@ test('when crises are detected while NATS is down, then after it returns each cr
   await sleep(Math.max(0, OUTAGE_MS - (Date.now() - started)));
   await nats.restart();
 
-  const events = await until(
+  const events = await eventually(
     'every event',
     () => detectedEvents(service.bus).catch(() => []),
     (found) => found.length >= 1 + DURING,

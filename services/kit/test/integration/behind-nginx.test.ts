@@ -1,22 +1,14 @@
 // The repository's nginx.conf in front of a service built on the kit, as `npm start` runs it: what the
 // browser sees at the edge. The kit service stands in for crisis and ai-query; every other upstream is a
 // closed port (a service that is down), and the SPA is a two-file build in a temporary folder.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import type { z } from 'zod';
-import { freePort, isPortOpen, nginxPath, spawnManaged, waitFor, type ManagedProcess } from '@hhp/infra/dev-servers';
-import { defaultNginxVariables } from '@hhp/infra/launcher/check-config';
-import { nginxArgs, writeNginxConfig, type NginxVariables } from '@hhp/infra/launcher/nginx-config';
-import { serviceConfig, startService, type RunningService } from '../../src/index.js';
+import { freePort } from '@hhp/infra/dev-servers';
+import { startNginxInFront, type NginxInFront } from '../../../../infra/src/testing/nginx.js';
+import { startService, type RunningService } from '../../src/index.js';
+import { testConfig, type Config } from './harness.js';
 
-type Config = z.output<ReturnType<typeof serviceConfig>>;
-
-let dir: string;
-let nginx: ManagedProcess;
+let nginx: NginxInFront;
 let port: number;
 let base: string;
 let service: RunningService<Config>;
@@ -27,14 +19,7 @@ const traceHeaders: { traceparent?: string; tracestate?: string }[] = [];
 beforeAll(async () => {
   service = await startService({
     name: 'kit-nginx-test',
-    config: {
-      ...serviceConfig('kit-nginx-test', 0).parse({}),
-      PORT: 0,
-      MONGODB_URI: process.env.MONGODB_URI!,
-      NATS_URL: process.env.NATS_URL!,
-      MONGODB_DB: `kit-nginx-${randomUUID().slice(0, 8)}`,
-      LOG_LEVEL: 'silent',
-    },
+    config: testConfig('kit-nginx-test', 'kit-nginx'),
     setup: () => {
       const router = Router();
       router.post('/api/detect-crisis', (req, res) => {
@@ -58,37 +43,26 @@ beforeAll(async () => {
       return { routers: [router] };
     },
   });
-  dir = mkdtempSync(path.join(os.tmpdir(), 'hhp-kit-nginx-'));
-  const www = path.join(dir, 'www');
-  mkdirSync(www);
-  writeFileSync(path.join(www, 'index.html'), '<!doctype html><title>home</title>');
-  writeFileSync(path.join(www, 'spa.html'), '<!doctype html><title>spa</title>');
-  port = await freePort();
   const closed = `127.0.0.1:${await freePort()}`;
-  const defaults = defaultNginxVariables(`127.0.0.1:${port}`);
-  const variables = Object.fromEntries(
-    Object.entries(defaults).map(([name, value]) => [name, name.endsWith('_UPSTREAM') ? closed : value]),
-  ) as NginxVariables;
-  const files = writeNginxConfig({
-    runDir: dir,
-    logDir: path.join(dir, 'logs'),
-    variables: {
-      ...variables,
-      FRONTEND_ROOT: www,
-      CRISIS_UPSTREAM: `127.0.0.1:${service.http.port}`,
-      AI_QUERY_UPSTREAM: `127.0.0.1:${service.http.port}`,
-      BOOKING_UPSTREAM: `127.0.0.1:${service.http.port}`,
-    },
-  });
-  nginx = spawnManaged('nginx', nginxPath(), nginxArgs(files), { logFile: path.join(dir, 'logs', 'nginx.out') });
-  await waitFor(`nginx on ${port}`, () => isPortOpen(port), { child: nginx });
-  base = `http://127.0.0.1:${port}`;
+  const kit = `127.0.0.1:${service.http.port}`;
+  nginx = await startNginxInFront(
+    'kit-nginx',
+    (defaults) => ({
+      ...Object.fromEntries(
+        Object.entries(defaults).map(([name, value]) => [name, name.endsWith('_UPSTREAM') ? closed : value]),
+      ),
+      CRISIS_UPSTREAM: kit,
+      AI_QUERY_UPSTREAM: kit,
+      BOOKING_UPSTREAM: kit,
+    }),
+    { www: { 'index.html': '<!doctype html><title>home</title>', 'spa.html': '<!doctype html><title>spa</title>' } },
+  );
+  ({ port, url: base } = nginx);
 }, 30_000);
 
 afterAll(async () => {
   await nginx?.stop();
   await service?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const ask = (init: RequestInit = {}) =>

@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Schema } from 'mongoose';
-import type { z } from 'zod';
 import {
   OutboxRelay,
   createEnvelope,
   outboxEntry,
   outboxPath,
-  serviceConfig,
   startService,
   type EventBus,
   type RunningService,
 } from '../../src/index.js';
-
-type Config = z.output<ReturnType<typeof serviceConfig>>;
+import { testConfig, type Config } from './harness.js';
 
 /** The value of one sample of the service's /metrics, by name and labels (undefined when absent). */
 async function sample(service: RunningService<Config>, name: string, labels: Record<string, string>) {
@@ -40,14 +37,7 @@ describe('the readiness and event metrics of a service built on the kit', () => 
   beforeAll(async () => {
     service = await startService({
       name: 'kit-metrics',
-      config: {
-        ...serviceConfig('kit-metrics', 0).parse({}),
-        PORT: 0,
-        MONGODB_URI: process.env.MONGODB_URI!,
-        NATS_URL: process.env.NATS_URL!,
-        MONGODB_DB: `kit-metrics-${randomUUID().slice(0, 8)}`,
-        LOG_LEVEL: 'silent',
-      },
+      config: testConfig('kit-metrics', 'kit-metrics'),
       setup: () => ({ routers: [], readiness: { flaky: () => flaky } }),
     });
   });

@@ -1,27 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import type { z } from 'zod';
 import {
   InboxBusyError,
   createEnvelope,
   createInbox,
   rawBody,
-  serviceConfig,
   startService,
   type Inbox,
   type RunningService,
 } from '../../src/index.js';
+import { testConfig, type Config } from './harness.js';
 
-type Config = z.output<ReturnType<typeof serviceConfig>>;
-
-const config = (): Config => ({
-  ...serviceConfig('kit-inbox-test', 0).parse({}),
-  PORT: 0,
-  MONGODB_URI: process.env.MONGODB_URI!,
-  NATS_URL: process.env.NATS_URL!,
-  MONGODB_DB: `kit-inbox-${randomUUID().slice(0, 8)}`,
-  LOG_LEVEL: 'silent',
-});
+const config = () => testConfig('kit-inbox-test', 'kit-inbox');
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

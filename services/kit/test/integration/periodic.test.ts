@@ -1,19 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import type { z } from 'zod';
-import { serviceConfig, startService, type PeriodicTask } from '../../src/index.js';
+import { startService, type PeriodicTask } from '../../src/index.js';
+import { testConfig } from './harness.js';
 
-type Config = z.output<ReturnType<typeof serviceConfig>>;
-
-const config = (): Config => ({
-  ...serviceConfig('kit-every-test', 0).parse({}),
-  PORT: 0,
-  MONGODB_URI: process.env.MONGODB_URI!,
-  NATS_URL: process.env.NATS_URL!,
-  MONGODB_DB: `kit-every-${randomUUID().slice(0, 8)}`,
-  LOG_LEVEL: 'silent',
-});
+const config = () => testConfig('kit-every-test', 'kit-every');
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

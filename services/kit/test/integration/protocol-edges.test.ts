@@ -1,27 +1,17 @@
 // What a service built on the kit answers at the edges of HTTP, straight to its port (behind-nginx.test.ts
 // has the same through nginx): a path that is not valid percent-encoding, a method a route does not serve,
 // a method Node's parser does not know, a request line it refuses, and a 503's Retry-After.
-import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { Router } from 'express';
-import type { z } from 'zod';
-import { HttpError, serviceConfig, startService, type RunningService } from '../../src/index.js';
-
-type Config = z.output<ReturnType<typeof serviceConfig>>;
+import { HttpError, startService, type RunningService } from '../../src/index.js';
+import { testConfig, type Config } from './harness.js';
 
 let service: RunningService<Config>;
 
 beforeAll(async () => {
   service = await startService({
     name: 'kit-edges-test',
-    config: {
-      ...serviceConfig('kit-edges-test', 0).parse({}),
-      PORT: 0,
-      MONGODB_URI: process.env.MONGODB_URI!,
-      NATS_URL: process.env.NATS_URL!,
-      MONGODB_DB: `kit-edges-${randomUUID().slice(0, 8)}`,
-      LOG_LEVEL: 'silent',
-    },
+    config: testConfig('kit-edges-test', 'kit-edges'),
     setup: () => {
       const router = Router();
       router.get('/api/session/:id', (req, res) => {

@@ -2,12 +2,10 @@
 // ack wait keeps its message, and a message whose consumer dies during every delivery is dead-lettered, not
 // silently dropped by JetStream.
 import { randomUUID } from 'node:crypto';
-import type { z } from 'zod';
 import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
 import { DEAD_LETTER_SUBJECT, EVENTS_STREAM } from '@hhp/proto';
-import { createEnvelope, serviceConfig, startService, type RunningService } from '../../src/index.js';
-
-type Config = z.output<ReturnType<typeof serviceConfig>>;
+import { createEnvelope, startService, type RunningService } from '../../src/index.js';
+import { testConfig, type Config } from './harness.js';
 
 const ACK_WAIT_MS = 1000;
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -18,14 +16,7 @@ describe('a durable consumer', () => {
   beforeAll(async () => {
     service = await startService({
       name: 'kit-redelivery-test',
-      config: {
-        ...serviceConfig('kit-redelivery-test', 0).parse({}),
-        PORT: 0,
-        MONGODB_URI: process.env.MONGODB_URI!,
-        NATS_URL: process.env.NATS_URL!,
-        MONGODB_DB: `kit-redelivery-${randomUUID().slice(0, 8)}`,
-        LOG_LEVEL: 'silent',
-      },
+      config: testConfig('kit-redelivery-test', 'kit-redelivery'),
       setup: () => ({ routers: [] }),
     });
   });

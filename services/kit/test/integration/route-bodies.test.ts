@@ -1,26 +1,10 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { Router } from 'express';
-import type { z } from 'zod';
 import { MAX_JSON_BODY_BYTES } from '@hhp/proto';
-import {
-  largerJsonBody,
-  rawBody,
-  requestContext,
-  serviceConfig,
-  startService,
-  type RunningService,
-} from '../../src/index.js';
+import { largerJsonBody, rawBody, requestContext, startService, type RunningService } from '../../src/index.js';
+import { testConfig, type Config } from './harness.js';
 
-type Config = z.output<ReturnType<typeof serviceConfig>>;
-
-const config = (): Config => ({
-  ...serviceConfig('kit-body-test', 0).parse({}),
-  PORT: 0,
-  MONGODB_URI: process.env.MONGODB_URI!,
-  NATS_URL: process.env.NATS_URL!,
-  MONGODB_DB: `kit-body-${randomUUID().slice(0, 8)}`,
-  LOG_LEVEL: 'silent',
-});
+const config = () => testConfig('kit-body-test', 'kit-body');
 
 const SECRET = 'whsec_test';
 const sign = (body: string) => createHmac('sha256', SECRET).update(body).digest('hex');

@@ -4,18 +4,10 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { DEAD_LETTER_SUBJECT, EVENTS_STREAM, MAX_JSON_BODY_BYTES } from '@hhp/proto';
 import { AckPolicy, DeliverPolicy } from '@nats-io/jetstream';
-import { HttpError, createEnvelope, parse, serviceConfig, startService, type RunningService } from '../../src/index.js';
+import { HttpError, createEnvelope, parse, startService, type RunningService } from '../../src/index.js';
+import { testConfig, type Config } from './harness.js';
 
-type Config = z.output<ReturnType<typeof serviceConfig>>;
-
-const config = (): Config => ({
-  ...serviceConfig('kit-test', 0).parse({}),
-  PORT: 0,
-  MONGODB_URI: process.env.MONGODB_URI!,
-  NATS_URL: process.env.NATS_URL!,
-  MONGODB_DB: `kit-test-${randomUUID().slice(0, 8)}`,
-  LOG_LEVEL: 'silent',
-});
+const config = () => testConfig('kit-test', 'kit-test');
 
 const Echo = z.object({ word: z.string().min(1) }).strict();
 

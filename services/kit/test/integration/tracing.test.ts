@@ -19,22 +19,13 @@ import {
   outboxEntry,
   outboxPath,
   requestContext,
-  serviceConfig,
   startService,
   type RunningService,
   type ServiceParts,
 } from '../../src/index.js';
+import { testConfig, type Config } from './harness.js';
 
-type Config = z.output<ReturnType<typeof serviceConfig>>;
-
-const config = (env: Record<string, string> = {}): Config => ({
-  ...serviceConfig('kit-trace-test', 0).parse(env),
-  PORT: 0,
-  MONGODB_URI: process.env.MONGODB_URI!,
-  NATS_URL: process.env.NATS_URL!,
-  MONGODB_DB: `kit-trace-${randomUUID().slice(0, 8)}`,
-  LOG_LEVEL: 'silent',
-});
+const config = (env: Record<string, string> = {}) => testConfig('kit-trace-test', 'kit-trace', env);
 
 interface Received {
   path: string;

@@ -1,20 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { WebSocket } from 'ws';
-import type { z } from 'zod';
-import { requestContext, serviceConfig, startService, type RunningService } from '../../src/index.js';
+import { requestContext, startService, type RunningService } from '../../src/index.js';
+import { testConfig, type Config } from './harness.js';
 
-type Config = z.output<ReturnType<typeof serviceConfig>>;
-
-const config = (): Config => ({
-  ...serviceConfig('kit-ws-test', 0).parse({}),
-  PORT: 0,
-  MONGODB_URI: process.env.MONGODB_URI!,
-  NATS_URL: process.env.NATS_URL!,
-  MONGODB_DB: `kit-ws-${randomUUID().slice(0, 8)}`,
-  LOG_LEVEL: 'silent',
-});
+const config = () => testConfig('kit-ws-test', 'kit-ws');
 
 /**
  * A service whose /ws answers each message with the request context of the socket, then the message;
