@@ -3,17 +3,12 @@
 // stripe-mock behind the recording proxy. The booking service's side of rpc.booking.v1.session is played
 // by a small responder that speaks proto's schema.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Stripe from 'stripe';
 import { connect, type NatsConnection, type Subscription as NatsSubscription } from '@nats-io/transport-node';
-import { jetstream } from '@nats-io/jetstream';
 import { natsConnectOptions, parseConfig, startService, type RunningService } from '@hhp/kit';
 import {
   BookingLookupRequest,
   BookingLookupResponse,
-  EVENTS_STREAM,
   PLANS,
   RpcSubjects,
   type SessionStatus,
@@ -21,9 +16,13 @@ import {
 } from '@hhp/proto';
 import { PaymentsConfig } from '../../src/config.js';
 import { paymentsService } from '../../src/service.js';
-import { startNats, type NatsServer } from '../../../../infra/src/dev-servers.js';
 import { TEST_SUPERUSER, testNatsUsers } from '../../../../infra/src/testing/nats-users.js';
+import { startMailpit, type Mailpit } from '../../../../infra/src/testing/mailpit.js';
+import { startOwnNats, type OwnNats } from '../../../../infra/src/testing/own-nats.js';
 import { startStripeMock, type StripeMock } from '../../../../infra/src/testing/stripe-mock.js';
+import { eventsOn as streamEvents, type StoredEvent } from '../../../../infra/src/testing/harness.js';
+
+export { eventually, postJson, sleep, type StoredEvent } from '../../../../infra/src/testing/harness.js';
 
 export const WEBHOOK_SECRET = 'whsec_test_payments_integration_0123456789';
 export const COOKIE_SECRET = 'a-test-cookie-secret-that-is-long-enough-0123';
@@ -34,7 +33,7 @@ export type Payments = RunningService<PaymentsConfig>;
 
 /** The suite's own servers: nats-server (with every service's user) and stripe-mock behind the proxy. */
 export interface Servers {
-  nats: NatsServer;
+  nats: OwnNats;
   /** The test superuser's URL (nats://hhp-test:…@…), for the responder and for reading events. */
   natsUrl: string;
   /** NATS_URL, NATS_USER, NATS_PASSWORD of the payments user. */
@@ -44,12 +43,8 @@ export interface Servers {
 }
 
 export async function startServers(): Promise<Servers> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'payments-it-'));
   const { users, passwords } = testNatsUsers();
-  const [nats, stripe] = await Promise.all([
-    startNats({ storeDir: path.join(dir, 'nats'), users }),
-    startStripeMock({ record: true }),
-  ]);
+  const [nats, stripe] = await Promise.all([startOwnNats('payments-nats', users), startStripeMock({ record: true })]);
   const superuser = new URL(nats.url);
   superuser.username = TEST_SUPERUSER;
   superuser.password = passwords[TEST_SUPERUSER]!;
@@ -59,8 +54,7 @@ export async function startServers(): Promise<Servers> {
     paymentsNats: { NATS_URL: nats.url, NATS_USER: 'payments', NATS_PASSWORD: passwords.payments! },
     stripe,
     stop: async () => {
-      await Promise.all([nats.stop(), stripe.stop()]);
-      rmSync(dir, { recursive: true, force: true });
+      await Promise.all([nats.remove(), stripe.stop()]);
     },
   };
 }
@@ -87,6 +81,50 @@ export async function stopPayments(service: Payments | undefined): Promise<void>
   if (!service) return;
   await service.mongo.connection.dropDatabase().catch(() => undefined);
   await service.close();
+}
+
+export interface PaymentsSuite {
+  servers: Servers;
+  service: Payments;
+  /** Stops the service (its database dropped), the suite's servers and Mailpit. */
+  stop(): Promise<void>;
+}
+
+export type PaymentsSuiteWithMail = PaymentsSuite & { mailpit: Mailpit };
+
+/**
+ * What a payments suite runs against: servers of its own (`startServers`), the service on them with `env`, and
+ * with `mail` a Mailpit of its own that the service sends through.
+ */
+export async function startPaymentsSuite(env?: Record<string, string>): Promise<PaymentsSuite>;
+export async function startPaymentsSuite(
+  env: Record<string, string>,
+  options: { mail: true },
+): Promise<PaymentsSuiteWithMail>;
+export async function startPaymentsSuite(
+  env: Record<string, string> = {},
+  { mail = false } = {},
+): Promise<PaymentsSuite & { mailpit?: Mailpit }> {
+  const [servers, mailpit] = await Promise.all([startServers(), mail ? startMailpit() : undefined]);
+  const stopServers = () => Promise.all([servers.stop(), mailpit?.stop()]);
+  try {
+    const service = await startPayments(servers, { ...(mailpit && { SMTP_URL: mailpit.smtpUrl }), ...env });
+    return {
+      servers,
+      mailpit,
+      service,
+      async stop() {
+        try {
+          await stopPayments(service);
+        } finally {
+          await stopServers();
+        }
+      },
+    };
+  } catch (err) {
+    await stopServers();
+    throw err;
+  }
 }
 
 /** A session as booking would describe it. */
@@ -152,14 +190,6 @@ export async function bookingResponder(servers: Servers): Promise<BookingRespond
   });
   await nc.flush();
   return responder;
-}
-
-export function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
 }
 
 export const messageOf = async (res: Response): Promise<string> => ((await res.json()) as { message: string }).message;
@@ -243,45 +273,6 @@ export function rememberSubscriptions(
   return created;
 }
 
-export interface StoredEvent {
-  id: string;
-  type: string;
-  occurredAt: string;
-  data: Record<string, unknown>;
-}
-
 /** Every event on `subject` in the suite's stream, read as the superuser. */
-export async function eventsOn(servers: Servers, subject: string): Promise<StoredEvent[]> {
-  const nc = await connect(natsConnectOptions(servers.natsUrl));
-  try {
-    const consumer = await jetstream(nc).consumers.get(EVENTS_STREAM, { filter_subjects: [subject] });
-    const events: StoredEvent[] = [];
-    const messages = await consumer.fetch({ max_messages: 10_000, expires: 1000 });
-    for await (const msg of messages) {
-      events.push(msg.json<StoredEvent>());
-      if (msg.info.pending === 0) break;
-    }
-    return events;
-  } finally {
-    await nc.close();
-  }
-}
-
-export async function eventually<T>(
-  what: string,
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline) {
-      throw new Error(`${what}: not reached in ${timeoutMs} ms (last: ${JSON.stringify(value)})`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const eventsOn = (servers: Servers, subject: string): Promise<StoredEvent[]> =>
+  streamEvents(() => connect(natsConnectOptions(servers.natsUrl)), subject);

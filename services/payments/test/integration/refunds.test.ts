@@ -8,13 +8,13 @@ import {
   eventsOn,
   eventually,
   sleep,
-  startPayments,
-  startServers,
-  stopPayments,
+  startPaymentsSuite,
   type Payments,
+  type PaymentsSuite,
   type Servers,
 } from './harness.js';
 
+let suite: PaymentsSuite;
 let servers: Servers;
 let service: Payments;
 let nc: NatsConnection;
@@ -37,15 +37,14 @@ const refundedEvents = async (bookingId: string) =>
   (await eventsOn(servers, Subjects.paymentRefunded)).filter((e) => e.data.bookingId === bookingId);
 
 beforeAll(async () => {
-  servers = await startServers();
-  service = await startPayments(servers);
+  suite = await startPaymentsSuite();
+  ({ servers, service } = suite);
   nc = await connect(natsConnectOptions(servers.natsUrl));
 });
 
 afterAll(async () => {
   await nc?.close();
-  await stopPayments(service);
-  await servers?.stop();
+  await suite?.stop();
 });
 
 describe('the payments-conflicts consumer', () => {

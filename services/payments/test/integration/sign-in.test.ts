@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { SIGN_IN_LINK_ANSWER, SIGN_IN_LINK_INVALID, SUBSCRIBER_COOKIE, Subjects } from '@hhp/proto';
 import { verifySubscriberCookie } from '@hhp/kit';
-import { startMailpit, type Mailpit } from '../../../../infra/src/testing/mailpit.js';
+import type { Mailpit } from '../../../../infra/src/testing/mailpit.js';
 import {
   COOKIE_SECRET,
   eventsOn,
@@ -14,13 +14,15 @@ import {
   sendWebhook,
   sleep,
   startPayments,
-  startServers,
+  startPaymentsSuite,
   stopPayments,
   stripeEvent,
   type Payments,
+  type PaymentsSuiteWithMail,
   type Servers,
 } from './harness.js';
 
+let suite: PaymentsSuiteWithMail;
 let servers: Servers;
 let mailpit: Mailpit;
 let service: Payments;
@@ -28,14 +30,11 @@ let service: Payments;
 const ids = () => randomUUID().replace(/-/g, '').slice(0, 14);
 
 beforeAll(async () => {
-  [servers, mailpit] = await Promise.all([startServers(), startMailpit()]);
-  service = await startPayments(servers, { SMTP_URL: mailpit.smtpUrl });
+  suite = await startPaymentsSuite({}, { mail: true });
+  ({ servers, mailpit, service } = suite);
 });
 
-afterAll(async () => {
-  await stopPayments(service);
-  await Promise.all([servers?.stop(), mailpit?.stop()]);
-});
+afterAll(() => suite?.stop());
 
 const subscriptionObject = (id: string, customer: string, status: string) => ({
   id,

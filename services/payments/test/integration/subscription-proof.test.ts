@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { SUBSCRIBER_COOKIE } from '@hhp/proto';
 import { signSubscriberCookie, verifySubscriberCookie } from '@hhp/kit';
-import { startMailpit, type Mailpit } from '../../../../infra/src/testing/mailpit.js';
+import type { Mailpit } from '../../../../infra/src/testing/mailpit.js';
 import { completionToken } from '../../src/subscriptions/completion-token.js';
 import {
   COOKIE_SECRET,
@@ -14,13 +14,13 @@ import {
   postJson,
   rememberSubscriptions,
   sleep,
-  startPayments,
-  startServers,
-  stopPayments,
+  startPaymentsSuite,
   type Payments,
+  type PaymentsSuiteWithMail,
   type Servers,
 } from './harness.js';
 
+let suite: PaymentsSuiteWithMail;
 let servers: Servers;
 let mailpit: Mailpit;
 let service: Payments;
@@ -68,14 +68,11 @@ const mailsTo = async (email: string) =>
   (await mailpit.client.messages()).filter((m) => m.To.some((a) => a.Address === email));
 
 beforeAll(async () => {
-  [servers, mailpit] = await Promise.all([startServers(), startMailpit()]);
-  service = await startPayments(servers, { SMTP_URL: mailpit.smtpUrl });
+  suite = await startPaymentsSuite({}, { mail: true });
+  ({ servers, mailpit, service } = suite);
 });
 
-afterAll(async () => {
-  await stopPayments(service);
-  await Promise.all([servers?.stop(), mailpit?.stop()]);
-});
+afterAll(() => suite?.stop());
 
 beforeEach(() => {
   servers.stripe.reset();

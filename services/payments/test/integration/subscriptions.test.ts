@@ -13,12 +13,13 @@ import {
   postJson,
   rememberSubscriptions,
   startPayments,
-  startServers,
-  stopPayments,
+  startPaymentsSuite,
   type Payments,
+  type PaymentsSuite,
   type Servers,
 } from './harness.js';
 
+let suite: PaymentsSuite;
 let servers: Servers;
 let service: Payments;
 
@@ -50,14 +51,11 @@ async function startSubscription(email = newEmail(), sessionId?: string) {
 }
 
 beforeAll(async () => {
-  servers = await startServers();
-  service = await startPayments(servers);
+  suite = await startPaymentsSuite();
+  ({ servers, service } = suite);
 });
 
-afterAll(async () => {
-  await stopPayments(service);
-  await servers?.stop();
-});
+afterAll(() => suite?.stop());
 
 beforeEach(() => servers.stripe.reset());
 

@@ -5,26 +5,23 @@ import { Subjects } from '@hhp/proto';
 import {
   eventsOn,
   sendWebhook,
-  startPayments,
-  startServers,
-  stopPayments,
+  startPaymentsSuite,
   stripeEvent,
   type Payments,
+  type PaymentsSuite,
   type Servers,
 } from './harness.js';
 
+let suite: PaymentsSuite;
 let servers: Servers;
 let service: Payments;
 
 beforeAll(async () => {
-  servers = await startServers();
-  service = await startPayments(servers);
+  suite = await startPaymentsSuite();
+  ({ servers, service } = suite);
 });
 
-afterAll(async () => {
-  await stopPayments(service);
-  await servers?.stop();
-});
+afterAll(() => suite?.stop());
 
 const intent = (bookingId: string) => ({
   id: `pi_${randomUUID().replace(/-/g, '').slice(0, 14)}`,

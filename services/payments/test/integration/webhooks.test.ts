@@ -9,14 +9,16 @@ import {
   sendWebhook,
   sleep,
   startPayments,
-  startServers,
+  startPaymentsSuite,
   stopPayments,
   stripeEvent,
   type Payments,
+  type PaymentsSuite,
   type Servers,
   WEBHOOK_SECRET,
 } from './harness.js';
 
+let suite: PaymentsSuite;
 let servers: Servers;
 let service: Payments;
 
@@ -49,14 +51,11 @@ const subscriptionStatus = async (customerId: string) => {
 };
 
 beforeAll(async () => {
-  servers = await startServers();
-  service = await startPayments(servers);
+  suite = await startPaymentsSuite();
+  ({ servers, service } = suite);
 });
 
-afterAll(async () => {
-  await stopPayments(service);
-  await servers?.stop();
-});
+afterAll(() => suite?.stop());
 
 describe('POST /api/stripe/webhook: signatures', () => {
   test('when the Stripe-Signature header is missing, then it is 400 naming it, and nothing is applied', async () => {
