@@ -1,12 +1,11 @@
 // The repository's nginx.conf in front of a service built on the kit, as `npm start` runs it: what the
 // browser sees at the edge. The kit service stands in for crisis and ai-query; every other upstream is a
 // closed port (a service that is down), and the SPA is a two-file build in a temporary folder.
-import { connect } from 'node:net';
 import { Router } from 'express';
 import { freePort } from '@hhp/infra/dev-servers';
 import { startNginxInFront, type NginxInFront } from '../../../../infra/src/testing/nginx.js';
 import { startService, type RunningService } from '../../src/index.js';
-import { testConfig, type Config } from './harness.js';
+import { headerValues, rawRequest, testConfig, type Config, type RawResponse } from './harness.js';
 
 let nginx: NginxInFront;
 let port: number;
@@ -72,38 +71,11 @@ const ask = (init: RequestInit = {}) =>
     body: '{"query":"hello"}',
   });
 
-interface RawResponse {
-  status: number;
-  headers: [string, string][];
-  body: string;
-}
-
 /** One request written byte for byte (fetch refuses to send what nginx must refuse); nginx closes after it. */
-function raw(request: string): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(request));
-    const chunks: Buffer[] = [];
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('latin1');
-      const [head = '', ...rest] = text.split('\r\n\r\n');
-      const [statusLine = '', ...lines] = head.split('\r\n');
-      resolve({
-        status: Number(statusLine.split(' ')[1]),
-        headers: lines.map((line) => {
-          const at = line.indexOf(':');
-          return [line.slice(0, at).toLowerCase(), line.slice(at + 1).trim()];
-        }),
-        body: rest.join('\r\n\r\n'),
-      });
-    });
-  });
-}
+const raw = (request: string) => rawRequest(port, request);
 
 const get = (target: string, extra = '') =>
   raw(`GET ${target} HTTP/1.1\r\nHost: x\r\n${extra}Connection: close\r\n\r\n`);
-const header = (res: RawResponse, name: string) => res.headers.filter(([n]) => n === name).map(([, v]) => v);
 const LONG = 'a'.repeat(20_000);
 
 describe('security headers', () => {
@@ -131,11 +103,11 @@ describe('security headers', () => {
   ])('when nginx answers %s, then each security header comes once, with the edge policy', async (_name, send) => {
     const res = await send();
     expect(res.status).toBeGreaterThanOrEqual(200);
-    const counts = Object.fromEntries(ONCE.map((name) => [name, header(res, name).length]));
+    const counts = Object.fromEntries(ONCE.map((name) => [name, headerValues(res, name).length]));
     expect(counts).toEqual(Object.fromEntries(ONCE.map((name) => [name, 1])));
-    expect(header(res, 'referrer-policy')).toEqual(['strict-origin-when-cross-origin']);
-    expect(header(res, 'x-content-type-options')).toEqual(['nosniff']);
-    expect(header(res, 'content-security-policy')[0]).toContain('https://js.stripe.com');
+    expect(headerValues(res, 'referrer-policy')).toEqual(['strict-origin-when-cross-origin']);
+    expect(headerValues(res, 'x-content-type-options')).toEqual(['nosniff']);
+    expect(headerValues(res, 'content-security-policy')[0]).toContain('https://js.stripe.com');
   });
 });
 
@@ -180,11 +152,11 @@ describe('request ids', () => {
 
 describe("nginx's own errors", () => {
   const json = (res: RawResponse) => {
-    expect(header(res, 'content-type')).toEqual(['application/json; charset=utf-8']);
+    expect(headerValues(res, 'content-type')).toEqual(['application/json; charset=utf-8']);
     return JSON.parse(res.body) as unknown;
   };
   const html = (res: RawResponse) => {
-    expect(header(res, 'content-type')).toEqual(['text/html; charset=utf-8']);
+    expect(headerValues(res, 'content-type')).toEqual(['text/html; charset=utf-8']);
     return res.body;
   };
 
@@ -257,7 +229,7 @@ describe("nginx's own errors", () => {
 
 describe('protocol edges', () => {
   const json = (res: RawResponse) => {
-    expect(header(res, 'content-type')).toEqual(['application/json; charset=utf-8']);
+    expect(headerValues(res, 'content-type')).toEqual(['application/json; charset=utf-8']);
     return JSON.parse(res.body) as unknown;
   };
   const send = (method: string, target: string) =>
@@ -285,7 +257,7 @@ describe('protocol edges', () => {
     async (method, target, allow) => {
       const res = await send(method, target);
       expect(res.status).toBe(405);
-      expect(header(res, 'allow')).toEqual([allow]);
+      expect(headerValues(res, 'allow')).toEqual([allow]);
       expect(json(res)).toEqual({ message: 'Method not allowed' });
     },
   );
@@ -293,15 +265,15 @@ describe('protocol edges', () => {
   test('when an API route is asked with QUERY, then the service answers 405 JSON with Allow, once', async () => {
     const res = await send('QUERY', '/api/detect-crisis');
     expect(res.status).toBe(405);
-    expect(header(res, 'allow')).toEqual(['POST']);
+    expect(headerValues(res, 'allow')).toEqual(['POST']);
     expect(json(res)).toEqual({ message: 'Method not allowed: QUERY /api/detect-crisis (allowed: POST)' });
   });
 
   test('when a page is asked with TRACE, then the answer is still HTML, with Allow', async () => {
     const res = await send('TRACE', '/');
     expect(res.status).toBe(405);
-    expect(header(res, 'allow')).toEqual(['GET, HEAD']);
-    expect(header(res, 'content-type')).toEqual(['text/html; charset=utf-8']);
+    expect(headerValues(res, 'allow')).toEqual(['GET, HEAD']);
+    expect(headerValues(res, 'content-type')).toEqual(['text/html; charset=utf-8']);
   });
 
   test.each([
@@ -313,7 +285,7 @@ describe('protocol edges', () => {
     async (method, allow) => {
       const res = await send(method, '/api/detect-crisis');
       expect(res.status).toBe(405);
-      expect(header(res, 'allow')).toEqual([allow]);
+      expect(headerValues(res, 'allow')).toEqual([allow]);
       expect(json(res)).toEqual({
         message: `Method not allowed: ${method} /api/detect-crisis (allowed: ${allow})`,
       });
@@ -323,7 +295,7 @@ describe('protocol edges', () => {
   test('when a page is asked with POST, then the 405 names what it allows', async () => {
     const res = await send('POST', '/index.html');
     expect(res.status).toBe(405);
-    expect(header(res, 'allow')).toEqual(['GET, HEAD']);
+    expect(headerValues(res, 'allow')).toEqual(['GET, HEAD']);
   });
 
   test.each(['/api/session', '/api/payments', '/api'])(
@@ -331,7 +303,7 @@ describe('protocol edges', () => {
     async (target) => {
       const res = await get(target);
       expect(res.status).toBe(404);
-      expect(header(res, 'location')).toEqual([]);
+      expect(headerValues(res, 'location')).toEqual([]);
       expect(json(res)).toEqual({ message: 'Not found' });
     },
   );
