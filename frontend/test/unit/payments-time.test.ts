@@ -1,9 +1,11 @@
 import {
   formatDay,
   formatIsoDay,
+  formatMoment,
   formatSession,
   formatTime,
   money,
+  sessionWhen,
   zoneLabel,
 } from '../../src/shared/payments/ui/time';
 
@@ -28,6 +30,16 @@ describe("a session's time is the practice's", () => {
 
   test('when a session lasts 90 minutes, then its start and end are shown in the zone', () => {
     expect(formatSession(at, 90, 'America/New_York')).toBe('Tuesday, December 8, 2026, 9:00 AM – 10:30 AM');
+  });
+
+  test("when a booked session or a moment is said, then it names the practice's zone after the time", () => {
+    const session = { scheduledAt: at, duration: '60', timeZone: 'America/New_York' };
+    expect(sessionWhen(session)).toBe(
+      'Tuesday, December 8, 2026, 9:00 AM – 10:00 AM, Eastern Standard Time (America/New_York)',
+    );
+    expect(formatMoment(at, 'America/New_York')).toBe(
+      'Tuesday, December 8, 2026, 9:00 AM Eastern Standard Time (America/New_York)',
+    );
   });
 
   test("when a price or a calendar day is shown, then it is the server's figure and the day itself", () => {

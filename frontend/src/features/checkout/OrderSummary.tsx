@@ -1,8 +1,9 @@
 import type { SessionResponse } from '@hhp/proto';
 import { useId } from 'react';
 import { Surface } from '../../shared/ui/Surface';
-import { planName, texts } from '../../shared/payments/texts';
-import { formatSession, formatTime, money, visitorTimeZone, zoneLabel } from '../../shared/payments/ui/time';
+import { texts } from '../../shared/payments/texts';
+import { SessionDetails } from '../../shared/payments/ui/SessionDetails';
+import { formatTime, visitorTimeZone } from '../../shared/payments/ui/time';
 import styles from '../../shared/payments/ui/payments.module.css';
 
 /** How long the slot is held, on the visitor's own clock: it answers "how long do I have". */
@@ -15,26 +16,13 @@ function heldUntil(iso: string): string {
 export function OrderSummary({ session }: { session: SessionResponse }) {
   const headingId = useId();
   const t = texts.checkout;
-  const minutes = Number(session.duration);
   return (
     <Surface className={styles.card}>
       <section aria-labelledby={headingId} className={styles.column}>
         <h2 id={headingId} className={styles.title}>
           {t.summaryTitle}
         </h2>
-        <dl className={styles.list}>
-          <dt>{t.session}</dt>
-          <dd>{planName(session.type)}</dd>
-          <dt>{t.when}</dt>
-          <dd>
-            {formatSession(session.scheduledAt, minutes, session.timeZone)},{' '}
-            {zoneLabel(session.timeZone, session.scheduledAt)}
-          </dd>
-          <dt>{t.duration}</dt>
-          <dd>{texts.booking.minutes(minutes)}</dd>
-          <dt>{t.total}</dt>
-          <dd className={styles.total}>{money(session.price)}</dd>
-        </dl>
+        <SessionDetails session={session} totalClassName={styles.total} />
         {session.holdExpiresAt && <p className={styles.muted}>{t.heldUntil(heldUntil(session.holdExpiresAt))}</p>}
       </section>
     </Surface>

@@ -2,9 +2,9 @@ import type { SessionResponse } from '@hhp/proto';
 import { errorSentence } from '../../../shared/api/error-message';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { texts } from '../../../shared/payments/texts';
+import { SessionDetails } from '../../../shared/payments/ui/SessionDetails';
 import type { PageStatus } from '../../../shared/payments/ui/StatusPage';
 import type { SessionView } from './outcome';
-import { SessionDetails } from './SessionDetails';
 
 const t = texts.sessionConfirmed;
 
@@ -31,7 +31,7 @@ export function sessionStatus(view: SessionView, c: Context): PageStatus {
       {label}
     </ButtonLink>
   );
-  const details = c.session && <SessionDetails session={c.session} />;
+  const details = c.session && <SessionDetails session={c.session} label={t.details} />;
   switch (view) {
     case 'checking':
       return { checking: t.checking };

@@ -2,13 +2,9 @@ import type { JoinSessionResponse } from '@hhp/proto';
 import { errorSentence } from '../../../shared/api/error-message';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import type { PageStatus } from '../../../shared/payments/ui/StatusPage';
-import { formatDay, formatTime, zoneLabel } from '../../../shared/payments/ui/time';
+import { formatMoment } from '../../../shared/payments/ui/time';
 import type { JoinView } from './join-view';
 import { joinTexts as t } from './texts';
-
-/** "Tuesday, December 2, 2025, 9:50 AM Eastern Standard Time (America/New_York)" */
-const when = (iso: string, timeZone: string) =>
-  `${formatDay(iso, timeZone)}, ${formatTime(iso, timeZone)} ${zoneLabel(timeZone, iso)}`;
 
 interface Context {
   error: unknown;
@@ -52,8 +48,8 @@ export function joinStatus(view: JoinView, answer: JoinSessionResponse | undefin
         type: 'info',
         title: t.earlyTitle,
         body: [
-          t.comeBack(when(answer.startsAt, answer.timeZone)),
-          mine && mine !== answer.timeZone && t.yourTime(when(answer.startsAt, mine)),
+          t.comeBack(formatMoment(answer.startsAt, answer.timeZone)),
+          mine && mine !== answer.timeZone && t.yourTime(formatMoment(answer.startsAt, mine)),
           t.earlyNote,
         ],
         actions: <Button onClick={c.ask}>{t.checkAgain}</Button>,

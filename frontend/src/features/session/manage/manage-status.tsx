@@ -3,14 +3,10 @@ import type { ReactNode } from 'react';
 import { errorSentence } from '../../../shared/api/error-message';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import type { PageStatus } from '../../../shared/payments/ui/StatusPage';
-import { formatDay, formatTime, zoneLabel } from '../../../shared/payments/ui/time';
-import { ManageDetails, sessionWhen } from './ManageDetails';
+import { formatMoment, sessionWhen } from '../../../shared/payments/ui/time';
+import { ManageDetails } from './ManageDetails';
 import { fixedReason, refundStatus, type ManageView } from './manage-view';
 import { manageTexts as t } from './texts';
-
-/** "Monday, December 7, 2026, 9:00 AM Eastern Standard Time (America/New_York)" */
-const moment = (iso: string, timeZone: string) =>
-  `${formatDay(iso, timeZone)}, ${formatTime(iso, timeZone)} ${zoneLabel(timeZone, iso)}`;
 
 interface Context {
   error: unknown;
@@ -50,7 +46,7 @@ export function manageStatus(view: ManageView, answer: ManageSessionResponse | u
         title: t.cancelledTitle,
         body: [
           refundStatus(answer),
-          answer.cancelledAt && t.cancelledOn(moment(answer.cancelledAt, answer.timeZone)),
+          answer.cancelledAt && t.cancelledOn(formatMoment(answer.cancelledAt, answer.timeZone)),
           t.cancelledEmailed,
           details,
         ],
@@ -59,7 +55,7 @@ export function manageStatus(view: ManageView, answer: ManageSessionResponse | u
     case 'fixed':
       return { type: 'info', title: t.notChangeableTitle, body: [fixedReason(answer), details], actions: book };
     case 'changeable': {
-      const until = t.changeableUntil(moment(answer.changeableUntil, answer.timeZone));
+      const until = t.changeableUntil(formatMoment(answer.changeableUntil, answer.timeZone));
       return c.moved
         ? {
             type: 'success',

@@ -42,6 +42,17 @@ export function formatSession(iso: string, durationMinutes: number, timeZone: st
   return `${formatDay(iso, timeZone)}, ${formatTime(iso, timeZone)} – ${formatTime(end, timeZone)}`;
 }
 
+/** "Tuesday, December 8, 2026, 9:00 AM – 10:00 AM, Eastern Standard Time (America/New_York)": a session's time. */
+export function sessionWhen(session: { scheduledAt: string; duration: string; timeZone: string }): string {
+  const { scheduledAt, duration, timeZone } = session;
+  return `${formatSession(scheduledAt, Number(duration), timeZone)}, ${zoneLabel(timeZone, scheduledAt)}`;
+}
+
+/** "Monday, December 7, 2026, 9:00 AM Eastern Standard Time (America/New_York)": a moment in the practice's zone. */
+export function formatMoment(iso: string, timeZone: string): string {
+  return `${formatDay(iso, timeZone)}, ${formatTime(iso, timeZone)} ${zoneLabel(timeZone, iso)}`;
+}
+
 /** The browser's own time zone; undefined when the browser does not say. */
 export function visitorTimeZone(): string | undefined {
   try {
