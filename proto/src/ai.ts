@@ -171,6 +171,8 @@ export const AdmitAiResponse = z.discriminatedUnion('outcome', [
     instructions: z.string(),
     notice: z.string().optional(),
     sources: z.array(Source),
+    /** As QueryAiResponse's: the crisis lines are offered with the caller's model's answer. */
+    crisisLines: QueryAiResponse.shape.crisisLines,
     /**
      * A guest's counted question only (subscribers and pass holders have nothing to give back): the signed,
      * opaque token that gives this question back (rpc.ai.v1.give-back) when the caller's model fails to answer

@@ -18,6 +18,8 @@ export interface Admitted extends Quota {
   /** Said word for word before the model's answer (the emergency notice). */
   notice?: string;
   sources: Answered['sources'];
+  /** The crisis model's middle band: the crisis lines are offered with the caller's model's answer. */
+  crisisLines?: true;
   /** A guest's counted question: what gives it back if the caller's model does not answer (refund-token.ts). */
   refundToken?: string;
 }
@@ -35,7 +37,7 @@ export async function admit(deps: AssistantDeps, asker: Asker): Promise<AdmitOut
   const started = performance.now();
   const passed = await gate(deps, asker, NO_SINK, started, true);
   if ('answered' in passed) return { outcome: 'answered', ...passed.answered };
-  const { reserved, emergency, caution, embedded } = passed;
+  const { reserved, emergency, caution, crisisLines, embedded } = passed;
   const quota = quotaOf(passed);
   const hits = await deps.library.search(asker.body.query, { embedded });
   const sources = sourcesOf(hits);
@@ -56,6 +58,7 @@ export async function admit(deps: AssistantDeps, asker: Asker): Promise<AdmitOut
       .join('\n\n'),
     ...(emergency ? { notice: EMERGENCY_NOTICE } : {}),
     sources,
+    ...(crisisLines ? { crisisLines: true as const } : {}),
     ...(refundToken ? { refundToken } : {}),
   };
 }

@@ -183,7 +183,7 @@ export class RealtimeCall implements EngineCall {
         : '';
       const answer = await this.respond(
         `${decision.instructions}\n\n${SPOKEN_STYLE}${notice}`,
-        { fixed: false, sources },
+        { fixed: false, sources, ...(decision.crisisLines ? { crisisLines: decision.crisisLines } : {}) },
         generation,
       );
       // Any of it heard: answered, in part perhaps, and counted.
@@ -241,7 +241,7 @@ export class RealtimeCall implements EngineCall {
   }
 
   /** Asks for a response (realtime-responses.ts) while this turn's `generation` is current. */
-  private respond(instructions: string, kind: { fixed: boolean; sources: Answer['sources'] }, generation: number) {
+  private respond(instructions: string, kind: Pick<Answer, 'fixed' | 'sources' | 'crisisLines'>, generation: number) {
     return this.responses.respond(instructions, kind, () => this.current(generation));
   }
 

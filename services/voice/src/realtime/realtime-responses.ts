@@ -17,6 +17,8 @@ export interface Answer {
   /** The words of the service's own being said (the caption was sent with them); else the model's answer. */
   fixed: boolean;
   sources: { title: string; path: string }[];
+  /** The question's words lie in the crisis model's middle band: the caption offers the crisis lines. */
+  crisisLines?: true;
   responseId?: string;
   /** The model's item being played, and how much of it was queued and played (for a truncate). */
   itemId?: string;
@@ -87,8 +89,17 @@ export class Responses {
   /** The model's answer's words, captioned once said (words of the service's own were captioned before). */
   transcript(responseId: string, transcript: string): void {
     const answer = this.answer;
-    if (answer && answer.responseId === responseId && !answer.fixed && !answer.cancelled)
-      this.call.send({ type: 'transcript', role: 'assistant', text: transcript, final: true, sources: answer.sources });
+    if (answer && answer.responseId === responseId && !answer.fixed && !answer.cancelled) {
+      const { sources, crisisLines } = answer;
+      this.call.send({
+        type: 'transcript',
+        role: 'assistant',
+        text: transcript,
+        final: true,
+        sources,
+        ...(crisisLines ? { crisisLines } : {}),
+      });
+    }
   }
 
   /** The server's response.done. */
@@ -114,7 +125,7 @@ export class Responses {
    */
   async respond(
     instructions: string,
-    kind: { fixed: boolean; sources: Answer['sources'] },
+    kind: Pick<Answer, 'fixed' | 'sources' | 'crisisLines'>,
     current: () => boolean,
   ): Promise<Answer | undefined> {
     // One response at a time: one cancelled a moment ago must be done before the next is asked for.

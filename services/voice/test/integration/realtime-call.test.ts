@@ -241,6 +241,36 @@ test('when the visitor says "I want to end my life", then the crisis signal come
   }
 }, 60_000);
 
+test("when the visitor's words lie in the crisis model's middle band, then the model's answer is captioned with crisisLines; an ordinary question's is not", async () => {
+  // Scored with the real model (ai-query's, in-process): -0.36, far below the band; -0.028, inside it.
+  stub.behaviour.transcripts = [
+    'Tell me about chiropractic care',
+    "I don't think I will be here next month to see the results of my blood test",
+  ];
+  stub.behaviour.reply = sayWhatIsAsked;
+  const { signalling, client } = await call(guest());
+  const answers = () => signalling.messages.filter((m) => m.type === 'transcript' && m.role === 'assistant');
+  const listeningAfter = (from: number) =>
+    signalling.messages.slice(from).some((m) => m.type === 'state' && m.state === 'listening');
+  try {
+    await client.speak(utterance());
+    const [ordinary] = await until('the first answer', () => answers().length === 1 && answers());
+    expect(ordinary).toMatchObject({ final: true });
+    expect(ordinary).not.toHaveProperty('crisisLines');
+    await until('listening again', () => listeningAfter(signalling.messages.indexOf(ordinary!)));
+    await client.speak(utterance());
+    const [, offered] = await until('the second answer', () => answers().length === 2 && answers());
+    expect(offered).toMatchObject({ final: true, crisisLines: true });
+    // An offer, not an alarm: no crisis signal, and the question counted as any other.
+    expect(signalling.messages.some((m) => m.type === 'crisis')).toBe(false);
+    expect(signalling.messages).toContainEqual(
+      expect.objectContaining({ type: 'quota', quota: expect.objectContaining({ queriesUsed: 2 }) }),
+    );
+  } finally {
+    await client.close();
+  }
+}, 60_000);
+
 test("when the visitor describes an emergency, then the model is told to say the chat's 911 notice first, with the emergency prompt", async () => {
   stub.behaviour.transcripts = ['I have crushing chest pain right now'];
   const { signalling, client, connection } = await call(guest());
