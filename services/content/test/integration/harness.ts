@@ -8,6 +8,7 @@ import { contentService } from '../../src/service.js';
 import { signIngest } from '../../src/ingest/signature.js';
 import { startMailpit, type MailDetail, type Mailpit } from '../../../../infra/src/testing/mailpit.js';
 import { natsEnvFor } from '../../../../infra/src/testing/nats-users.js';
+import { startOwnNats } from '../../../../infra/src/testing/own-nats.js';
 import { eventsOn as streamEvents, postJson, type StoredEvent } from '../../../../infra/src/testing/harness.js';
 
 export { eventually, postJson, sleep, type StoredEvent } from '../../../../infra/src/testing/harness.js';
@@ -52,13 +53,24 @@ export interface ListSuite {
   stop(): Promise<void>;
 }
 
-/** What an e-mail list suite runs against: the service with the list's settings, sending through a Mailpit of its own. */
+/**
+ * What an e-mail list suite runs against: the service with the list's settings, sending through a Mailpit of its
+ * own, on a nats-server of its own: every content service consumes the sign-ups as \`content-optin\`, and one on
+ * the shared server (another suite's, with another database) would take this suite's sign-ups and find nobody.
+ */
 export async function startListSuite(suite: string): Promise<ListSuite> {
-  const mailpit = await startMailpit();
+  const [mailpit, nats] = await Promise.all([startMailpit(), startOwnNats(`content-${suite}`, { users: true })]);
+  const stopServers = () => Promise.all([mailpit.stop(), nats.remove()]);
   try {
     const db = uniqueDb(suite);
     const start = (env: Record<string, string> = {}) =>
-      startContent(db, { SMTP_URL: mailpit.smtpUrl, LIST_TOKEN_SECRET: LIST_SECRET, PUBLIC_URL, ...env });
+      startContent(db, {
+        ...nats.envFor('content'),
+        SMTP_URL: mailpit.smtpUrl,
+        LIST_TOKEN_SECRET: LIST_SECRET,
+        PUBLIC_URL,
+        ...env,
+      });
     const running: ListSuite = {
       mailpit,
       service: await start(),
@@ -72,13 +84,13 @@ export async function startListSuite(suite: string): Promise<ListSuite> {
           await running.service.mongo.connection.dropDatabase();
           await running.service.close();
         } finally {
-          await mailpit.stop();
+          await stopServers();
         }
       },
     };
     return running;
   } catch (err) {
-    await mailpit.stop();
+    await stopServers();
     throw err;
   }
 }

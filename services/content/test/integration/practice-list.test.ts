@@ -6,22 +6,23 @@ import { jest } from '@jest/globals';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { natsConnectOptions } from '@hhp/kit';
 import { PracticeListRpcResponse, RpcSubjects, type ListedAddress } from '@hhp/proto';
-import { natsEnvFor } from '../../../../infra/src/testing/nats-users.js';
+import { startOwnNats, type OwnNats } from '../../../../infra/src/testing/own-nats.js';
 import { subscriberModel, type SubscriberDocument } from '../../src/subscribers/subscriber.model.js';
 import { startContent, uniqueDb, type ContentService } from './harness.js';
 
+// A nats-server of the suite's own: the request goes to one member of content's queue group, and on the shared
+// server that may be another suite's content service, with another database.
+let nats: OwnNats;
 let service: ContentService | undefined;
 let practice: NatsConnection;
 
 /** Connected as the practice service's own NATS user: what it may ask is what the catalogue grants. */
 async function asPractice(): Promise<NatsConnection> {
-  const env = natsEnvFor('practice');
-  return connect(
-    natsConnectOptions(env.NATS_URL ?? process.env.NATS_URL!, {
-      ...(env.NATS_USER ? { user: env.NATS_USER, password: env.NATS_PASSWORD! } : {}),
-    }),
-  );
+  const env = nats.envFor('practice');
+  return connect(natsConnectOptions(env.NATS_URL!, { user: env.NATS_USER!, password: env.NATS_PASSWORD! }));
 }
+
+const start = (suite: string) => startContent(uniqueDb(suite), nats.envFor('content'));
 
 async function ask(request: unknown): Promise<{ ok: boolean; data?: unknown; status?: number; message?: string }> {
   const reply = await practice.request(RpcSubjects.practiceList, JSON.stringify(request), { timeout: 300_000 });
@@ -46,13 +47,15 @@ const confirmedAt = at('2026-11-01T10:05:00Z');
 const confirmStep = { action: 'confirm' as const, at: confirmedAt, via: 'confirmation link' };
 
 beforeAll(async () => {
-  service = await startContent(uniqueDb('practice-list'));
+  nats = await startOwnNats('content-practice-list', { users: true });
+  service = await start('practice-list');
   practice = await asPractice();
 });
 
 afterAll(async () => {
   await practice?.close();
   await stop(service);
+  await nats?.remove();
 });
 
 async function stop(running: ContentService | undefined) {
@@ -137,7 +140,7 @@ describe('a long list walked page by page', () => {
     // The only content service answering from here on (one member of the queue group answers each request).
     await stop(service);
     service = undefined;
-    big = await startContent(uniqueDb('practice-list-long'));
+    big = await start('practice-list-long');
     const subscribers = subscriberModel(big.mongo.connection);
     const step = subscriber('x').consent![0]!;
     for (let start = 0; start < SIZE; start += 5000) {

@@ -16,7 +16,6 @@ import {
 } from '@hhp/proto';
 import { PaymentsConfig } from '../../src/config.js';
 import { paymentsService } from '../../src/service.js';
-import { TEST_SUPERUSER, testNatsUsers } from '../../../../infra/src/testing/nats-users.js';
 import { startMailpit, type Mailpit } from '../../../../infra/src/testing/mailpit.js';
 import { startOwnNats, type OwnNats } from '../../../../infra/src/testing/own-nats.js';
 import { startStripeMock, type StripeMock } from '../../../../infra/src/testing/stripe-mock.js';
@@ -43,15 +42,14 @@ export interface Servers {
 }
 
 export async function startServers(): Promise<Servers> {
-  const { users, passwords } = testNatsUsers();
-  const [nats, stripe] = await Promise.all([startOwnNats('payments-nats', users), startStripeMock({ record: true })]);
-  const superuser = new URL(nats.url);
-  superuser.username = TEST_SUPERUSER;
-  superuser.password = passwords[TEST_SUPERUSER]!;
+  const [nats, stripe] = await Promise.all([
+    startOwnNats('payments-nats', { users: true }),
+    startStripeMock({ record: true }),
+  ]);
   return {
     nats,
-    natsUrl: superuser.toString().replace(/\/$/, ''),
-    paymentsNats: { NATS_URL: nats.url, NATS_USER: 'payments', NATS_PASSWORD: passwords.payments! },
+    natsUrl: nats.superuserUrl,
+    paymentsNats: nats.envFor('payments'),
     stripe,
     stop: async () => {
       await Promise.all([nats.remove(), stripe.stop()]);
