@@ -10,6 +10,7 @@ import {
   ferretDbArgs,
   initPostgresCluster,
   isPortOpen,
+  postgresAccepts,
   postgresArgs,
   postgresPath,
   spawnManaged,
@@ -247,7 +248,8 @@ describe('logins of the local servers', () => {
         postgresArgs({ cluster, port, throwaway: true }),
       );
       const old = spawnManaged('postgres', command, args, { stopSignal: 'SIGINT' });
-      await waitFor('the old cluster', () => isPortOpen(port), { child: old });
+      // Past its startup, not only listening: a client meanwhile gets "the database system is starting up".
+      await waitFor('the old cluster', () => postgresAccepts(port), { child: old });
       const ferretPort = await (await import('../../src/dev-servers.js')).freePort();
       mkdirSync(path.join(dir, 'ferretdb'), { recursive: true });
       const oldFerret = spawnManaged(
