@@ -8,6 +8,9 @@ import { createEnvelope, startService, type RunningService } from '../../src/ind
 import { testConfig, type Config } from './harness.js';
 
 const ACK_WAIT_MS = 1000;
+// The slow handler's ack wait: twice the least allowed, so that a live holder's heartbeat is not missed when CI's
+// two cores are loaded twenty times over (at 1 s one was, and the message was redelivered).
+const SLOW_ACK_WAIT_MS = 2000;
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a durable consumer', () => {
@@ -32,15 +35,15 @@ describe('a durable consumer', () => {
       `kit-slow-${suffix}`,
       async (_event, { deliveryCount }) => {
         deliveries.push(deliveryCount);
-        await delay(3 * ACK_WAIT_MS);
+        await delay(3 * SLOW_ACK_WAIT_MS);
         finished += 1;
       },
-      { ackWaitMs: ACK_WAIT_MS },
+      { ackWaitMs: SLOW_ACK_WAIT_MS },
     );
     await service.bus.publish(createEnvelope(subject, { n: 1 }));
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 15_000;
     while (finished === 0 && Date.now() < deadline) await delay(25);
-    await delay(2 * ACK_WAIT_MS); // a redelivery, if there were one, would come by now
+    await delay(1.5 * SLOW_ACK_WAIT_MS); // a redelivery, if there were one, would come by now
     const info = await service.bus.jsm.consumers.info(EVENTS_STREAM, `kit-slow-${suffix}`);
     await subscription.stop();
     expect(deliveries).toEqual([1]);
