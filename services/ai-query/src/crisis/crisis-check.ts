@@ -68,7 +68,7 @@ export class CrisisCheck {
     const local = await this.model?.judge(query);
     if (local?.isCrisis) return { isCrisis: true, source: 'model', category: local.category };
     const embedded = local?.embedded;
-    // The middle band is the local model's: the service's answer says crisis or not.
+    // The middle band: the local model's, or the service's (its `crisisLines`, when it asked a model this one lacks).
     const possible = local?.tier === 'possible' ? { possible: true as const } : {};
     // The service's answer is already known.
     if (this.sameAsLocal()) return { isCrisis: false, source: local ? 'model' : 'rules', embedded, ...possible };
@@ -78,7 +78,8 @@ export class CrisisCheck {
         { query },
         { response: DetectCrisisResponse, timeoutMs: this.timeoutMs, ...(requestId ? { requestId } : {}) },
       );
-      return { isCrisis: remote.isCrisis, source: 'service', embedded, ...(remote.isCrisis ? {} : possible) };
+      if (remote.isCrisis) return { isCrisis: true, source: 'service', embedded };
+      return { isCrisis: false, source: 'service', embedded, ...(remote.crisisLines ? { possible: true } : possible) };
     } catch (err) {
       this.logger.warn({ err: String(err), requestId }, 'crisis service did not answer; the local layers decided');
       return { isCrisis: false, source: local ? 'model' : 'rules', embedded, ...possible };
