@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@hhp/proto';
-import { Alert, Table, type TableColumnsType } from 'antd';
-import { errorSentence } from '../../shared/api/error-message';
+import { Table, type TableColumnsType } from 'antd';
 import { useAuditLogQuery } from './api';
+import { LoadFailed, ScrollRegion } from './panel-parts';
 import { formatTime, texts } from './texts';
 import { useSignInOn401 } from './use-sign-in-on-401';
 import styles from './practice.module.css';
@@ -22,15 +22,9 @@ export function AuditPanel() {
     <section className={styles.section}>
       <h2 id="practice-audit">{texts.audit.title}</h2>
       {log.error && !log.data ? (
-        <Alert type="error" showIcon title={errorSentence(log.error)} />
+        <LoadFailed error={log.error} />
       ) : (
-        <div
-          // A phone's screen may be narrower than the table: it scrolls sideways, by keyboard too (focusable).
-          className={styles.tableScroll}
-          role="region"
-          aria-labelledby="practice-audit"
-          tabIndex={0}
-        >
+        <ScrollRegion labelledBy="practice-audit">
           <Table<AuditEntry>
             columns={columns}
             // Entries have no id of their own; the list is only read, so its order is the key.
@@ -39,7 +33,7 @@ export function AuditPanel() {
             pagination={false}
             size="small"
           />
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

@@ -1,8 +1,7 @@
 import type { StaffMember, StaffRole } from '@hhp/proto';
-import { Alert, Button, Form, Input, Popconfirm, Radio, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
-import { errorSentence } from '../../shared/api/error-message';
+import { Button, Form, Input, Radio, Table, type TableColumnsType } from 'antd';
 import { useInviteStaffMutation, useRevokeStaffMutation, useStaffListQuery } from './api';
+import { ConfirmButton, LoadFailed, PanelNotice, ScrollRegion, useNotice } from './panel-parts';
 import { formatTime, texts } from './texts';
 import { useSignInOn401 } from './use-sign-in-on-401';
 import styles from './practice.module.css';
@@ -18,29 +17,21 @@ export function StaffPanel({ selfId }: { selfId: string }) {
   const [invite, inviting] = useInviteStaffMutation();
   const [revoke, revoking] = useRevokeStaffMutation();
   const [form] = Form.useForm<InviteValues>();
-  const [notice, setNotice] = useState<{ type: 'success' | 'error'; text: string }>();
+  const { notice, run } = useNotice();
   useSignInOn401(list.error, inviting.error, revoking.error);
 
-  const sendInvite = async (values: InviteValues) => {
-    setNotice(undefined);
-    try {
+  const sendInvite = (values: InviteValues) =>
+    run(async () => {
       const sent = await invite({ email: values.email.trim(), role: values.role }).unwrap();
-      setNotice({ type: 'success', text: texts.inviteForm.sent(sent.email, formatTime(sent.expiresAt)) });
       form.resetFields();
-    } catch (failure) {
-      setNotice({ type: 'error', text: errorSentence(failure) });
-    }
-  };
+      return texts.inviteForm.sent(sent.email, formatTime(sent.expiresAt));
+    });
 
-  const revokeMember = async (member: StaffMember) => {
-    setNotice(undefined);
-    try {
+  const revokeMember = (member: StaffMember) =>
+    run(async () => {
       await revoke({ id: member.id }).unwrap();
-      setNotice({ type: 'success', text: texts.staff.revoked(member.email) });
-    } catch (failure) {
-      setNotice({ type: 'error', text: errorSentence(failure) });
-    }
-  };
+      return texts.staff.revoked(member.email);
+    });
 
   const columns: TableColumnsType<StaffMember> = [
     { title: texts.staff.email, dataIndex: 'email', key: 'email' },
@@ -53,15 +44,15 @@ export function StaffPanel({ selfId }: { selfId: string }) {
       key: 'actions',
       render: (_, member) =>
         member.id !== selfId && member.status === 'active' ? (
-          <Popconfirm
-            title={texts.staff.revokeConfirm(member.email)}
-            okText={texts.staff.revoke}
+          <ConfirmButton
+            question={texts.staff.revokeConfirm(member.email)}
+            yes={texts.staff.revoke}
             onConfirm={() => revokeMember(member)}
+            danger
+            aria-label={`${texts.staff.revoke} ${member.email}`}
           >
-            <Button danger aria-label={`${texts.staff.revoke} ${member.email}`}>
-              {texts.staff.revoke}
-            </Button>
-          </Popconfirm>
+            {texts.staff.revoke}
+          </ConfirmButton>
         ) : null,
     },
   ];
@@ -71,15 +62,9 @@ export function StaffPanel({ selfId }: { selfId: string }) {
       <section className={styles.section}>
         <h2 id="practice-staff">{texts.staff.title}</h2>
         {list.error && !list.data ? (
-          <Alert type="error" showIcon title={errorSentence(list.error)} />
+          <LoadFailed error={list.error} />
         ) : (
-          <div
-            // A phone's screen may be narrower than the table: it scrolls sideways, by keyboard too (focusable).
-            className={styles.tableScroll}
-            role="region"
-            aria-labelledby="practice-staff"
-            tabIndex={0}
-          >
+          <ScrollRegion labelledBy="practice-staff">
             <Table<StaffMember>
               rowKey="id"
               columns={columns}
@@ -87,7 +72,7 @@ export function StaffPanel({ selfId }: { selfId: string }) {
               loading={list.isFetching}
               pagination={false}
             />
-          </div>
+          </ScrollRegion>
         )}
       </section>
       <section aria-labelledby="practice-invite" className={styles.section}>
@@ -120,16 +105,7 @@ export function StaffPanel({ selfId }: { selfId: string }) {
             {texts.inviteForm.button}
           </Button>
         </Form>
-        <div aria-live="polite" className={styles.message}>
-          {notice && (
-            <Alert
-              type={notice.type}
-              role={notice.type === 'error' ? 'alert' : 'status'}
-              showIcon
-              title={notice.text}
-            />
-          )}
-        </div>
+        <PanelNotice notice={notice} />
       </section>
     </>
   );

@@ -1,8 +1,8 @@
 import type { AffectedBooking } from '@hhp/proto';
-import { Alert, Table, type TableColumnsType } from 'antd';
-import { useEffect, useReducer, useState } from 'react';
-import { errorSentence } from '../../../shared/api/error-message';
+import { Table, type TableColumnsType } from 'antd';
+import { useEffect, useReducer } from 'react';
 import { planName } from '../../../shared/payments/texts';
+import { LoadFailed, PanelNotice, ScrollRegion, useNotice } from '../panel-parts';
 import { useSignInOn401 } from '../use-sign-in-on-401';
 import styles from '../practice.module.css';
 import {
@@ -22,8 +22,6 @@ import { availabilityTexts as texts } from './availability-texts';
 import { ExceptionsSection } from './ExceptionsSection';
 import { WeekForm } from './WeekForm';
 
-type Notice = { type: 'success' | 'error'; text: string } | undefined;
-
 const affectedColumns: TableColumnsType<AffectedBooking> = [
   { title: texts.affected.when, key: 'when', render: (_, b) => `${b.date} ${b.time}` },
   { title: texts.affected.plan, key: 'plan', render: (_, b) => planName(b.type) },
@@ -39,31 +37,19 @@ export function AvailabilityPanel() {
   const [addException, adding] = useAddAvailabilityExceptionMutation();
   const [removeException, removing] = useRemoveAvailabilityExceptionMutation();
   const [local, dispatch] = useReducer(availabilityReducer, undefined, initialAvailability);
-  const [notice, setNotice] = useState<Notice>();
+  const { notice, setNotice, run } = useNotice();
   useSignInOn401(state.error, settingRule.error, adding.error, removing.error);
 
   useEffect(() => {
     if (state.data) dispatch({ type: 'loaded', answer: state.data });
   }, [state.data]);
 
-  const run = async (work: () => Promise<unknown>, done: string) => {
-    setNotice(undefined);
-    try {
-      await work();
-      setNotice({ type: 'success', text: done });
-    } catch (failure) {
-      setNotice({ type: 'error', text: errorSentence(failure) });
-    }
-  };
-
   const saveWeek = (draft: RuleDraft) =>
-    run(
-      async () => {
-        await setRule({ type: draft.type, ...ruleBody(draft) }).unwrap();
-        dispatch({ type: 'discard', plan: draft.type });
-      },
-      texts.week.saved(planName(draft.type)),
-    );
+    run(async () => {
+      await setRule({ type: draft.type, ...ruleBody(draft) }).unwrap();
+      dispatch({ type: 'discard', plan: draft.type });
+      return texts.week.saved(planName(draft.type));
+    });
 
   const addDay = () => {
     const made = exceptionBody(local.exception);
@@ -74,7 +60,8 @@ export function AvailabilityPanel() {
     void run(async () => {
       await addException(made.body).unwrap();
       dispatch({ type: 'exception-added' });
-    }, texts.exceptions.added(made.body.date));
+      return texts.exceptions.added(made.body.date);
+    });
   };
 
   const data = state.data;
@@ -82,20 +69,11 @@ export function AvailabilityPanel() {
     <section aria-labelledby="practice-availability" className={styles.section}>
       <h2 id="practice-availability">{texts.title}</h2>
       {state.error && !data ? (
-        <Alert type="error" showIcon title={errorSentence(state.error)} />
+        <LoadFailed error={state.error} />
       ) : data ? (
         <>
           <p>{texts.intro(data.timeZone)}</p>
-          <div aria-live="polite" className={styles.message}>
-            {notice && (
-              <Alert
-                type={notice.type}
-                role={notice.type === 'error' ? 'alert' : 'status'}
-                showIcon
-                title={notice.text}
-              />
-            )}
-          </div>
+          <PanelNotice notice={notice} />
 
           <section className={styles.section}>
             <h3 id="practice-affected">{texts.affected.title}</h3>
@@ -104,7 +82,7 @@ export function AvailabilityPanel() {
             ) : (
               <>
                 <p>{texts.affected.intro}</p>
-                <div className={styles.tableScroll} role="region" aria-labelledby="practice-affected" tabIndex={0}>
+                <ScrollRegion labelledBy="practice-affected">
                   <Table<AffectedBooking>
                     rowKey="id"
                     columns={affectedColumns}
@@ -112,7 +90,7 @@ export function AvailabilityPanel() {
                     pagination={false}
                     size="small"
                   />
-                </div>
+                </ScrollRegion>
               </>
             )}
           </section>
@@ -135,7 +113,12 @@ export function AvailabilityPanel() {
             dispatch={dispatch}
             onAdd={addDay}
             adding={adding.isLoading}
-            onRemove={(e) => void run(() => removeException({ id: e.id }).unwrap(), texts.exceptions.removed(e.date))}
+            onRemove={(e) =>
+              void run(async () => {
+                await removeException({ id: e.id }).unwrap();
+                return texts.exceptions.removed(e.date);
+              })
+            }
           />
         </>
       ) : (

@@ -1,7 +1,8 @@
 import type { AvailabilityExceptionView, SessionType } from '@hhp/proto';
-import { Button, Checkbox, Form, Input, Popconfirm, Radio, Table, type TableColumnsType } from 'antd';
+import { Button, Checkbox, Form, Input, Radio, Table, type TableColumnsType } from 'antd';
 import type { ComponentProps } from 'react';
 import { planName } from '../../../shared/payments/texts';
+import { ConfirmButton, ScrollRegion } from '../panel-parts';
 import styles from '../practice.module.css';
 import own from './availability.module.css';
 import type { AvailabilityAction, ExceptionDraft } from './availability-state';
@@ -37,11 +38,15 @@ export function ExceptionsSection({ exceptions, today, draft, dispatch, onAdd, a
       title: t.remove,
       key: 'remove',
       render: (_, e) => (
-        <Popconfirm title={t.removeConfirm(e.date)} okText={t.remove} onConfirm={() => onRemove(e)}>
-          <Button danger aria-label={`${t.remove} ${e.date}`}>
-            {t.remove}
-          </Button>
-        </Popconfirm>
+        <ConfirmButton
+          question={t.removeConfirm(e.date)}
+          yes={t.remove}
+          onConfirm={() => onRemove(e)}
+          danger
+          aria-label={`${t.remove} ${e.date}`}
+        >
+          {t.remove}
+        </ConfirmButton>
       ),
     },
   ];
@@ -54,7 +59,7 @@ export function ExceptionsSection({ exceptions, today, draft, dispatch, onAdd, a
         // Not antd's empty table: its placeholder's grey is below the contrast axe asks for.
         <p>{t.none}</p>
       ) : (
-        <div className={styles.tableScroll} role="region" aria-labelledby="practice-exceptions" tabIndex={0}>
+        <ScrollRegion labelledBy="practice-exceptions">
           <Table<AvailabilityExceptionView>
             rowKey="id"
             columns={columns}
@@ -62,7 +67,7 @@ export function ExceptionsSection({ exceptions, today, draft, dispatch, onAdd, a
             pagination={false}
             size="small"
           />
-        </div>
+        </ScrollRegion>
       )}
       <Form layout="vertical" requiredMark={false} onFinish={onAdd} className={styles.narrow}>
         <TextField

@@ -1,16 +1,13 @@
 import type { CalendarBooking } from '@hhp/proto';
-import { Alert, Button, Drawer, Popconfirm, Radio } from 'antd';
+import { Alert, Button, Drawer, Radio } from 'antd';
 import { useId, useState } from 'react';
-import { errorSentence } from '../../../shared/api/error-message';
 import { useAvailabilityQuery } from '../../../shared/payments/api';
 import { planName } from '../../../shared/payments/texts';
 import { formatIsoDay, money } from '../../../shared/payments/ui/time';
+import { ConfirmButton, LoadFailed, useNotice } from '../panel-parts';
 import own from './calendar.module.css';
 import { useCancelBookingMutation, useMarkAttendanceMutation, useMoveBookingMutation } from './calendar-api';
 import { calendarTexts as texts } from './calendar-texts';
-
-/** What the last action on a booking came to (shown while that booking is open). */
-type Notice = { bookingId: string; type: 'success' | 'error'; text: string } | undefined;
 
 /** Another free slot of the booking's plan: a day, then one of its free times (GET /api/availability). */
 function MovePicker({
@@ -45,7 +42,7 @@ function MovePicker({
         {texts.moveSlots}
       </p>
       {day.error ? (
-        <Alert type="error" showIcon title={errorSentence(day.error)} />
+        <LoadFailed error={day.error} />
       ) : day.currentData && !day.currentData.open ? (
         <p>{texts.closedDay}</p>
       ) : day.currentData && free.length === 0 ? (
@@ -70,18 +67,14 @@ export function BookingDrawer({ booking, onClose }: { booking: CalendarBooking |
   const [cancel, cancelling] = useCancelBookingMutation();
   const [move, moving] = useMoveBookingMutation();
   const [mark, marking] = useMarkAttendanceMutation();
-  const [last, setNotice] = useState<Notice>();
-  const notice = last && last.bookingId === booking?.id ? last : undefined;
-
-  const act = async (bookingId: string, work: () => Promise<unknown>, done: string) => {
-    setNotice(undefined);
-    try {
+  const { notice: last, run } = useNotice();
+  // What the last action on a booking came to, shown while that booking is open.
+  const notice = last && last.about === booking?.id ? last : undefined;
+  const act = (bookingId: string, work: () => Promise<unknown>, done: string) =>
+    run(async () => {
       await work();
-      setNotice({ bookingId, type: 'success', text: done });
-    } catch (failure) {
-      setNotice({ bookingId, type: 'error', text: errorSentence(failure) });
-    }
-  };
+      return done;
+    }, bookingId);
 
   return (
     <Drawer
@@ -145,16 +138,16 @@ export function BookingDrawer({ booking, onClose }: { booking: CalendarBooking |
           {booking.changeable && (
             <>
               <div className={own.actions}>
-                <Popconfirm
-                  title={texts.cancelConfirm}
-                  okText={texts.cancelYes}
-                  cancelText={texts.cancelNo}
+                <ConfirmButton
+                  question={texts.cancelConfirm}
+                  yes={texts.cancelYes}
+                  no={texts.cancelNo}
                   onConfirm={() => act(booking.id, () => cancel({ id: booking.id }).unwrap(), texts.cancelled)}
+                  danger
+                  loading={cancelling.isLoading}
                 >
-                  <Button danger loading={cancelling.isLoading}>
-                    {texts.cancel}
-                  </Button>
-                </Popconfirm>
+                  {texts.cancel}
+                </ConfirmButton>
               </div>
               <MovePicker
                 key={booking.id}

@@ -1,10 +1,10 @@
 import type { CalendarBooking } from '@hhp/proto';
-import { Alert, Button, Radio } from 'antd';
+import { Button, Radio } from 'antd';
 import { useEffect, useId, useReducer } from 'react';
-import { errorSentence } from '../../../shared/api/error-message';
 import { planName } from '../../../shared/payments/texts';
 import { formatIsoDay } from '../../../shared/payments/ui/time';
 import { todayIn, type IsoDay } from '../../../shared/payments/slots/calendar';
+import { LoadFailed, ScrollRegion } from '../panel-parts';
 import { useSignInOn401 } from '../use-sign-in-on-401';
 import styles from '../practice.module.css';
 import own from './calendar.module.css';
@@ -81,7 +81,7 @@ function MonthGrid({
   onDay: (date: IsoDay) => void;
 }) {
   return (
-    <div className={styles.tableScroll} role="region" aria-labelledby={labelledBy} tabIndex={0}>
+    <ScrollRegion labelledBy={labelledBy}>
       <table className={own.month}>
         <thead>
           <tr>
@@ -120,7 +120,7 @@ function MonthGrid({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -179,7 +179,7 @@ export function CalendarPanel() {
       </p>
       {timeZone && <p className={own.zone}>{texts.zone(timeZone)}</p>}
       {calendar.error && !calendar.currentData ? (
-        <Alert type="error" showIcon title={errorSentence(calendar.error)} />
+        <LoadFailed error={calendar.error} />
       ) : state.view === 'month' ? (
         <MonthGrid
           anchor={range.from}

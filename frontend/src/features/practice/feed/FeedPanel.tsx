@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Input, Popconfirm, Space } from 'antd';
+import { Alert, Button, Card, Input, Space } from 'antd';
 import { useReducer } from 'react';
 import { errorSentence } from '../../../shared/api/error-message';
 import { formatTime } from '../texts';
+import { ConfirmButton, LoadFailed } from '../panel-parts';
 import { useSignInOn401 } from '../use-sign-in-on-401';
 import styles from '../practice.module.css';
 import { useCalendarFeedQuery, useCreateCalendarFeedMutation, useRevokeCalendarFeedMutation } from './feed-api';
@@ -77,7 +78,7 @@ export function FeedPanel() {
           {state.copy === 'failed' && <Alert type="warning" showIcon title={t.copyFailed} />}
         </div>
         {status.error && !status.data ? (
-          <Alert type="error" showIcon title={errorSentence(status.error)} />
+          <LoadFailed error={status.error} />
         ) : view.kind === 'loading' ? null : view.kind === 'none' ? (
           <>
             <p data-testid="practice-feed-state">{t.none}</p>
@@ -115,19 +116,25 @@ export function FeedPanel() {
               <p>{t.hidden}</p>
             )}
             <Space wrap className={own.actions}>
-              <Popconfirm
-                title={t.replaceConfirm}
-                okText={t.replaceYes}
-                cancelText={t.keep}
+              <ConfirmButton
+                question={t.replaceConfirm}
+                yes={t.replaceYes}
+                no={t.keep}
                 onConfirm={() => void make()}
+                loading={creating.isLoading}
               >
-                <Button loading={creating.isLoading}>{t.replace}</Button>
-              </Popconfirm>
-              <Popconfirm title={t.revokeConfirm} okText={t.revokeYes} cancelText={t.keep} onConfirm={() => void end()}>
-                <Button danger loading={revoking.isLoading}>
-                  {t.revoke}
-                </Button>
-              </Popconfirm>
+                {t.replace}
+              </ConfirmButton>
+              <ConfirmButton
+                question={t.revokeConfirm}
+                yes={t.revokeYes}
+                no={t.keep}
+                onConfirm={() => void end()}
+                danger
+                loading={revoking.isLoading}
+              >
+                {t.revoke}
+              </ConfirmButton>
             </Space>
           </>
         )}

@@ -1,8 +1,8 @@
 import type { ListedAddress } from '@hhp/proto';
-import { Alert, Table, type TableColumnsType } from 'antd';
+import { Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { errorSentence } from '../../../shared/api/error-message';
 import { formatTime } from '../texts';
+import { LoadFailed, ScrollRegion } from '../panel-parts';
 import { useSignInOn401 } from '../use-sign-in-on-401';
 import styles from '../practice.module.css';
 import { LIST_CSV_URL, useEmailListQuery } from './numbers-api';
@@ -39,9 +39,9 @@ export function EmailListPanel() {
       </div>
       <p>{t.exportNote}</p>
       {list.error && !list.data ? (
-        <Alert type="error" showIcon title={errorSentence(list.error)} />
+        <LoadFailed error={list.error} />
       ) : (
-        <div className={styles.tableScroll} role="region" aria-labelledby="practice-email-list" tabIndex={0}>
+        <ScrollRegion labelledBy="practice-email-list">
           <Table<ListedAddress>
             columns={columns}
             rowKey="email"
@@ -58,7 +58,7 @@ export function EmailListPanel() {
             }}
             size="small"
           />
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

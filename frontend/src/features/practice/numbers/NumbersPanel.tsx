@@ -1,6 +1,6 @@
-import { Alert, Table, type TableColumnsType } from 'antd';
-import { errorSentence } from '../../../shared/api/error-message';
+import { Table, type TableColumnsType } from 'antd';
 import { Button } from '../../../shared/ui/Button';
+import { LoadFailed, ScrollRegion } from '../panel-parts';
 import { useSignInOn401 } from '../use-sign-in-on-401';
 import styles from '../practice.module.css';
 import { usePracticeNumbersQuery } from './numbers-api';
@@ -58,7 +58,7 @@ export function NumbersPanel() {
     <section className={styles.section}>
       <h2 id="practice-numbers">{t.title}</h2>
       {numbers.error && !n ? (
-        <Alert type="error" showIcon title={errorSentence(numbers.error)} />
+        <LoadFailed error={numbers.error} />
       ) : n ? (
         <>
           <div className={own.toolbar}>
@@ -82,14 +82,14 @@ export function NumbersPanel() {
           {bars.length > 0 && (
             <>
               <WeekChart bars={bars} />
-              <div className={styles.tableScroll} role="region" aria-labelledby="practice-numbers-chart" tabIndex={0}>
+              <ScrollRegion labelledBy="practice-numbers-chart">
                 <Table<Bar>
                   columns={dayColumns}
                   dataSource={bars.map((bar) => ({ ...bar, key: bar.date }))}
                   pagination={false}
                   size="small"
                 />
-              </div>
+              </ScrollRegion>
             </>
           )}
           {n.revenue.status === 'ok' && (
@@ -97,13 +97,7 @@ export function NumbersPanel() {
               <h3 id="practice-revenue">{t.revenueTitle}</h3>
               {(['week', 'month'] as const).map((period) =>
                 n.revenue.status === 'ok' ? (
-                  <div
-                    key={period}
-                    className={styles.tableScroll}
-                    role="region"
-                    aria-label={`${t.revenueTitle}: ${t.period[period]}`}
-                    tabIndex={0}
-                  >
+                  <ScrollRegion key={period} label={`${t.revenueTitle}: ${t.period[period]}`}>
                     <Table<RevenueRow>
                       title={() => t.period[period]}
                       columns={revenueColumns}
@@ -111,7 +105,7 @@ export function NumbersPanel() {
                       pagination={false}
                       size="small"
                     />
-                  </div>
+                  </ScrollRegion>
                 ) : null,
               )}
             </>
