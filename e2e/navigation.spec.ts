@@ -1,10 +1,19 @@
 // The sticky navigation, deep links, the not-found screen, and an axe-core scan of the built screens.
 import { expectNoAxeViolations } from './support/axe';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Opens a page and waits until React has taken over its prerendered HTML: a click or a key before that is the
+ * static page's (a link is a full page load, which leaves focus where the browser puts it; a button does nothing).
+ */
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
 
 test.describe('navigation on a wide screen', () => {
   test('when a link is chosen, then it is marked current and focus moves to the main content', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
 
@@ -19,7 +28,7 @@ test.describe('navigation on a wide screen', () => {
   test('when the Conditions dropdown is opened from the keyboard, then it lists the eight condition pages', async ({
     page,
   }) => {
-    await page.goto('/');
+    await open(page, '/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const conditions = nav.getByRole('button', { name: 'Conditions' });
     await conditions.focus();
@@ -51,7 +60,7 @@ test.describe('navigation on a wide screen', () => {
   });
 
   test('when the header buttons are chosen, then they lead to booking and the subscription', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     await page.getByRole('link', { name: 'Book Session' }).click();
     await expect(page).toHaveURL(/\/book$/);
     await page.getByRole('link', { name: 'Subscribe $19/mo' }).click();
@@ -63,7 +72,7 @@ test.describe('navigation on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('when the menu is opened and a link chosen, then the drawer navigates and closes', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
 
@@ -81,7 +90,7 @@ test.describe('navigation on a phone', () => {
   });
 
   test('when a condition is chosen in the drawer, then its page opens and the drawer closes', async ({ page }) => {
-    await page.goto('/videos');
+    await open(page, '/videos');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await drawer.getByRole('link', { name: 'Insomnia' }).click();
@@ -98,7 +107,7 @@ test.describe('navigation on a phone', () => {
   test('when the link of the page already shown is chosen, then the drawer closes and focus goes to the page', async ({
     page,
   }) => {
-    await page.goto('/videos');
+    await open(page, '/videos');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await drawer.getByRole('link', { name: 'Videos' }).click();
@@ -122,40 +131,40 @@ test.describe('deep links and unknown paths', () => {
   });
 
   test('when an unknown path is opened, then "404 Page Not Found" shows with a link home', async ({ page }) => {
-    await page.goto('/no/such/page');
+    await open(page, '/no/such/page');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
     await page.getByRole('link', { name: 'Go back home' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 
   test('when an unknown condition is opened, then the 404 screen shows too', async ({ page }) => {
-    await page.goto('/conditions/no-such-condition');
+    await open(page, '/conditions/no-such-condition');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
   });
 });
 
 test.describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   test('when the home page is scanned, then axe finds no violations', async ({ page }) => {
-    await page.goto('/');
+    await open(page, '/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 
   test('when the video library is scanned after loading, then axe finds no violations', async ({ page }) => {
-    await page.goto('/videos');
+    await open(page, '/videos');
     await expect(page.locator('section[aria-busy="false"], [role="alert"]').first()).toBeAttached();
     await expectNoAxeViolations(page);
   });
 
   test('when the 404 page is scanned, then axe finds no violations', async ({ page }) => {
-    await page.goto('/no/such/page');
+    await open(page, '/no/such/page');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
     await expectNoAxeViolations(page);
   });
 
   test('when the phone menu is open, then axe finds no violations', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/');
+    await open(page, '/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
     await expectNoAxeViolations(page);
