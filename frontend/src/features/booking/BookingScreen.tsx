@@ -41,7 +41,7 @@ export function BookingScreen() {
     return draft ?? { ...bookingStart(params), name: '', email: '', date: null, slot: null };
   });
   const choice = useSlotChoice(start);
-  const { type, date, slot, slotStart, today, openDays, availability, answer } = choice;
+  const { type, date, slot, slotStart, today, openDays, day } = choice;
   const [name, setName] = useState(start.name);
   const [email, setEmail] = useState(start.email);
   const [notes, setNotes] = useState(start.notes);
@@ -129,10 +129,7 @@ export function BookingScreen() {
             />
             <SlotPicker
               date={date}
-              availability={answer}
-              loading={availability.isFetching && !answer}
-              error={availability.error}
-              onRetry={() => void availability.refetch()}
+              day={day}
               value={slot?.startsAt ?? null}
               onChange={choice.chooseSlot}
               visitorZone={choice.visitorZone}
@@ -145,7 +142,7 @@ export function BookingScreen() {
             type={type}
             date={date}
             slot={slot}
-            timeZone={answer?.timeZone}
+            timeZone={day.answer?.timeZone}
             name={name}
             email={email}
             submitting={isLoading}

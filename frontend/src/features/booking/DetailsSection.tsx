@@ -1,4 +1,4 @@
-import { useId, type Ref } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 import { TextInput } from '../../shared/ui/TextInput';
 import { texts } from '../../shared/payments/texts';
 import styles from '../../shared/payments/slots/booking.module.css';
@@ -38,10 +38,7 @@ export function DetailsSection({
         {t.detailsTitle}
       </h2>
       <div className={styles.fields}>
-        <div className={styles.field}>
-          <label htmlFor={ids.name} className={styles.label}>
-            {t.name} <span className={styles.requiredMark}>{t.required}</span>
-          </label>
+        <RequiredField id={ids.name} label={t.name}>
           <TextInput
             ref={nameRef}
             id={ids.name}
@@ -52,11 +49,8 @@ export function DetailsSection({
             aria-invalid={nameMissing || undefined}
             onChange={(event) => onName(event.target.value)}
           />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor={ids.email} className={styles.label}>
-            {t.email} <span className={styles.requiredMark}>{t.required}</span>
-          </label>
+        </RequiredField>
+        <RequiredField id={ids.email} label={t.email}>
           <TextInput
             ref={emailRef}
             id={ids.email}
@@ -74,8 +68,20 @@ export function DetailsSection({
               {t.emailInvalid}
             </p>
           )}
-        </div>
+        </RequiredField>
       </div>
     </section>
+  );
+}
+
+/** A field the booking needs: its label says so. */
+function RequiredField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label} <span className={styles.requiredMark}>{t.required}</span>
+      </label>
+      {children}
+    </div>
   );
 }

@@ -4,17 +4,10 @@
 import type { BookSessionRequest } from '@hhp/proto';
 import { MODALITIES } from '@hhp/proto/catalogue/modalities';
 import { PLANS, SESSION_TYPES, type SessionType } from '@hhp/proto/catalogue/plans';
-import type { IsoDay } from '../../shared/payments/slots/calendar';
+import type { BookingDraft } from '../../shared/payments/booking-trip';
 
-export interface BookingForm {
-  type: SessionType;
-  name: string;
-  email: string;
-  date: IsoDay | null;
-  /** The chosen slot's start, ISO date-time in UTC (the availability answer's `startsAt`). */
-  slot: string | null;
-  notes: string;
-}
+/** The form as typed: what travels with the visitor to checkout and back (booking-trip.ts). */
+export type BookingForm = BookingDraft;
 
 export type BookingField = 'name' | 'email' | 'date' | 'slot';
 

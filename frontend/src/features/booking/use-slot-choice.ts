@@ -1,9 +1,8 @@
 import type { SessionType } from '@hhp/proto/catalogue/plans';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
-import { useAvailabilityQuery } from '../../shared/payments/api';
 import { closedReason, todayIn, type IsoDay } from '../../shared/payments/slots/calendar';
 import { useOpenDays } from '../../shared/payments/slots/open-days';
+import { useDaySlots } from '../../shared/payments/slots/use-day-slots';
 import { visitorTimeZone } from '../../shared/payments/ui/time';
 
 /**
@@ -22,9 +21,8 @@ export function useSlotChoice(start: { type: SessionType; date: IsoDay | null; s
 
   // The plan's open days of the chosen day's month (the grid asks the same while it shows that month: one call).
   const openDays = useOpenDays(type, date ?? today);
-  const availability = useAvailabilityQuery(date ? { type, date } : skipToken, { refetchOnMountOrArgChange: true });
-  const answer = date ? availability.currentData : undefined;
-  const answerZone = answer?.timeZone ?? openDays.timeZone;
+  const day = useDaySlots(type, date, slotStart);
+  const answerZone = day.answer?.timeZone ?? openDays.timeZone;
   if (answerZone && answerZone !== practiceZone) setPracticeZone(answerZone);
   // A chosen day the plan is closed on (another plan chosen, a draft's day gone by) is no longer chosen, once the
   // practice's days are known or cannot be had: not while they load, so an extra day is not dropped meanwhile.
@@ -32,19 +30,17 @@ export function useSlotChoice(start: { type: SessionType; date: IsoDay | null; s
     setDate(null);
     setSlotStart(null);
   }
-  const slot = answer?.slots.find((candidate) => candidate.startsAt === slotStart && candidate.available) ?? null;
 
   return {
     type,
     date,
-    slot,
+    slot: day.slot,
     /** The slot as chosen (kept in the trip to checkout, even while the list is read again). */
     slotStart,
     today,
     visitorZone,
     openDays,
-    availability,
-    answer,
+    day,
     choosePlan: (next: SessionType) => {
       setType(next);
       // Slots differ between plans; a day the new plan is closed on is dropped once its days are known (above).

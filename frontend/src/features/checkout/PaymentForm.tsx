@@ -1,8 +1,9 @@
-import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { useElements, useStripe } from '@stripe/react-stripe-js';
 import { useId, useState, type FormEvent, type Ref } from 'react';
 import { Button } from '../../shared/ui/Button';
 import { Surface } from '../../shared/ui/Surface';
 import { useToast } from '../../shared/ui/toast';
+import { CardElement } from '../../shared/payments/stripe/CardElement';
 import { texts } from '../../shared/payments/texts';
 import { money } from '../../shared/payments/ui/time';
 import styles from '../../shared/payments/ui/payments.module.css';
@@ -49,15 +50,11 @@ export function PaymentForm({ sessionId, price, headingRef, onLoadError }: Props
         <h2 id={headingId} ref={headingRef} tabIndex={-1} className={styles.title}>
           {texts.checkout.paymentTitle}
         </h2>
-        {!ready && (
-          <p className={styles.muted} role="status">
-            {texts.checkout.loadingForm}
-          </p>
-        )}
-        <PaymentElement
-          className={styles.paymentElement}
+        <CardElement
+          ready={ready}
           onReady={() => setReady(true)}
-          onLoadError={(event) => onLoadError(event.error.message ?? texts.checkout.unavailableDefault)}
+          onLoadError={onLoadError}
+          unavailable={texts.checkout.unavailableDefault}
         />
         <Button
           type="submit"

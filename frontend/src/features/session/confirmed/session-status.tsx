@@ -1,9 +1,8 @@
 import type { SessionResponse } from '@hhp/proto';
-import { errorSentence } from '../../../shared/api/error-message';
-import { Button, ButtonLink } from '../../../shared/ui/Button';
+import { Button } from '../../../shared/ui/Button';
 import { texts } from '../../../shared/payments/texts';
 import { SessionDetails } from '../../../shared/payments/ui/SessionDetails';
-import type { PageStatus } from '../../../shared/payments/ui/StatusPage';
+import { failedStatus, goTo, type PageStatus } from '../../../shared/payments/ui/StatusPage';
 import type { SessionView } from './outcome';
 
 const t = texts.sessionConfirmed;
@@ -21,16 +20,7 @@ interface Context {
 /** What /session-confirmed shows for each answer: the panel's look, title, paragraphs and actions. */
 export function sessionStatus(view: SessionView, c: Context): PageStatus {
   const checkout = c.sessionId ? `/checkout?sessionId=${encodeURIComponent(c.sessionId)}` : '/book';
-  const book = (
-    <ButtonLink to="/book" variant="primary">
-      {t.bookAgain}
-    </ButtonLink>
-  );
-  const toCheckout = (label: string) => (
-    <ButtonLink to={checkout} variant="primary">
-      {label}
-    </ButtonLink>
-  );
+  const book = goTo('/book', t.bookAgain);
   const details = c.session && <SessionDetails session={c.session} label={t.details} />;
   switch (view) {
     case 'checking':
@@ -40,12 +30,12 @@ export function sessionStatus(view: SessionView, c: Context): PageStatus {
     case 'not-found':
       return { type: 'warning', title: texts.checkout.notFoundTitle, body: [t.notFound], actions: book };
     case 'load-error':
-      return {
-        type: 'error',
-        title: c.session ? t.paymentCheckError : t.loadError,
-        body: [details, errorSentence(c.error)],
-        actions: <Button onClick={c.askAgain}>{t.checkAgain}</Button>,
-      };
+      return failedStatus(
+        c.session ? t.paymentCheckError : t.loadError,
+        c.error,
+        { label: t.checkAgain, ask: c.askAgain },
+        details,
+      );
     case 'confirmed':
       return { type: 'success', title: t.confirmedTitle, body: [details, t.confirmedText] };
     case 'waiting':
@@ -60,10 +50,15 @@ export function sessionStatus(view: SessionView, c: Context): PageStatus {
         type: 'warning',
         title: t.notPaidTitle,
         body: [t.notPaidText, details],
-        actions: toCheckout(t.goToCheckout),
+        actions: goTo(checkout, t.goToCheckout),
       };
     case 'failed':
-      return { type: 'error', title: t.failedTitle, body: [t.failedText, details], actions: toCheckout(t.tryAgain) };
+      return {
+        type: 'error',
+        title: t.failedTitle,
+        body: [t.failedText, details],
+        actions: goTo(checkout, t.tryAgain),
+      };
     case 'expired':
       return { type: 'warning', title: t.expiredTitle, body: [t.expiredText], actions: book };
     case 'refunded':
@@ -75,11 +70,7 @@ export function sessionStatus(view: SessionView, c: Context): PageStatus {
         type: 'info',
         title: t.details,
         body: [t.subscriptionText, details],
-        actions: (
-          <ButtonLink to={`/subscribe?sessionId=${encodeURIComponent(c.sessionId ?? '')}`} variant="primary">
-            {t.goToSubscribe}
-          </ButtonLink>
-        ),
+        actions: goTo(`/subscribe?sessionId=${encodeURIComponent(c.sessionId ?? '')}`, t.goToSubscribe),
       };
   }
 }

@@ -1,7 +1,6 @@
 import type { JoinSessionResponse } from '@hhp/proto';
-import { errorSentence } from '../../../shared/api/error-message';
-import { Button, ButtonLink } from '../../../shared/ui/Button';
-import type { PageStatus } from '../../../shared/payments/ui/StatusPage';
+import { Button } from '../../../shared/ui/Button';
+import { failedStatus, goTo, type PageStatus } from '../../../shared/payments/ui/StatusPage';
 import { formatMoment } from '../../../shared/payments/ui/time';
 import type { JoinView } from './join-view';
 import { joinTexts as t } from './texts';
@@ -24,12 +23,7 @@ export function joinStatus(view: JoinView, answer: JoinSessionResponse | undefin
     case 'incomplete':
       return { type: 'warning', title: t.incompleteTitle, body: [t.incompleteText] };
     case 'error':
-      return {
-        type: 'error',
-        title: t.errorTitle,
-        body: [errorSentence(c.error)],
-        actions: <Button onClick={c.ask}>{t.tryAgain}</Button>,
-      };
+      return failedStatus(t.errorTitle, c.error, { label: t.tryAgain, ask: c.ask });
     case 'active':
       return {
         type: 'success',
@@ -56,15 +50,6 @@ export function joinStatus(view: JoinView, answer: JoinSessionResponse | undefin
       };
     }
     case 'ended':
-      return {
-        type: 'info',
-        title: t.endedTitle,
-        body: [t.endedText],
-        actions: (
-          <ButtonLink to="/book" variant="primary">
-            {t.bookAgain}
-          </ButtonLink>
-        ),
-      };
+      return { type: 'info', title: t.endedTitle, body: [t.endedText], actions: goTo('/book', t.bookAgain) };
   }
 }

@@ -1,12 +1,11 @@
 import type { ManageSessionResponse } from '@hhp/proto';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { Button } from '../../../shared/ui/Button';
 import { Surface } from '../../../shared/ui/Surface';
-import { useAvailabilityQuery } from '../../../shared/payments/api';
 import { closedReason, todayIn, type IsoDay } from '../../../shared/payments/slots/calendar';
 import { DateCalendar } from '../../../shared/payments/slots/DateCalendar';
 import { SlotPicker } from '../../../shared/payments/slots/SlotPicker';
+import { useDaySlots } from '../../../shared/payments/slots/use-day-slots';
 import { texts } from '../../../shared/payments/texts';
 import { formatSession, visitorTimeZone } from '../../../shared/payments/ui/time';
 import bookingStyles from '../../../shared/payments/slots/booking.module.css';
@@ -46,11 +45,8 @@ export function RescheduleStep({ session, link, headingRef, onMoved, onRefused, 
   const ids = { title: useId(), date: useId(), time: useId() };
   const timeHeadingRef = useRef<HTMLHeadingElement>(null);
 
-  const availability = useAvailabilityQuery(date ? { type: session.type, date } : skipToken, {
-    refetchOnMountOrArgChange: true,
-  });
-  const answer = date ? availability.currentData : undefined;
-  const slot = answer?.slots.find((candidate) => candidate.startsAt === slotStart && candidate.available) ?? null;
+  const day = useDaySlots(session.type, date, slotStart);
+  const slot = day.slot;
   const [reschedule, { isLoading }] = useRescheduleSessionMutation();
 
   const chooseDate = (day: IsoDay) => {
@@ -91,10 +87,7 @@ export function RescheduleStep({ session, link, headingRef, onMoved, onRefused, 
         </section>
         <SlotPicker
           date={date}
-          availability={answer}
-          loading={availability.isFetching && !answer}
-          error={availability.error}
-          onRetry={() => void availability.refetch()}
+          day={day}
           value={slot?.startsAt ?? null}
           onChange={(startsAt) => {
             setProblem(null);

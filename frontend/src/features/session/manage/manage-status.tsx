@@ -1,8 +1,6 @@
 import type { ManageSessionResponse } from '@hhp/proto';
 import type { ReactNode } from 'react';
-import { errorSentence } from '../../../shared/api/error-message';
-import { Button, ButtonLink } from '../../../shared/ui/Button';
-import type { PageStatus } from '../../../shared/payments/ui/StatusPage';
+import { failedStatus, goTo, type PageStatus } from '../../../shared/payments/ui/StatusPage';
 import { formatMoment, sessionWhen } from '../../../shared/payments/ui/time';
 import { ManageDetails } from './ManageDetails';
 import { fixedReason, refundStatus, type ManageView } from './manage-view';
@@ -25,20 +23,11 @@ export function manageStatus(view: ManageView, answer: ManageSessionResponse | u
     case 'invalid':
       return { type: 'warning', title: t.invalidTitle, body: [t.invalidText] };
     case 'load-error':
-      return {
-        type: 'error',
-        title: t.loadErrorTitle,
-        body: [errorSentence(c.error)],
-        actions: <Button onClick={c.retry}>{t.tryAgain}</Button>,
-      };
+      return failedStatus(t.loadErrorTitle, c.error, { label: t.tryAgain, ask: c.retry });
   }
   if (!answer) return { checking: t.loading };
   const details = <ManageDetails session={answer} />;
-  const book = (
-    <ButtonLink to="/book" variant="primary">
-      {t.bookAgain}
-    </ButtonLink>
-  );
+  const book = goTo('/book', t.bookAgain);
   switch (view) {
     case 'cancelled':
       return {

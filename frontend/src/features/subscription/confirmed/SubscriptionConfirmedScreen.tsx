@@ -2,7 +2,6 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useCallback, useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useSearchParams } from '../../../shared/router/hooks';
-import { quotaStale, useQuotaQuery } from '../../../shared/ai/api';
 import { openChat, type ChatWidgetDispatch } from '../../../shared/chat-widget/chat-widget-slice';
 import { useToast } from '../../../shared/ui/toast';
 import {
@@ -13,6 +12,7 @@ import {
 import { texts } from '../../../shared/payments/texts';
 import { StatusPage } from '../../../shared/payments/ui/StatusPage';
 import { useBackoffPoll } from '../../../shared/payments/ui/use-backoff-poll';
+import { useSubscriberKnown } from '../use-subscriber-known';
 import { subscriptionView } from './subscription-outcome';
 import { subscriptionStatus } from './subscription-status';
 import { subscribedState } from './subscribed-state';
@@ -60,20 +60,13 @@ export function SubscriptionConfirmedScreen() {
   const dispatch = useDispatch<ChatWidgetDispatch>();
   const toast = useToast();
 
-  // The AI service learns of the subscription from its own events, a moment after payments: until its
-  // counters say "subscriber", they are read again (bounded, like the rest).
-  const active = view === 'active';
-  const quota = useQuotaQuery(active ? undefined : skipToken);
-  const quotaBehind = active && quota.data !== undefined && !quota.data.isSubscriber;
-  useBackoffPoll(quotaBehind, quota.refetch);
-  const activated = useRef(false);
-  useEffect(() => {
-    if (!active || activated.current) return;
-    activated.current = true;
-    dispatch(quotaStale());
-    if (checkoutSessionId)
-      toast.success({ title: texts.subscribe.activeTitle, description: texts.subscribe.activeDescription });
-  }, [active, checkoutSessionId, dispatch, toast]);
+  // Back from the hosted Checkout, the visitor is also told so in a toast.
+  useSubscriberKnown(
+    view === 'active',
+    checkoutSessionId
+      ? () => toast.success({ title: texts.subscribe.activeTitle, description: texts.subscribe.activeDescription })
+      : undefined,
+  );
 
   const retry = () => {
     if (checkoutSessionId && !completion.isSuccess) void completeCheckout({ sessionId: checkoutSessionId });

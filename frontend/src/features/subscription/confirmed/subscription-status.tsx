@@ -1,7 +1,6 @@
-import { errorSentence } from '../../../shared/api/error-message';
-import { Button, ButtonLink } from '../../../shared/ui/Button';
+import { Button } from '../../../shared/ui/Button';
 import { texts } from '../../../shared/payments/texts';
-import type { PageStatus } from '../../../shared/payments/ui/StatusPage';
+import { failedStatus, goTo, type PageStatus } from '../../../shared/payments/ui/StatusPage';
 import { ManageSubscriptionButton } from '../sign-in/ManageSubscriptionButton';
 import type { SubscriptionView } from './subscription-outcome';
 
@@ -24,21 +23,12 @@ interface Context {
 
 /** What /subscription-confirmed shows for each of payments' answers. */
 export function subscriptionStatus(view: SubscriptionView, c: Context): PageStatus {
-  const subscribe = (
-    <ButtonLink to="/subscribe" variant="primary">
-      {t.subscribe}
-    </ButtonLink>
-  );
+  const subscribe = goTo('/subscribe', t.subscribe);
   switch (view) {
     case 'checking':
       return { checking: t.checking };
     case 'load-error':
-      return {
-        type: 'error',
-        title: t.loadError,
-        body: [errorSentence(c.error)],
-        actions: <Button onClick={c.retry}>{t.checkAgain}</Button>,
-      };
+      return failedStatus(t.loadError, c.error, { label: t.checkAgain, ask: c.retry });
     case 'active':
       return {
         type: 'success',

@@ -1,15 +1,13 @@
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from '../../../shared/router/hooks';
-import { quotaStale, useQuotaQuery } from '../../../shared/ai/api';
 import { openChat, type ChatWidgetDispatch } from '../../../shared/chat-widget/chat-widget-slice';
 import { useCompleteSignInMutation } from '../../../shared/subscriber-sign-in/api';
 import { SignInLinkForm } from '../../../shared/subscriber-sign-in/SignInLinkForm';
 import { Button } from '../../../shared/ui/Button';
 import { StatusPage, type PageStatus } from '../../../shared/payments/ui/StatusPage';
-import { useBackoffPoll } from '../../../shared/payments/ui/use-backoff-poll';
 import styles from '../../../shared/payments/ui/payments.module.css';
+import { useSubscriberKnown } from '../use-subscriber-known';
 import { failureOf } from './failure';
 import { offersNewLink, signInView } from './sign-in-view';
 import { texts } from './texts';
@@ -34,14 +32,7 @@ export function SignInScreen() {
 
   const done = result.isSuccess && result.data.active;
   const dispatch = useDispatch<ChatWidgetDispatch>();
-  const quota = useQuotaQuery(done ? undefined : skipToken);
-  useBackoffPoll(done && quota.data !== undefined && !quota.data.isSubscriber, quota.refetch);
-  const announced = useRef(false);
-  useEffect(() => {
-    if (!done || announced.current) return;
-    announced.current = true;
-    dispatch(quotaStale());
-  }, [done, dispatch]);
+  useSubscriberKnown(done);
 
   const view = signInView(token, result.isSuccess ? result.data : undefined, result.isError);
   const failure = result.isError ? failureOf(result.error, t.incomplete) : undefined;

@@ -1,9 +1,10 @@
-import { PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { useElements, useStripe } from '@stripe/react-stripe-js';
 import type { SetupIntent } from '@stripe/stripe-js';
 import { useId, useState, type FormEvent, type Ref } from 'react';
 import { Button } from '../../../shared/ui/Button';
 import { Surface } from '../../../shared/ui/Surface';
 import { priceLabel } from '../../../shared/config/prices';
+import { CardElement } from '../../../shared/payments/stripe/CardElement';
 import { texts } from '../../../shared/payments/texts';
 import styles from '../../../shared/payments/ui/payments.module.css';
 
@@ -81,15 +82,11 @@ export function CardStep({
             {t.change}
           </Button>
         </div>
-        {!ready && (
-          <p className={styles.muted} role="status">
-            {texts.checkout.loadingForm}
-          </p>
-        )}
-        <PaymentElement
-          className={styles.paymentElement}
+        <CardElement
+          ready={ready}
           onReady={() => setReady(true)}
-          onLoadError={(event) => onLoadError(event.error.message ?? t.unavailableStart)}
+          onLoadError={onLoadError}
+          unavailable={t.unavailableStart}
         />
         <Button type="submit" variant="primary" size="large" block loading={busy} disabled={!stripe || !ready}>
           {busy ? t.subscribing : t.subscribe(priceLabel('subscription'))}

@@ -1,18 +1,15 @@
-import type { AvailabilityResponse } from '@hhp/proto';
 import type { Ref } from 'react';
 import { errorSentence } from '../../api/error-message';
 import { Button } from '../../ui/Button';
 import { texts } from '../texts';
 import { formatTime, zoneLabel } from '../ui/time';
 import styles from './booking.module.css';
+import type { DaySlots } from './use-day-slots';
 
 interface Props {
   date: string | null;
-  /** The answer for this plan and date (RTK Query's currentData), never another day's. */
-  availability: AvailabilityResponse | undefined;
-  loading: boolean;
-  error: unknown;
-  onRetry: () => void;
+  /** The chosen day's answer, or that it is being read or could not be (useDaySlots). */
+  day: DaySlots;
   /** The chosen slot's `startsAt`. */
   value: string | null;
   onChange: (startsAt: string) => void;
@@ -23,47 +20,19 @@ interface Props {
 }
 
 /** The day's slots as radio buttons; taken ones are shown and cannot be chosen. */
-export function SlotPicker({
-  date,
-  availability,
-  loading,
-  error,
-  onRetry,
-  value,
-  onChange,
-  visitorZone,
-  headingId,
-  headingRef,
-}: Props) {
+export function SlotPicker({ headingId, headingRef, ...content }: Props) {
   return (
-    <fieldset className={styles.fieldset} aria-labelledby={headingId} aria-busy={loading}>
+    <fieldset className={styles.fieldset} aria-labelledby={headingId} aria-busy={content.day.loading}>
       <h3 id={headingId} ref={headingRef} tabIndex={-1} className={styles.sectionTitle}>
         {texts.booking.timeTitle}
       </h3>
-      <SlotContent
-        date={date}
-        availability={availability}
-        loading={loading}
-        error={error}
-        onRetry={onRetry}
-        value={value}
-        onChange={onChange}
-        visitorZone={visitorZone}
-      />
+      <SlotContent {...content} />
     </fieldset>
   );
 }
 
-function SlotContent({
-  date,
-  availability,
-  loading,
-  error,
-  onRetry,
-  value,
-  onChange,
-  visitorZone,
-}: Omit<Props, 'headingId' | 'headingRef'>) {
+function SlotContent({ date, day, value, onChange, visitorZone }: Omit<Props, 'headingId' | 'headingRef'>) {
+  const { answer: availability, loading, error } = day;
   if (!date) return <p className={styles.status}>{texts.booking.pickDate}</p>;
   if (error !== undefined && !loading) {
     return (
@@ -71,7 +40,7 @@ function SlotContent({
         <p className={styles.status}>
           {texts.booking.timesError} {errorSentence(error)}
         </p>
-        <Button onClick={onRetry}>{texts.booking.retry}</Button>
+        <Button onClick={day.retry}>{texts.booking.retry}</Button>
       </div>
     );
   }

@@ -1,8 +1,9 @@
 import { Fragment, type ReactNode, type Ref } from 'react';
+import { errorSentence } from '../../api/error-message';
 import { AntdScope } from '../../ui/AntdScope';
-import { ButtonLink } from '../../ui/Button';
+import { Button, ButtonLink } from '../../ui/Button';
 import { ServicePanel } from './ServicePanel';
-import { useFocusOnChange } from './use-focus-on-change';
+import { useFocusOnChange } from '../../ui/use-focus-on-change';
 import styles from './payments.module.css';
 
 /** One panel of a status page: a string in `body` is a paragraph, anything else is shown as it is. */
@@ -15,6 +16,30 @@ export interface StatusPanel {
 
 /** What a status page shows: a line while the servers are asked, or a panel with their answer. */
 export type PageStatus = { checking: string } | StatusPanel;
+
+/** The panel of an answer the page could not get: what it shows first, the reason, and a button that asks again. */
+export function failedStatus(
+  title: string,
+  error: unknown,
+  again: { label: string; ask: () => void },
+  ...before: ReactNode[]
+): StatusPanel {
+  return {
+    type: 'error',
+    title,
+    body: [...before, errorSentence(error)],
+    actions: <Button onClick={again.ask}>{again.label}</Button>,
+  };
+}
+
+/** A panel's way on: a link to the next page (book again, subscribe, back to checkout). */
+export function goTo(to: string, label: string): ReactNode {
+  return (
+    <ButtonLink to={to} variant="primary">
+      {label}
+    </ButtonLink>
+  );
+}
 
 interface Props {
   status: PageStatus;
