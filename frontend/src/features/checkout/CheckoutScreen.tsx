@@ -12,7 +12,7 @@ import { useStripeJs } from '../../shared/payments/stripe/use-stripe-js';
 import { texts } from '../../shared/payments/texts';
 import { BackToBooking } from '../../shared/payments/ui/BackToBooking';
 import { ServicePanel } from '../../shared/payments/ui/ServicePanel';
-import { useFocusOnChange } from '../../shared/payments/ui/use-focus-on-change';
+import { useFocusOnChange } from '../../shared/ui/use-focus-on-change';
 import styles from '../../shared/payments/ui/payments.module.css';
 import { checkoutStep, progressIndex } from './checkout-step';
 import { CheckoutProgress } from './CheckoutProgress';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { serverSentence } from '../api/error-message';
 import { Button } from '../ui/Button';
-import { TextInput } from '../ui/TextInput';
+import { EmailField } from '../ui/EmailField';
 import { useRequestSignInLinkMutation } from './api';
 import styles from './sign-in-form.module.css';
 import { texts } from './texts';
@@ -30,7 +30,6 @@ export function SignInLinkForm({ initiallyOpen = false }: { initiallyOpen?: bool
   const [request, state] = useRequestSignInLinkMutation();
   const inputRef = useRef<HTMLInputElement>(null);
   const formId = useId();
-  const inputId = useId();
   const noteId = useId();
 
   // Opened by its button, the form's field takes focus (not when a page shows it open from the start).
@@ -71,26 +70,18 @@ export function SignInLinkForm({ initiallyOpen = false }: { initiallyOpen?: bool
       {open && (
         <form id={formId} noValidate onSubmit={submit} className={styles.form} aria-label={texts.toggle}>
           <p className={styles.text}>{texts.intro}</p>
-          <label htmlFor={inputId} className={styles.label}>
-            {texts.emailLabel}
-          </label>
-          <div className={styles.row}>
-            <TextInput
-              ref={inputRef}
-              id={inputId}
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              value={email}
-              aria-invalid={invalid || undefined}
-              aria-describedby={noteId}
-              onChange={(event) => setEmail(event.target.value)}
-            />
+          <EmailField
+            label={texts.emailLabel}
+            ref={inputRef}
+            value={email}
+            onChange={setEmail}
+            aria-invalid={invalid || undefined}
+            aria-describedby={noteId}
+          >
             <Button type="submit" variant="primary" loading={state.isLoading}>
               {state.isLoading ? texts.sending : texts.send}
             </Button>
-          </div>
+          </EmailField>
           <div id={noteId} aria-live="polite" role="status">
             {answer && !problem && <p className={styles.answer}>{answer}</p>}
             {problem && <p className={styles.error}>{problem}</p>}

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { errorSentence } from '../../../shared/api/error-message';
 import { Button } from '../../../shared/ui/Button';
-import { TextInput } from '../../../shared/ui/TextInput';
+import { EmailField } from '../../../shared/ui/EmailField';
 import { useToast } from '../../../shared/ui/toast';
 import { useHydrated } from '../../../shared/ui/use-hydrated';
 import { useSubscribeEmailMutation } from '../api';
@@ -14,7 +14,6 @@ export function EmailSignupForm() {
   const hydrated = useHydrated();
   const [subscribe, { isLoading }] = useSubscribeEmailMutation();
   const toast = useToast();
-  const inputId = useId();
   const headingId = useId();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -36,26 +35,19 @@ export function EmailSignupForm() {
         {texts.heading}
       </h2>
       <p className={styles.intro}>{texts.intro}</p>
-      <label htmlFor={inputId} className={styles.label}>
-        {texts.label}
-      </label>
-      <div className={styles.row}>
-        <TextInput
-          id={inputId}
-          type="email"
-          name="email"
-          required
-          autoComplete="email"
-          size="large"
-          placeholder={texts.placeholder}
-          value={email}
-          disabled={!hydrated}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+      <EmailField
+        label={texts.label}
+        rowClassName={styles.row}
+        size="large"
+        placeholder={texts.placeholder}
+        value={email}
+        disabled={!hydrated}
+        onChange={setEmail}
+      >
         <Button variant="primary" type="submit" size="large" loading={isLoading} disabled={isLoading}>
           {texts.submit}
         </Button>
-      </div>
+      </EmailField>
     </form>
   );
 }

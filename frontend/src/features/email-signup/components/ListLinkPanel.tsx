@@ -1,5 +1,6 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Surface } from '../../../shared/ui/Surface';
+import { useFocusOnChange } from '../../../shared/ui/use-focus-on-change';
 import styles from './list-link.module.css';
 
 interface Props {
@@ -14,14 +15,7 @@ interface Props {
 
 /** One outcome of an e-mail's link: its heading takes focus, and screen readers announce the text. */
 export function ListLinkPanel({ view, title, tone, children, actions }: Props) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The last view handled, not a "first run" flag, which StrictMode's double effects would defeat.
-  const shown = useRef(view);
-  useEffect(() => {
-    if (shown.current === view) return;
-    shown.current = view;
-    heading.current?.focus();
-  }, [view]);
+  const heading = useFocusOnChange<HTMLHeadingElement>(view);
   return (
     <Surface className={styles.panel}>
       <h2 ref={heading} tabIndex={-1} className={styles.title}>

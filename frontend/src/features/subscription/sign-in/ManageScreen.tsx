@@ -4,7 +4,7 @@ import { useOpenPortalMutation } from '../../../shared/subscriber-sign-in/api';
 import { AntdScope } from '../../../shared/ui/AntdScope';
 import { Button, ButtonLink } from '../../../shared/ui/Button';
 import { ServicePanel } from '../../../shared/payments/ui/ServicePanel';
-import { useFocusOnChange } from '../../../shared/payments/ui/use-focus-on-change';
+import { useFocusOnChange } from '../../../shared/ui/use-focus-on-change';
 import styles from '../../../shared/payments/ui/payments.module.css';
 import { failureOf } from './failure';
 import { texts } from './texts';

@@ -1,7 +1,7 @@
 import { useId, type FormEvent, type Ref } from 'react';
 import { Button } from '../../../shared/ui/Button';
 import { Surface } from '../../../shared/ui/Surface';
-import { TextInput } from '../../../shared/ui/TextInput';
+import { EmailField } from '../../../shared/ui/EmailField';
 import { texts } from '../../../shared/payments/texts';
 import styles from '../../../shared/payments/ui/payments.module.css';
 
@@ -18,7 +18,6 @@ interface Props {
 /** The subscription's first step: the e-mail the customer is created with. */
 export function EmailStep({ email, onChange, onSubmit, starting, headingRef, inputRef, invalid }: Props) {
   const headingId = useId();
-  const inputId = useId();
   const helpId = useId();
   const t = texts.subscribe;
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -33,28 +32,21 @@ export function EmailStep({ email, onChange, onSubmit, starting, headingRef, inp
           {t.emailTitle}
         </h2>
         <div className={styles.field}>
-          <label htmlFor={inputId} className={styles.label}>
-            {t.emailLabel}
-          </label>
-          <div className={styles.row}>
-            <TextInput
-              ref={inputRef}
-              id={inputId}
-              type="email"
-              name="email"
-              required
-              autoComplete="email"
-              size="large"
-              value={email}
-              disabled={starting}
-              aria-invalid={invalid || undefined}
-              aria-describedby={helpId}
-              onChange={(event) => onChange(event.target.value)}
-            />
+          <EmailField
+            label={t.emailLabel}
+            rowClassName={styles.row}
+            ref={inputRef}
+            size="large"
+            value={email}
+            disabled={starting}
+            aria-invalid={invalid || undefined}
+            aria-describedby={helpId}
+            onChange={onChange}
+          >
             <Button type="submit" variant="primary" size="large" loading={starting}>
               {starting ? t.starting : t.continue}
             </Button>
-          </div>
+          </EmailField>
           <p id={helpId} className={styles.muted}>
             {t.emailHelp}
           </p>

@@ -9,7 +9,7 @@ import { useStripeJs } from '../../../shared/payments/stripe/use-stripe-js';
 import { texts } from '../../../shared/payments/texts';
 import { tripOf } from '../../../shared/payments/booking-trip';
 import { BackToBooking } from '../../../shared/payments/ui/BackToBooking';
-import { useFocusOnChange } from '../../../shared/payments/ui/use-focus-on-change';
+import { useFocusOnChange } from '../../../shared/ui/use-focus-on-change';
 import styles from '../../../shared/payments/ui/payments.module.css';
 import { CardStep } from './CardStep';
 import { keepSetup, takeSetupReturn } from './setup-return';
