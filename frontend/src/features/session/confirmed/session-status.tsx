@@ -21,6 +21,7 @@ interface Context {
 export function sessionStatus(view: SessionView, c: Context): PageStatus {
   const checkout = c.sessionId ? `/checkout?sessionId=${encodeURIComponent(c.sessionId)}` : '/book';
   const book = goTo('/book', t.bookAgain);
+  const toCheckout = (label: string) => goTo(checkout, label);
   const details = c.session && <SessionDetails session={c.session} label={t.details} />;
   switch (view) {
     case 'checking':
@@ -50,15 +51,10 @@ export function sessionStatus(view: SessionView, c: Context): PageStatus {
         type: 'warning',
         title: t.notPaidTitle,
         body: [t.notPaidText, details],
-        actions: goTo(checkout, t.goToCheckout),
+        actions: toCheckout(t.goToCheckout),
       };
     case 'failed':
-      return {
-        type: 'error',
-        title: t.failedTitle,
-        body: [t.failedText, details],
-        actions: goTo(checkout, t.tryAgain),
-      };
+      return { type: 'error', title: t.failedTitle, body: [t.failedText, details], actions: toCheckout(t.tryAgain) };
     case 'expired':
       return { type: 'warning', title: t.expiredTitle, body: [t.expiredText], actions: book };
     case 'refunded':
