@@ -1,5 +1,5 @@
 import type { JoinSessionResponse, ManageSessionResponse, SessionResponse } from '@hhp/proto';
-import { isValidElement, type ReactNode } from 'react';
+import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { sessionStatus } from '../../src/features/session/confirmed/session-status';
 import type { SessionView } from '../../src/features/session/confirmed/outcome';
 import { joinStatus } from '../../src/features/session/join/join-status';
@@ -8,7 +8,7 @@ import { manageStatus } from '../../src/features/session/manage/manage-status';
 import { manageTexts } from '../../src/features/session/manage/texts';
 import { subscriptionStatus } from '../../src/features/subscription/confirmed/subscription-status';
 import { texts } from '../../src/shared/payments/texts';
-import type { PageStatus, StatusPanel } from '../../src/shared/payments/ui/StatusPage';
+import { failedStatus, type PageStatus, type StatusPanel } from '../../src/shared/payments/ui/StatusPage';
 
 const t = texts.sessionConfirmed;
 const unavailable = {
@@ -250,5 +250,18 @@ describe('the panels of /subscription-confirmed', () => {
     const status = subscriptionStatus('load-error', { ...c, error: unavailable });
     expect(paragraphs(status)).toEqual(['Payments are not available right now.']);
     expect(actions(status)).toEqual([s.checkAgain]);
+  });
+});
+
+describe('a status page whose answer could not be had', () => {
+  test('when the servers refused, then the panel shows what it had first, the reason last, and its button asks again', () => {
+    let asked = 0;
+    const again = { label: 'Check again', ask: () => void (asked += 1) };
+    const status = failedStatus('Could not check', unavailable, again, 'What was read before.');
+    expect(panel(status)).toMatchObject({ type: 'error', title: 'Could not check' });
+    expect(paragraphs(status)).toEqual(['What was read before.', 'Payments are not available right now.']);
+    expect(actions(status)).toEqual(['Check again']);
+    (panel(status).actions as ReactElement<{ onClick: () => void }>).props.onClick();
+    expect(asked).toBe(1);
   });
 });
