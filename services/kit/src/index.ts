@@ -16,6 +16,7 @@ export * from './limits/db-slot-store.js';
 export * from './limits/window-limits.js';
 export * from './http/app.js';
 export * from './http/body.js';
+export * from './http/address-limit.js';
 export * from './http/error-handler.js';
 export * from './http/health.js';
 export { requestContext, type RequestContext } from './http/request-context.js';
@@ -28,6 +29,7 @@ export type { EventContext, EventHandler, SubscribeOptions, Subscription } from 
 export * from './events/connection.js';
 export * from './events/envelope.js';
 export * from './events/durable-publisher.js';
+export * from './events/consume-once.js';
 export * from './events/outbox.js';
 export * from './events/redelivery.js';
 export * from './events/stream.js';

@@ -1,5 +1,6 @@
 // The payments service's own counters, beside the kit's request durations.
-import { Counter, type Registry } from 'prom-client';
+import type { Counter, Registry } from 'prom-client';
+import { metricsOn } from '@hhp/kit';
 
 export interface PaymentsMetrics {
   intentsCreated: Counter;
@@ -13,51 +14,38 @@ export interface PaymentsMetrics {
 }
 
 export function paymentsMetrics(registry: Registry): PaymentsMetrics {
+  const { counter } = metricsOn(registry);
   return {
-    intentsCreated: new Counter({
-      name: 'payments_intents_created_total',
-      help: 'PaymentIntents created for sessions (a repeated ask for a session is not counted again)',
-      registers: [registry],
-    }),
-    subscriptionsCreated: new Counter({
-      name: 'payments_subscriptions_created_total',
-      help: 'Subscriptions created, by the status Stripe gave them',
-      labelNames: ['status'] as const,
-      registers: [registry],
-    }),
-    checkoutSessions: new Counter({
-      name: 'payments_checkout_sessions_total',
-      help: 'Hosted Checkout sessions created',
-      registers: [registry],
-    }),
-    webhooks: new Counter({
-      name: 'payments_webhooks_total',
-      help: 'Stripe webhook deliveries, by event type and outcome (applied, duplicate, ignored, rejected, failed)',
-      labelNames: ['type', 'outcome'] as const,
-      registers: [registry],
-    }),
-    refunds: new Counter({
-      name: 'payments_refunds_total',
-      help: 'Refunds for booking conflicts, by outcome (refunded, duplicate, failed)',
-      labelNames: ['outcome'] as const,
-      registers: [registry],
-    }),
-    signInLinks: new Counter({
-      name: 'payments_sign_in_links_total',
-      help: 'Sign-in link requests, by outcome (sent, not-subscribed, email-limit, address-limit, failed)',
-      labelNames: ['outcome'] as const,
-      registers: [registry],
-    }),
-    welcomeEmails: new Counter({
-      name: 'payments_welcome_emails_total',
-      help: 'Welcome e-mails sent to new subscribers',
-      registers: [registry],
-    }),
-    alreadySubscribedEmails: new Counter({
-      name: 'payments_already_subscribed_emails_total',
-      help: 'E-mails to a subscriber whose address started another subscription, by outcome (sent, email-limit, failed)',
-      labelNames: ['outcome'] as const,
-      registers: [registry],
-    }),
+    intentsCreated: counter(
+      'payments_intents_created_total',
+      'PaymentIntents created for sessions (a repeated ask for a session is not counted again)',
+    ),
+    subscriptionsCreated: counter(
+      'payments_subscriptions_created_total',
+      'Subscriptions created, by the status Stripe gave them',
+      ['status'],
+    ),
+    checkoutSessions: counter('payments_checkout_sessions_total', 'Hosted Checkout sessions created'),
+    webhooks: counter(
+      'payments_webhooks_total',
+      'Stripe webhook deliveries, by event type and outcome (applied, duplicate, ignored, rejected, failed)',
+      ['type', 'outcome'],
+    ),
+    refunds: counter(
+      'payments_refunds_total',
+      'Refunds for booking conflicts, by outcome (refunded, duplicate, failed)',
+      ['outcome'],
+    ),
+    signInLinks: counter(
+      'payments_sign_in_links_total',
+      'Sign-in link requests, by outcome (sent, not-subscribed, email-limit, address-limit, failed)',
+      ['outcome'],
+    ),
+    welcomeEmails: counter('payments_welcome_emails_total', 'Welcome e-mails sent to new subscribers'),
+    alreadySubscribedEmails: counter(
+      'payments_already_subscribed_emails_total',
+      'E-mails to a subscriber whose address started another subscription, by outcome (sent, email-limit, failed)',
+      ['outcome'],
+    ),
   };
 }

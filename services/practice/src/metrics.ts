@@ -1,7 +1,7 @@
 // The practice service's own metrics, beside the kit's request histogram: sign-ins by outcome, invites sent by
 // role, and the sessions alive now (read from the database at each scrape).
-import { Counter, Gauge, type Registry } from 'prom-client';
-import { within, TIMED_OUT } from '@hhp/kit';
+import { Gauge, type Counter, type Registry } from 'prom-client';
+import { metricsOn, within, TIMED_OUT } from '@hhp/kit';
 
 export interface PracticeMetrics {
   /** `signed-in`, `refused` (the one 401), `registered` (a passkey registered with an invite, which signs in). */
@@ -23,18 +23,15 @@ export function practiceMetrics(registry: Registry, activeSessions: () => Promis
       if (typeof count === 'number') this.set(count);
     },
   });
+  const { counter } = metricsOn(registry);
   return {
-    signIns: new Counter({
-      name: 'practice_sign_ins_total',
-      help: 'Passkey sign-ins to the practice console, by outcome (signed-in, refused, registered)',
-      labelNames: ['outcome'] as const,
-      registers: [registry],
-    }),
-    invitesSent: new Counter({
-      name: 'practice_invites_sent_total',
-      help: 'Invitation e-mails the mail server accepted, by role',
-      labelNames: ['role'] as const,
-      registers: [registry],
-    }),
+    signIns: counter(
+      'practice_sign_ins_total',
+      'Passkey sign-ins to the practice console, by outcome (signed-in, refused, registered)',
+      ['outcome'],
+    ),
+    invitesSent: counter('practice_invites_sent_total', 'Invitation e-mails the mail server accepted, by role', [
+      'role',
+    ]),
   };
 }

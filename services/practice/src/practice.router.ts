@@ -2,7 +2,7 @@
 // the four of signing in and registering a passkey has `staff` (any role) or `admin` in front of its handler. test/integration/route-guard.test.ts walks this router's routes and fails on one that answers
 // without a session, or answers a practitioner where only an admin may be.
 import { Router, type Request, type Response } from 'express';
-import { HttpError, parse } from '@hhp/kit';
+import { bodyObject, HttpError, parse } from '@hhp/kit';
 import {
   AuditQuery,
   InviteStaffRequest,
@@ -14,7 +14,6 @@ import {
   StaffParams,
   type MeResponse,
 } from '@hhp/proto';
-import { bodyObject } from './http/request.js';
 import { actorOf } from './http/staff-request.js';
 import { bounded } from './http/deadline.js';
 import type { PracticeMetrics } from './metrics.js';

@@ -1,10 +1,9 @@
-import { createMailer, DbSlotStore, type ServiceContext, type ServiceParts } from '@hhp/kit';
+import { addressLimit, createMailer, DbSlotStore, type ServiceContext, type ServiceParts } from '@hhp/kit';
 import type { PracticeConfig } from './config.js';
 import { openStore } from './store.js';
 import { Sessions } from './sessions/sessions.js';
 import { AuditLog } from './audit/audit-log.js';
 import { inviteFirstAdmin } from './staff/invites.js';
-import { signInLimits } from './http/sign-in-limits.js';
 import { practiceRouter } from './practice.router.js';
 import { practiceMetrics } from './metrics.js';
 import { dashboard } from './numbers/dashboard.js';
@@ -20,6 +19,8 @@ export interface PracticeOptions {
 }
 
 const MINUTE_MS = 60_000;
+
+export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts from here. Please try again later.';
 
 /** The collections and their indexes, the first admin's invite, the routes, and the sweeps of expired rows. */
 export async function practiceService(
@@ -66,7 +67,10 @@ export async function practiceService(
     keepMs: 2 * config.PRACTICE_SIGN_IN_WINDOW_SECONDS * 1000,
   });
   await slots.createIndexes();
-  const signInLimit = signInLimits(slots, {
+  // Sign-in and registration calls per client address and window (options and verify each count).
+  const signInLimit = addressLimit(slots, {
+    scope: 'sign-in',
+    message: TOO_MANY_SIGN_INS,
     perAddress: config.PRACTICE_SIGN_INS_PER_ADDRESS,
     windowSeconds: config.PRACTICE_SIGN_IN_WINDOW_SECONDS,
     allowlist: config.LOAD_TEST_ALLOWLIST,

@@ -3,18 +3,10 @@
 // kept until the session ends.
 import { Router, type Request } from 'express';
 import { JoinSessionRequest, SESSION_PASS_COOKIE, SessionParams } from '@hhp/proto';
-import { HttpError, parse, signedCookie } from '@hhp/kit';
+import { bodyObject, HttpError, parse, signedCookie } from '@hhp/kit';
 import { joinSession, type JoinDeps } from './join-session.js';
 
 const JOIN_UNAVAILABLE = 'Joining a session is not available right now.';
-
-function bodyObject(req: Request): unknown {
-  const body: unknown = req.body ?? {};
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new HttpError(400, 'Request body must be a JSON object');
-  }
-  return body;
-}
 
 /** The request's session pass cookie; its signed value is base64url and dots, so anything else is not ours. */
 const passCookie = (req: Request) => signedCookie(req.headers.cookie, SESSION_PASS_COOKIE);

@@ -5,7 +5,7 @@
 import { Router, type Request } from 'express';
 import type { z } from 'zod';
 import { ManageSessionRequest, RescheduleSessionRequest, SessionParams, type ManageSessionResponse } from '@hhp/proto';
-import { HttpError, orUnavailable, parse, requestContext, verifyBookingManageToken } from '@hhp/kit';
+import { bodyObject, HttpError, orUnavailable, parse, requestContext, verifyBookingManageToken } from '@hhp/kit';
 import { BOOKING_UNAVAILABLE } from '../sessions/book-session.js';
 import { SESSION_NOT_FOUND } from '../sessions/sessions.router.js';
 import { cancel, reschedule, type ChangeDeps } from './change-booking.js';
@@ -17,14 +17,6 @@ const BAD_MANAGE_TOKEN = 'This link is not valid. Please use the link in your co
 export interface ManageDeps extends ChangeDeps {
   secret: string;
   timeoutMs: number;
-}
-
-function bodyObject(req: Request): unknown {
-  const body: unknown = req.body ?? {};
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new HttpError(400, 'Request body must be a JSON object');
-  }
-  return body;
 }
 
 /** Without a secret (deps undefined) no link was ever sent, and the routes say so. */

@@ -1,6 +1,6 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { BookSessionRequest, ReleaseSessionRequest, SessionParams, type BookSessionResponse } from '@hhp/proto';
-import { HttpError, orUnavailable, parse, requestContext } from '@hhp/kit';
+import { bodyObject, HttpError, orUnavailable, parse, requestContext } from '@hhp/kit';
 import { releaseHold } from '../holds/release-hold.js';
 import type { BookingDeps } from '../rules.js';
 import { BOOKING_UNAVAILABLE, HoldLimitError, bookWithin } from './book-session.js';
@@ -9,14 +9,6 @@ import { sessionView } from './session-view.js';
 export const SESSION_NOT_FOUND = 'Session not found';
 
 /** The parsed JSON body as an object (an absent body reads as `{}` so zod names the missing fields). */
-function bodyObject(req: Request): unknown {
-  const body: unknown = req.body ?? {};
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new HttpError(400, 'Request body must be a JSON object');
-  }
-  return body;
-}
-
 /**
  * POST /api/book-session, GET /api/session/:id and POST /api/session/:id/release (the visitor gives an unpaid
  * hold back with its token); the database gets `timeoutMs`, then the answer is 503.

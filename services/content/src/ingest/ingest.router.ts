@@ -1,8 +1,7 @@
 import { Router } from 'express';
 import { IngestVideoRequest } from '@hhp/proto';
-import { HttpError, orUnavailable, parse, requestContext, type OutboxRelay } from '@hhp/kit';
+import { bodyObject, HttpError, orUnavailable, parse, requestContext, type OutboxRelay } from '@hhp/kit';
 import { LIBRARY_UNAVAILABLE } from '../videos/videos.router.js';
-import { bodyObject } from '../http/request.js';
 import type { VideoModel } from '../videos/video.model.js';
 import { ingestVideo } from './ingest-video.js';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifyIngestSignature } from './signature.js';

@@ -5,8 +5,7 @@ import {
   type ConfirmEmailResponse,
   type UnsubscribeEmailResponse,
 } from '@hhp/proto';
-import { HttpError, orUnavailable, parse, rawBody, requestContext, type RouteBody } from '@hhp/kit';
-import { bodyObject } from '../http/request.js';
+import { bodyObject, HttpError, orUnavailable, parse, rawBody, requestContext, type RouteBody } from '@hhp/kit';
 import type { SubscriberModel } from './subscriber.model.js';
 import { confirmSubscriber, maskEmail, unsubscribeSubscriber, type UnsubscribeWay } from './opt-in.js';
 import { LIST_UNAVAILABLE } from './subscribers.router.js';

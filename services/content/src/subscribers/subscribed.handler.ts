@@ -4,7 +4,7 @@
 // between sending and the inbox's done mark carries the same id, and a sign-up after an unsubscribe a new one.
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { EventBus, Inbox, Mailer, Subscription } from '@hhp/kit';
+import { consumeOnce, type EventBus, type Inbox, type Mailer, type Subscription } from '@hhp/kit';
 import { EmailSubscribedEvent, Subjects } from '@hhp/proto';
 import type { SubscriberModel } from './subscriber.model.js';
 import { confirmationEmail, type ListLinks } from './optin-email.js';
@@ -34,12 +34,9 @@ export async function sendConfirmation(deps: OptInDeps, event: EmailSubscribedEv
 }
 
 export function consumeEmailSubscribed(deps: OptInDeps, bus: EventBus, inbox: Inbox): Promise<Subscription> {
-  return bus.subscribe(
-    Subjects.emailSubscribed,
-    'content-optin',
-    async (event, { lease }) => {
-      await inbox.once(`content-optin:${event.id}`, () => sendConfirmation(deps, event), lease);
-    },
-    { schema: EmailSubscribedEvent },
+  return consumeOnce(
+    { bus, inbox },
+    { subject: Subjects.emailSubscribed, durable: 'content-optin', schema: EmailSubscribedEvent },
+    (event) => sendConfirmation(deps, event),
   );
 }

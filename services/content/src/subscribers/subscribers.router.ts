@@ -1,8 +1,7 @@
 import { Router } from 'express';
 import type { SubscribeEmailResponse } from '@hhp/proto';
 import { SubscribeEmailRequest } from '@hhp/proto';
-import { HttpError, orUnavailable, parse, requestContext, type OutboxRelay } from '@hhp/kit';
-import { bodyObject } from '../http/request.js';
+import { bodyObject, HttpError, orUnavailable, parse, requestContext, type OutboxRelay } from '@hhp/kit';
 import type { SubscriberModel } from './subscriber.model.js';
 import { subscribeEmail } from './subscribe-email.js';
 import type { Admission, SignupLimits } from './signup-limits.js';

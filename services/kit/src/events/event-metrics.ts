@@ -38,36 +38,35 @@ export function consumerLagGauges(registry: Registry, jsm: JetStreamManager, dur
       () => undefined,
     );
   const answers = () => Promise.all([...durables()].map(ask));
-  metric(
-    registry,
-    'events_consumer_pending',
-    () =>
-      new Gauge({
-        name: 'events_consumer_pending',
-        help: 'Messages of the stream that a durable consumer of this service has not been delivered yet',
-        labelNames: ['consumer'] as const,
-        registers: [registry],
-        async collect() {
-          this.reset();
-          for (const answer of await answers()) if (answer) this.set({ consumer: answer.durable }, answer.pending);
-        },
-      }),
-  );
-  metric(
-    registry,
-    'events_consumer_ack_pending',
-    () =>
-      new Gauge({
-        name: 'events_consumer_ack_pending',
-        help: 'Messages delivered to a durable consumer of this service and not acknowledged yet',
-        labelNames: ['consumer'] as const,
-        registers: [registry],
-        async collect() {
-          this.reset();
-          for (const answer of await answers()) if (answer) this.set({ consumer: answer.durable }, answer.ackPending);
-        },
-      }),
-  );
+  const gauges = [
+    [
+      'events_consumer_pending',
+      'Messages of the stream that a durable consumer of this service has not been delivered yet',
+      'pending',
+    ],
+    [
+      'events_consumer_ack_pending',
+      'Messages delivered to a durable consumer of this service and not acknowledged yet',
+      'ackPending',
+    ],
+  ] as const;
+  for (const [name, help, count] of gauges) {
+    metric(
+      registry,
+      name,
+      () =>
+        new Gauge({
+          name,
+          help,
+          labelNames: ['consumer'] as const,
+          registers: [registry],
+          async collect() {
+            this.reset();
+            for (const answer of await answers()) if (answer) this.set({ consumer: answer.durable }, answer[count]);
+          },
+        }),
+    );
+  }
 }
 
 /** The outbox relays of each registry: their collection, and how long their oldest event has waited. */

@@ -1,5 +1,5 @@
 import './raw-body.js';
-import express, { type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import { MAX_JSON_BODY_BYTES } from '@hhp/proto';
 import { HttpError } from '../errors.js';
 
@@ -123,3 +123,14 @@ export const requireJsonContentType = (): RequestHandler => (req, _res, next) =>
   }
   next();
 };
+
+/** What a body that is JSON but not an object is told (error-handler.ts says it for a body that is not JSON at all). */
+const NOT_AN_OBJECT =
+  'The request was not understood: its body must be a JSON object. Please reload the page and try again.';
+
+/** The parsed JSON body as an object, for a route to parse with its schema (an absent body reads as `{}`, so zod names the missing fields). */
+export function bodyObject(req: Request): unknown {
+  const body: unknown = req.body ?? {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, NOT_AN_OBJECT);
+  return body;
+}

@@ -6,7 +6,7 @@
 // role), each POST behind the Origin check first, each call in the audit log with what changed (the plan, the
 // date, the days and times), never a visitor's name, which goes only to these staff sessions.
 import { Router, type Request } from 'express';
-import { parse } from '@hhp/kit';
+import { bodyObject, parse } from '@hhp/kit';
 import {
   AvailabilityExceptionInput,
   AvailabilityExceptionParams,
@@ -19,7 +19,6 @@ import {
   type PracticeAvailabilitySetRequest,
 } from '@hhp/proto';
 import { bounded } from '../http/deadline.js';
-import { bodyObject } from '../http/request.js';
 import { originCheck, staffOnly } from '../http/guard.js';
 import { actorOf, answerOf, askedFor, type BookingAskingDeps } from '../http/staff-request.js';
 

@@ -5,7 +5,7 @@
 // each POST behind the Origin check first, and each call in the audit log with the booking's id or the range,
 // never the visitor's name, e-mail or notes, which go only to these staff sessions.
 import { Router, type Request, type RequestHandler } from 'express';
-import { parse } from '@hhp/kit';
+import { bodyObject, parse } from '@hhp/kit';
 import {
   CalendarBooking,
   CalendarQuery,
@@ -19,7 +19,6 @@ import {
 } from '@hhp/proto';
 import type { z } from 'zod';
 import { bounded } from '../http/deadline.js';
-import { bodyObject } from '../http/request.js';
 import { originCheck, staffOnly } from '../http/guard.js';
 import { actorOf, answerOf, askedFor, type BookingAskingDeps } from '../http/staff-request.js';
 
