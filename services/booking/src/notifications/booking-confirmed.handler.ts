@@ -2,7 +2,7 @@
 // e-mail is sent (and, for a consultation, a copy to the practitioner when PRACTITIONER_EMAIL is set). Sent once per confirmation through the inbox; the Message-ID
 // comes from the event's id, so a send repeated after a crash between sending and the inbox's done mark
 // carries the same id and mail clients show it once.
-import type { EventBus, Inbox, Subscription } from '@hhp/kit';
+import { consumeOnce, type EventBus, type Inbox, type Subscription } from '@hhp/kit';
 import { BookingConfirmedEvent, Subjects } from '@hhp/proto';
 import type { BookingDeps } from '../rules.js';
 import { bookingLinks } from './booking-links.js';
@@ -41,12 +41,9 @@ export function consumeBookingsConfirmed(
   bus: EventBus,
   inbox: Inbox,
 ): Promise<Subscription> {
-  return bus.subscribe(
-    Subjects.bookingConfirmed,
-    'booking-mail',
-    async (event, { lease }) => {
-      await inbox.once(`booking-mail:${event.id}`, () => sendConfirmation(deps, mail, event), lease);
-    },
-    { schema: BookingConfirmedEvent },
+  return consumeOnce(
+    { bus, inbox },
+    { subject: Subjects.bookingConfirmed, durable: 'booking-mail', schema: BookingConfirmedEvent },
+    (event) => sendConfirmation(deps, mail, event),
   );
 }

@@ -1,11 +1,11 @@
 // The e-mails of a visitor's change: the session moved (its new time, and the invite with the same UID and a
 // higher SEQUENCE, so the calendar moves the event) or cancelled (the refund, and the invite's cancellation).
 // Pure: the handler sends what these return. `practitioner`: the practitioner's copy, which names the visitor.
-import { html, link, type MailMessage } from '@hhp/kit';
+import { html, type MailMessage } from '@hhp/kit';
 import {
   inviteAttachment,
-  manageParagraph,
   planName,
+  sessionParts,
   whenText,
   type BookingLinks,
   type Confirmed,
@@ -20,13 +20,10 @@ export function rescheduledEmail(
   booking: Confirmed,
   practice: Practice,
   previousScheduledAt: Date,
-  { join, manage }: BookingLinks,
+  links: BookingLinks,
 ): Message {
-  const plan = planName(booking, practice);
-  const when = whenText(booking);
+  const { plan, when, join, change } = sessionParts(booking, practice, links, true);
   const before = whenText({ ...booking, scheduledAt: previousScheduledAt });
-  const opens = join && `The link opens ${join.earlyMinutes} minutes before the start and works in one browser.`;
-  const change = manageParagraph(manage?.url, manage?.changeNoticeHours ?? 24);
   return {
     to: booking.email,
     subject: `Your ${plan} has moved`,
@@ -35,13 +32,12 @@ export function rescheduledEmail(
       <p>Your ${plan} has moved to:</p>
       <p><strong>${when}</strong><br />${booking.durationMinutes} minutes</p>
       <p>It was: ${before}.</p>
-      ${join ? html`<p>${link(join.url, 'Join your session')} (the same link as before)<br />${opens}</p>` : ''}
+      ${join.html}
       <p>The invite attached updates the event in your calendar.</p>
       ${change.html}`,
     text:
       `Dear ${booking.name},\n\nYour ${plan} has moved to:\n\n${when}\n${booking.durationMinutes} minutes\n\n` +
-      `It was: ${before}.\n` +
-      (join ? `\nJoin your session: ${join.url}\n${opens}\n` : '') +
+      `It was: ${before}.\n${join.text}` +
       `\nThe invite attached updates the event in your calendar.\n${change.text}`,
     attachments: [inviteAttachment(booking, practice)],
   };

@@ -3,7 +3,7 @@
 // time or is dropped, and the visitor gets the e-mail with the updated or cancelled invite (the practitioner a
 // copy for a consultation). The Message-IDs come from the events' ids, so a send repeated after a crash
 // between sending and the inbox's mark carries the same id.
-import type { EventBus, Inbox, Subscription } from '@hhp/kit';
+import { consumeOnce, type EventBus, type Inbox, type Subscription } from '@hhp/kit';
 import { BookingCancelledEvent, BookingRescheduledEvent, Subjects } from '@hhp/proto';
 import type { BookingDeps } from '../rules.js';
 import type { BookingDocument } from '../sessions/booking.model.js';
@@ -14,8 +14,22 @@ import type { Confirmed } from './confirmation-email.js';
 
 type ChangeDeps = Pick<BookingDeps, 'bookings' | 'claims' | 'logger'>;
 
-async function practitionerCopy(mail: MailDeps, message: ReturnType<typeof practitionerChangeEmail>, key: string) {
-  if (!mail.practitionerEmail) return;
+/** The booking an event is about; one not found is logged, and there is nothing to do. */
+async function bookingOf(deps: ChangeDeps, bookingId: string, change: 'rescheduled' | 'cancelled') {
+  const booking = await deps.bookings.find(bookingId);
+  if (!booking) deps.logger.warn({ bookingId }, `${change} booking not found; nothing to do`);
+  return booking;
+}
+
+/** The practitioner's copy, of a consultation only, when PRACTITIONER_EMAIL is set. */
+async function practitionerCopy(
+  mail: MailDeps,
+  booking: Confirmed,
+  change: Parameters<typeof practitionerChangeEmail>[2],
+  key: string,
+) {
+  if (booking.type !== 'dr-helen' || !mail.practitionerEmail) return;
+  const message = practitionerChangeEmail(booking, mail.practice, change);
   await mail.mailer.send({ ...message, to: mail.practitionerEmail, idempotencyKey: key });
 }
 
@@ -25,11 +39,8 @@ export async function bookingRescheduled(
   event: BookingRescheduledEvent,
   now = new Date(),
 ): Promise<void> {
-  const booking = await deps.bookings.find(event.data.bookingId);
-  if (!booking) {
-    deps.logger.warn({ bookingId: event.data.bookingId }, 'rescheduled booking not found; nothing to do');
-    return;
-  }
+  const booking = await bookingOf(deps, event.data.bookingId, 'rescheduled');
+  if (!booking) return;
   for (const seat of booking.movedFrom ?? []) await deps.claims.giveBack(seat, now);
   // The e-mail is of this move (a later one sends its own), with the booking's visitor and links.
   const moved: Confirmed & Pick<BookingDocument, 'status'> = {
@@ -45,10 +56,8 @@ export async function bookingRescheduled(
     ...rescheduledEmail(moved, mail.practice, previous, current ? bookingLinks(booking, mail) : {}),
     idempotencyKey: `rescheduled:${event.id}`,
   });
-  if (booking.type === 'dr-helen') {
-    const copy = practitionerChangeEmail(moved, mail.practice, { cancelled: false, previousScheduledAt: previous });
-    await practitionerCopy(mail, copy, `rescheduled-practitioner:${event.id}`);
-  }
+  const change = { cancelled: false, previousScheduledAt: previous } as const;
+  await practitionerCopy(mail, moved, change, `rescheduled-practitioner:${event.id}`);
 }
 
 export async function bookingCancelled(
@@ -57,11 +66,8 @@ export async function bookingCancelled(
   event: BookingCancelledEvent,
   now = new Date(),
 ): Promise<void> {
-  const booking = await deps.bookings.find(event.data.bookingId);
-  if (!booking) {
-    deps.logger.warn({ bookingId: event.data.bookingId }, 'cancelled booking not found; nothing to do');
-    return;
-  }
+  const booking = await bookingOf(deps, event.data.bookingId, 'cancelled');
+  if (!booking) return;
   if (booking.claim) await deps.claims.giveBack(booking.claim, now);
   await mail.reminders.skipOthers(booking._id, undefined, now);
   const cancelled = { ...booking, sequence: event.data.sequence };
@@ -69,10 +75,7 @@ export async function bookingCancelled(
     ...cancelledEmail(cancelled, mail.practice, event.data.amountCents),
     idempotencyKey: `cancelled:${event.id}`,
   });
-  if (booking.type === 'dr-helen') {
-    const copy = practitionerChangeEmail(cancelled, mail.practice, { cancelled: true });
-    await practitionerCopy(mail, copy, `cancelled-practitioner:${event.id}`);
-  }
+  await practitionerCopy(mail, cancelled, { cancelled: true }, `cancelled-practitioner:${event.id}`);
 }
 
 export function consumeBookingChanges(
@@ -82,21 +85,15 @@ export function consumeBookingChanges(
   inbox: Inbox,
 ): Promise<Subscription[]> {
   return Promise.all([
-    bus.subscribe(
-      Subjects.bookingRescheduled,
-      'booking-reschedules',
-      async (event, { lease }) => {
-        await inbox.once(`booking-reschedules:${event.id}`, () => bookingRescheduled(deps, mail, event), lease);
-      },
-      { schema: BookingRescheduledEvent },
+    consumeOnce(
+      { bus, inbox },
+      { subject: Subjects.bookingRescheduled, durable: 'booking-reschedules', schema: BookingRescheduledEvent },
+      (event) => bookingRescheduled(deps, mail, event),
     ),
-    bus.subscribe(
-      Subjects.bookingCancelled,
-      'booking-cancellations',
-      async (event, { lease }) => {
-        await inbox.once(`booking-cancellations:${event.id}`, () => bookingCancelled(deps, mail, event), lease);
-      },
-      { schema: BookingCancelledEvent },
+    consumeOnce(
+      { bus, inbox },
+      { subject: Subjects.bookingCancelled, durable: 'booking-cancellations', schema: BookingCancelledEvent },
+      (event) => bookingCancelled(deps, mail, event),
     ),
   ]);
 }

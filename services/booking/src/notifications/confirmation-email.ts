@@ -79,6 +79,20 @@ export function inviteAttachment(booking: Confirmed, practice: Practice, cancell
   };
 }
 
+/**
+ * The "Join your session" paragraph of an AI Avatar Session, in HTML and text; empty without a link. `again`: the
+ * HTML says it is the link sent before (a moved session keeps its link).
+ */
+export function joinParagraph(join: JoinLink | undefined, { again = false } = {}) {
+  if (!join) return { html: html``, text: '' };
+  const opens = `The link opens ${join.earlyMinutes} minutes before the start and works in one browser.`;
+  const same = again ? ' (the same link as before)' : '';
+  return {
+    html: html`<p>${link(join.url, 'Join your session')}${same}<br />${opens}</p>`,
+    text: `\nJoin your session: ${join.url}\n${opens}\n`,
+  };
+}
+
 /** The "Change or cancel" paragraph, in HTML and text; empty without a link. */
 export function manageParagraph(url: string | undefined, changeNoticeHours: number) {
   if (!url) return { html: html``, text: '' };
@@ -95,22 +109,36 @@ export interface BookingLinks {
   manage?: { url: string; changeNoticeHours: number };
 }
 
+/**
+ * What each letter to the visitor about a session says of it: the plan's name, its time, and the paragraphs of its
+ * links (joining, changing or cancelling).
+ */
+export function sessionParts(
+  booking: Confirmed,
+  practice: Practice,
+  { join, manage }: BookingLinks,
+  joinAgain = false,
+) {
+  return {
+    plan: planName(booking, practice),
+    when: whenText(booking),
+    join: joinParagraph(join, { again: joinAgain }),
+    change: manageParagraph(manage?.url, manage?.changeNoticeHours ?? 24),
+  };
+}
+
 /** `reminderLeadMs`: how long before the start the scheduled reminder comes; undefined: none is scheduled. */
 export function confirmationEmail(
   booking: Confirmed,
   practice: Practice,
-  { join, manage }: BookingLinks,
+  links: BookingLinks,
   reminderLeadMs?: number,
 ): Omit<MailMessage, 'idempotencyKey'> {
-  const plan = planName(booking, practice);
-  const when = whenText(booking);
+  const { plan, when, join, change } = sessionParts(booking, practice, links);
   const reminder =
     reminderLeadMs === undefined
       ? ''
       : ` We will send a reminder ${Math.round(reminderLeadMs / 3_600_000)} hours before.`;
-  const opens = join && `The link opens ${join.earlyMinutes} minutes before the start and works in one browser.`;
-  const joinText = join ? `\nJoin your session: ${join.url}\n${opens}\n` : '';
-  const change = manageParagraph(manage?.url, manage?.changeNoticeHours ?? 24);
   return {
     to: booking.email,
     subject: `Your ${plan} is confirmed`,
@@ -118,12 +146,12 @@ export function confirmationEmail(
     html: html`<p>Dear ${booking.name},</p>
       <p>Your ${plan} is confirmed and paid.</p>
       <p><strong>${when}</strong><br />${booking.durationMinutes} minutes, $${booking.price}</p>
-      ${join ? html`<p>${link(join.url, 'Join your session')}<br />${opens}</p>` : ''}
+      ${join.html}
       <p>The invite attached adds it to your calendar.${reminder}</p>
       ${change.html}`,
     text:
       `Dear ${booking.name},\n\nYour ${plan} is confirmed and paid.\n\n${when}\n` +
-      `${booking.durationMinutes} minutes, $${booking.price}\n${joinText}\n` +
+      `${booking.durationMinutes} minutes, $${booking.price}\n${join.text}\n` +
       `The invite attached adds it to your calendar.${reminder}\n${change.text}`,
     attachments: [inviteAttachment(booking, practice)],
   };

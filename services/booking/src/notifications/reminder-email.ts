@@ -1,12 +1,10 @@
 // The reminder a visitor gets before a confirmed session: when it is (in the practice's time zone), the join
 // link of an AI Avatar Session, and the same invite as the confirmation (same UID, so a calendar keeps one
 // event). Pure: the sender sends what this returns.
-import { html, link, type MailMessage } from '@hhp/kit';
+import { html, type MailMessage } from '@hhp/kit';
 import {
   inviteAttachment,
-  manageParagraph,
-  planName,
-  whenText,
+  sessionParts,
   type BookingLinks,
   type Confirmed,
   type Practice,
@@ -44,14 +42,10 @@ export function whenFromNow(booking: Pick<Reminded, 'scheduledAt' | 'timeZone'>,
 export function reminderEmail(
   booking: Reminded,
   practice: Practice,
-  { join, manage }: BookingLinks,
+  links: BookingLinks,
   now: Date,
 ): Omit<MailMessage, 'idempotencyKey'> {
-  const plan = planName(booking, practice);
-  const when = whenText(booking);
-  const opens = join && `The link opens ${join.earlyMinutes} minutes before the start and works in one browser.`;
-  const joinText = join ? `\nJoin your session: ${join.url}\n${opens}\n` : '';
-  const change = manageParagraph(manage?.url, manage?.changeNoticeHours ?? 24);
+  const { plan, when, join, change } = sessionParts(booking, practice, links);
   return {
     to: booking.email,
     subject: `Reminder: your ${plan} ${whenFromNow(booking, now)}`,
@@ -59,12 +53,12 @@ export function reminderEmail(
     html: html`<p>Dear ${booking.name},</p>
       <p>A reminder of your ${plan}:</p>
       <p><strong>${when}</strong><br />${booking.durationMinutes} minutes</p>
-      ${join ? html`<p>${link(join.url, 'Join your session')}<br />${opens}</p>` : ''}
+      ${join.html}
       <p>The invite attached adds it to your calendar, if it is not there yet.</p>
       ${change.html}`,
     text:
       `Dear ${booking.name},\n\nA reminder of your ${plan}:\n\n${when}\n` +
-      `${booking.durationMinutes} minutes\n${joinText}\n` +
+      `${booking.durationMinutes} minutes\n${join.text}\n` +
       `The invite attached adds it to your calendar, if it is not there yet.\n${change.text}`,
     attachments: [inviteAttachment(booking, practice)],
   };

@@ -2,11 +2,11 @@
 // conflict, and a visitor's cancellation). A cancelled booking records the refund and stays cancelled; one
 // that is not confirmed becomes `refunded` and its seat is released; a confirmed booking keeps its seat (the
 // refund was of a second payment, which the conflict reported).
-import type { EventBus, Inbox, Subscription } from '@hhp/kit';
+import { consumeOnce, type EventBus, type Inbox, type Subscription } from '@hhp/kit';
 import { PaymentRefundedEvent, Subjects } from '@hhp/proto';
 import type { BookingDeps } from '../rules.js';
 import { releaseSeats } from '../sessions/book-session.js';
-import { BookingChangedError } from './settle-booking.js';
+import { settle } from './settle-booking.js';
 
 type RefundOutcome = 'refunded' | 'recorded' | 'unchanged' | 'unknown-booking';
 
@@ -24,34 +24,21 @@ export async function paymentRefunded(
   }
   if (booking.status === 'cancelled') {
     if (booking.refundedAt || refund.paymentIntentId !== booking.paymentIntentId) return 'unchanged';
-    const recorded = await bookings.change(booking._id, 'cancelled', {
-      $set: { refundedAt: now, refundedCents: refund.amountCents },
-    });
-    if (!recorded) throw new BookingChangedError(booking._id);
+    await settle(deps, booking, { $set: { refundedAt: now, refundedCents: refund.amountCents } });
     logger.info({ bookingId: booking._id, requestId }, "cancelled booking's refund recorded");
     return 'recorded';
   }
   if (booking.status === 'confirmed' || booking.status === 'refunded') return 'unchanged';
   await releaseSeats(deps, booking, now);
-  const changed = await bookings.change(
-    booking._id,
-    booking.status,
-    { $set: { status: 'refunded', refundedAt: now } },
-    [],
-    requestId,
-  );
-  if (!changed) throw new BookingChangedError(booking._id);
+  await settle(deps, booking, { $set: { status: 'refunded', refundedAt: now } }, [], requestId);
   logger.info({ bookingId: booking._id, requestId }, 'booking refunded');
   return 'refunded';
 }
 
 export function consumePaymentsRefunded(deps: BookingDeps, bus: EventBus, inbox: Inbox): Promise<Subscription> {
-  return bus.subscribe(
-    Subjects.paymentRefunded,
-    'booking-refunds',
-    async (event, { requestId, lease }) => {
-      await inbox.once(`booking-refunds:${event.id}`, () => paymentRefunded(deps, event.data, requestId), lease);
-    },
-    { schema: PaymentRefundedEvent },
+  return consumeOnce(
+    { bus, inbox },
+    { subject: Subjects.paymentRefunded, durable: 'booking-refunds', schema: PaymentRefundedEvent },
+    (event, { requestId }) => paymentRefunded(deps, event.data, requestId),
   );
 }

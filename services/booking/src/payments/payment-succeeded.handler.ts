@@ -3,7 +3,7 @@
 // cancelled one, an amount other than the booking's price (never confirmed), or a seat that was lost after
 // the hold lapsed (`slot-taken`). Each event is applied once by its id (the kit's inbox), and each step is
 // idempotent besides, for a crash between the work and the inbox's mark.
-import type { EventBus, Inbox, Subscription } from '@hhp/kit';
+import { consumeOnce, type EventBus, type Inbox, type Subscription } from '@hhp/kit';
 import { PaymentSucceededEvent, Subjects } from '@hhp/proto';
 import type { BookingDeps } from '../rules.js';
 import { conflictEvent } from '../sessions/booking-events.js';
@@ -59,12 +59,9 @@ export async function paymentSucceeded(
 }
 
 export function consumePaymentsSucceeded(deps: BookingDeps, bus: EventBus, inbox: Inbox): Promise<Subscription> {
-  return bus.subscribe(
-    Subjects.paymentSucceeded,
-    'booking-payments',
-    async (event, { requestId, lease }) => {
-      await inbox.once(`booking-payments:${event.id}`, () => paymentSucceeded(deps, bus, event.data, requestId), lease);
-    },
-    { schema: PaymentSucceededEvent },
+  return consumeOnce(
+    { bus, inbox },
+    { subject: Subjects.paymentSucceeded, durable: 'booking-payments', schema: PaymentSucceededEvent },
+    (event, { requestId }) => paymentSucceeded(deps, bus, event.data, requestId),
   );
 }

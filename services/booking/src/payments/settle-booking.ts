@@ -3,6 +3,8 @@
 // as nobody released it first); otherwise the slot is claimed again, as a new booking would claim it. A
 // payment that cannot be honoured is recorded on the booking with its `booking.v1.conflict` (so payments
 // refunds it), in the same write, so a redelivery finds it recorded and publishes nothing new.
+import type { UpdateQuery } from 'mongoose';
+import type { EventEnvelope } from '@hhp/kit';
 import { practiceDate } from '../calendar/calendar.js';
 import { capacityOf, type BookingDeps } from '../rules.js';
 import { slotSeats } from '../slots/slot-keys.js';
@@ -38,6 +40,21 @@ export class BookingChangedError extends Error {
   }
 }
 
+/**
+ * The booking's change and its events in one write, if the booking is still in the state it was read in; else
+ * BookingChangedError, and the event is decided afresh on its redelivery.
+ */
+export async function settle(
+  deps: Pick<BookingDeps, 'bookings'>,
+  booking: Pick<BookingDocument, '_id' | 'status'>,
+  update: UpdateQuery<BookingDocument>,
+  events: EventEnvelope[] = [],
+  requestId?: string,
+): Promise<void> {
+  const changed = await deps.bookings.change(booking._id, booking.status, update, events, requestId);
+  if (!changed) throw new BookingChangedError(booking._id);
+}
+
 /** Confirm with the seat secured; `booking.v1.confirmed` goes out with the change. */
 export async function confirm(
   deps: BookingDeps,
@@ -47,23 +64,12 @@ export async function confirm(
   now: Date,
   requestId?: string,
 ): Promise<void> {
-  const changed = await deps.bookings.change(
-    booking._id,
-    booking.status,
-    {
-      $set: {
-        status: 'confirmed',
-        claim: seat,
-        confirmedAt: now,
-        ...('paymentIntentId' in paidBy
-          ? { paymentIntentId: paidBy.paymentIntentId }
-          : { subscriptionId: paidBy.subscriptionId }),
-      },
-    },
-    [confirmedEvent(booking, paidBy, now)],
-    requestId,
-  );
-  if (!changed) throw new BookingChangedError(booking._id);
+  const paid =
+    'paymentIntentId' in paidBy
+      ? { paymentIntentId: paidBy.paymentIntentId }
+      : { subscriptionId: paidBy.subscriptionId };
+  const update = { $set: { status: 'confirmed' as const, claim: seat, confirmedAt: now, ...paid } };
+  await settle(deps, booking, update, [confirmedEvent(booking, paidBy, now)], requestId);
   deps.metrics.confirmed.inc({ by: 'paymentIntentId' in paidBy ? 'payment' : 'subscription' });
   deps.logger.info({ bookingId: booking._id, requestId }, 'booking confirmed');
   // No longer one of its address's unpaid holds.
@@ -79,13 +85,7 @@ export async function reject(
   now: Date,
   requestId?: string,
 ): Promise<void> {
-  const changed = await deps.bookings.change(
-    booking._id,
-    booking.status,
-    { $push: { rejectedPayments: payment.paymentIntentId } },
-    [conflictEvent(booking._id, payment, reason, now)],
-    requestId,
-  );
-  if (!changed) throw new BookingChangedError(booking._id);
+  const update = { $push: { rejectedPayments: payment.paymentIntentId } };
+  await settle(deps, booking, update, [conflictEvent(booking._id, payment, reason, now)], requestId);
   deps.logger.warn({ bookingId: booking._id, reason, requestId }, 'payment cannot be honoured; conflict published');
 }

@@ -1,7 +1,7 @@
 // subscription.v1.changed with a bookingId: the subscription plan's booking (made before /subscribe) is
 // confirmed once its subscription is active or trialing, if it can have its seat, like a paid session.
 // Other statuses, and events without a booking, change nothing here (ai-query projects them).
-import type { EventBus, Inbox, Subscription } from '@hhp/kit';
+import { consumeOnce, type EventBus, type Inbox, type Subscription } from '@hhp/kit';
 import { ACTIVE_SUBSCRIPTION_STATUSES, Subjects, SubscriptionChangedEvent } from '@hhp/proto';
 import type { BookingDeps } from '../rules.js';
 import { confirm, secureSeat } from './settle-booking.js';
@@ -34,16 +34,9 @@ export async function subscriptionChanged(
 }
 
 export function consumeSubscriptionsChanged(deps: BookingDeps, bus: EventBus, inbox: Inbox): Promise<Subscription> {
-  return bus.subscribe(
-    Subjects.subscriptionChanged,
-    'booking-subscriptions',
-    async (event, { requestId, lease }) => {
-      await inbox.once(
-        `booking-subscriptions:${event.id}`,
-        () => subscriptionChanged(deps, event.data, requestId),
-        lease,
-      );
-    },
-    { schema: SubscriptionChangedEvent },
+  return consumeOnce(
+    { bus, inbox },
+    { subject: Subjects.subscriptionChanged, durable: 'booking-subscriptions', schema: SubscriptionChangedEvent },
+    (event, { requestId }) => subscriptionChanged(deps, event.data, requestId),
   );
 }
