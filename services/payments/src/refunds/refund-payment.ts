@@ -5,7 +5,7 @@
 // the same payment, a conflict and a cancellation of the same payment) refunds once; the record says `refunded` with the refund's id, and
 // payment.v1.refunded tells booking.
 import { trusted } from 'mongoose';
-import { createEnvelope, isDuplicateKeyError, outboxEntry, type OutboxRelay } from '@hhp/kit';
+import { createEnvelope, outboxEntry, type OutboxRelay } from '@hhp/kit';
 import { PaymentRefundedEvent, Subjects, type BookingConflictEvent } from '@hhp/proto';
 
 /** What to give back, and why (a conflict's reason, or `cancelled` by the visitor). */
@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import { isStripeError } from '../stripe/errors.js';
 import type { PaymentModel } from '../intents/payment.model.js';
 import type { PaymentsMetrics } from '../metrics.js';
+import { upsertWithEvent } from '../upsert-with-event.js';
 
 export interface RefundDeps {
   stripe: Stripe;
@@ -74,31 +75,26 @@ export async function refundPayment(
     ),
   );
   const now = new Date();
-  await relay.exclusive(async () => {
-    if (!ours) {
-      await payments.updateOne({ _id: conflict.bookingId }, { $push: { outbox: outboxEntry(announced, requestId) } });
-      return;
-    }
-    try {
-      await payments.updateOne(
-        { _id: conflict.bookingId, status: trusted({ $ne: 'refunded' }) },
-        {
+  const entry = outboxEntry(announced, requestId);
+  if (ours) {
+    // Marked refunded in the meantime (without this refund's id): it is announced all the same.
+    await upsertWithEvent(
+      relay,
+      payments,
+      {
+        filter: { _id: conflict.bookingId, status: trusted({ $ne: 'refunded' as const }) },
+        update: {
           $set: { paymentIntentId: conflict.paymentIntentId, status: 'refunded', refundId: refund.id, updatedAt: now },
           $setOnInsert: { amountCents: conflict.amountCents, currency: 'usd', createdAt: now },
-          $push: { outbox: outboxEntry(announced, requestId) },
         },
-        { upsert: true },
-      );
-    } catch (err) {
-      // Marked refunded in the meantime (without this refund's id): it is announced all the same.
-      if (!isDuplicateKeyError(err)) throw err;
-      await payments.updateOne(
-        { _id: conflict.bookingId },
-        { $set: { refundId: refund.id }, $push: { outbox: outboxEntry(announced, requestId) } },
-      );
-    }
-  });
-  relay.kick();
+        ifKept: { $set: { refundId: refund.id } },
+      },
+      entry,
+    );
+  } else {
+    await relay.exclusive(() => payments.updateOne({ _id: conflict.bookingId }, { $push: { outbox: entry } }));
+    relay.kick();
+  }
   metrics.refunds.inc({ outcome: 'refunded' });
   logger.info({ bookingId: conflict.bookingId, refundId: refund.id, reason: conflict.reason }, 'payment refunded');
 }

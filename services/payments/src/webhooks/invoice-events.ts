@@ -1,13 +1,20 @@
 // invoice.paid and invoice.payment_failed become payment.v1.invoice.paid / .failed (the receipt and the
 // dunning e-mails will read them). A paid invoice is not marked failed by a late failure event.
 import { trusted } from 'mongoose';
-import { createEnvelope, isDuplicateKeyError, outboxEntry, type OutboxRelay } from '@hhp/kit';
+import { createEnvelope, outboxEntry, type OutboxRelay } from '@hhp/kit';
 import { InvoiceFailedEvent, InvoicePaidEvent, Subjects } from '@hhp/proto';
 import type Stripe from 'stripe';
 import type { InvoiceModel } from './invoice.model.js';
+import { upsertWithEvent } from '../upsert-with-event.js';
 
 const idOf = (value: string | { id: string } | null | undefined): string | undefined =>
   value == null ? undefined : typeof value === 'string' ? value : value.id;
+
+/** What each outcome announces. */
+const ANNOUNCED = {
+  paid: { subject: Subjects.invoicePaid, schema: InvoicePaidEvent },
+  failed: { subject: Subjects.invoiceFailed, schema: InvoiceFailedEvent },
+} as const;
 
 export class InvoiceEvents {
   constructor(
@@ -15,22 +22,12 @@ export class InvoiceEvents {
     private readonly relay: OutboxRelay,
   ) {}
 
-  async paid(event: Stripe.InvoicePaidEvent, requestId?: string): Promise<void> {
-    const invoice = event.data.object;
-    const data = this.dataOf(invoice, invoice.amount_paid);
-    const envelope = InvoicePaidEvent.parse(
-      createEnvelope(Subjects.invoicePaid, data, { id: event.id, occurredAt: new Date(event.created * 1000) }),
-    );
-    await this.record(invoice, 'paid', data.amountCents, outboxEntry(envelope, requestId));
+  paid(event: Stripe.InvoicePaidEvent, requestId?: string): Promise<void> {
+    return this.record(event, 'paid', event.data.object.amount_paid, requestId);
   }
 
-  async failed(event: Stripe.InvoicePaymentFailedEvent, requestId?: string): Promise<void> {
-    const invoice = event.data.object;
-    const data = this.dataOf(invoice, invoice.amount_due);
-    const envelope = InvoiceFailedEvent.parse(
-      createEnvelope(Subjects.invoiceFailed, data, { id: event.id, occurredAt: new Date(event.created * 1000) }),
-    );
-    await this.record(invoice, 'failed', data.amountCents, outboxEntry(envelope, requestId));
+  failed(event: Stripe.InvoicePaymentFailedEvent, requestId?: string): Promise<void> {
+    return this.record(event, 'failed', event.data.object.amount_due, requestId);
   }
 
   private dataOf(invoice: Stripe.Invoice, amountCents: number) {
@@ -45,13 +42,19 @@ export class InvoiceEvents {
     };
   }
 
+  /** The invoice's outcome and its event (whose id is Stripe's event id) in one write. */
   private async record(
-    invoice: Stripe.Invoice,
+    event: Stripe.InvoicePaidEvent | Stripe.InvoicePaymentFailedEvent,
     status: 'paid' | 'failed',
     amountCents: number,
-    entry: ReturnType<typeof outboxEntry>,
+    requestId?: string,
   ): Promise<void> {
-    const { invoiceId, customerId, subscriptionId } = this.dataOf(invoice, amountCents);
+    const data = this.dataOf(event.data.object, amountCents);
+    const { subject, schema } = ANNOUNCED[status];
+    const envelope = schema.parse(
+      createEnvelope(subject, data, { id: event.id, occurredAt: new Date(event.created * 1000) }),
+    );
+    const { invoiceId, customerId, subscriptionId } = data;
     const fields = {
       customerId,
       status,
@@ -59,19 +62,15 @@ export class InvoiceEvents {
       updatedAt: new Date(),
       ...(subscriptionId && { subscriptionId }),
     };
-    await this.relay.exclusive(async () => {
-      try {
-        await this.invoices.updateOne(
-          { _id: invoiceId, ...(status === 'failed' && { status: trusted({ $ne: 'paid' }) }) },
-          { $set: fields, $push: { outbox: entry } },
-          { upsert: true },
-        );
-      } catch (err) {
-        // Paid already: it stays paid, and the failure is still announced (an attempt did fail).
-        if (!isDuplicateKeyError(err)) throw err;
-        await this.invoices.updateOne({ _id: invoiceId }, { $push: { outbox: entry } });
-      }
-    });
-    this.relay.kick();
+    // Paid already: it stays paid, and the failure is still announced (an attempt did fail).
+    await upsertWithEvent(
+      this.relay,
+      this.invoices,
+      {
+        filter: { _id: invoiceId, ...(status === 'failed' && { status: trusted({ $ne: 'paid' as const }) }) },
+        update: { $set: fields },
+      },
+      outboxEntry(envelope, requestId),
+    );
   }
 }

@@ -2,10 +2,11 @@
 // hears of the outcome through payment.v1.succeeded / .failed, whose id is Stripe's event id (a redelivery
 // of the event is the same message). Intents without a bookingId (a subscription's invoices) are not ours.
 import { trusted } from 'mongoose';
-import { createEnvelope, isDuplicateKeyError, outboxEntry, type OutboxEntry, type OutboxRelay } from '@hhp/kit';
+import { createEnvelope, outboxEntry, type OutboxEntry, type OutboxRelay } from '@hhp/kit';
 import { PaymentFailedEvent, PaymentSucceededEvent, Subjects } from '@hhp/proto';
 import type Stripe from 'stripe';
 import type { PaymentModel, PaymentRecordState } from '../intents/payment.model.js';
+import { upsertWithEvent } from '../upsert-with-event.js';
 
 export type Applied = 'applied' | 'ignored';
 
@@ -74,24 +75,15 @@ export class PaymentEvents {
     entry?: OutboxEntry,
   ): Promise<void> {
     const now = new Date();
-    const push = entry ? { $push: { outbox: entry } } : {};
-    await this.relay.exclusive(async () => {
-      try {
-        await this.payments.updateOne(
-          { _id: bookingId, status: trusted({ $nin: keep }) },
-          {
-            $set: { paymentIntentId: intent.id, status, updatedAt: now },
-            $setOnInsert: { amountCents: intent.amount, currency: intent.currency, createdAt: now },
-            ...push,
-          },
-          { upsert: true },
-        );
-      } catch (err) {
-        // The record is in a state this event does not change; its event (if any) still goes out.
-        if (!isDuplicateKeyError(err)) throw err;
-        if (entry) await this.payments.updateOne({ _id: bookingId }, push);
-      }
-    });
-    if (entry) this.relay.kick();
+    const update = {
+      $set: { paymentIntentId: intent.id, status, updatedAt: now },
+      $setOnInsert: { amountCents: intent.amount, currency: intent.currency, createdAt: now },
+    };
+    await upsertWithEvent(
+      this.relay,
+      this.payments,
+      { filter: { _id: bookingId, status: trusted({ $nin: keep }) }, update },
+      entry,
+    );
   }
 }
