@@ -54,8 +54,8 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
       registry: metrics.registry,
       logger,
       timeoutMs: config.CRISIS_MODEL_TIMEOUT_MS,
-      ...(config.EMBEDDING_MODEL_DIR ? { modelDir: config.EMBEDDING_MODEL_DIR } : {}),
-      ...(config.MULTILINGUAL_MODEL_DIR ? { spanishModelDir: config.MULTILINGUAL_MODEL_DIR } : {}),
+      modelDir: config.EMBEDDING_MODEL_DIR,
+      spanishModelDir: config.MULTILINGUAL_MODEL_DIR,
     });
     const crisis = new CrisisCheck(bus, config.CRISIS_TIMEOUT_MS, logger, crisisModel);
     // Once the model runs here too, the crisis service may have nothing more to say: ask it again at once.

@@ -161,9 +161,9 @@ export function loadCrisisModel(deps: {
   logger: Logger;
   timeoutMs?: number;
   /** The English model's folder (else EMBEDDING_MODEL_DIR or the bootstrap's). */
-  modelDir?: string;
+  modelDir?: string | undefined;
   /** The multilingual model's folder (else MULTILINGUAL_MODEL_DIR or the bootstrap's). */
-  spanishModelDir?: string;
+  spanishModelDir?: string | undefined;
 }): { embeddings: EmbeddingModel; spanish: EmbeddingModel; judge: CrisisModelJudge } {
   const { registry, logger } = deps;
   const embeddings = new EmbeddingModel({ dir: deps.modelDir ?? embeddingModelDir(), registry, logger });
