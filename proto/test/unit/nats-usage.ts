@@ -1,7 +1,7 @@
 // What a service's code does on NATS, read from its source with the TypeScript parser (no type checking, so
 // it reads a folder in milliseconds): proto's `Subjects.x` / `RpcSubjects.x` passed to `createEnvelope` or
-// `publish` (produces), `subscribe` (consumes, with its durable name), `request` (asks) and `reply`
-// (answers). A subject the scan cannot attribute (a literal, a variable) is reported as a problem rather
+// `publish` (produces), `subscribe` or the kit's `consumeOnce` (consumes, with its durable name), `request` (asks)
+// and `reply` (answers). A subject the scan cannot attribute (a literal, a variable) is reported as a problem rather
 // than missed, so the catalogue test fails instead of passing blind.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -31,6 +31,7 @@ const ROLE_OF_METHOD = new Map<string, Role>([
   ['createEnvelope', 'publish'],
   ['publish', 'publish'],
   ['subscribe', 'subscribe'],
+  ['consumeOnce', 'subscribe'],
   ['request', 'request'],
   ['reply', 'reply'],
 ]);
@@ -48,7 +49,17 @@ const isSubjectTable = (node: ts.Node): node is ts.PropertyAccessExpression & { 
   ts.isIdentifier(node.expression) &&
   Object.hasOwn(SUBJECT_TABLES, node.expression.text);
 
-/** The NATS role of a call, from its callee: `createEnvelope(…)` is a function, the others are methods. */
+/** The calls that are functions (the others are methods). */
+const FUNCTIONS = new Set(['createEnvelope', 'consumeOnce']);
+
+/** The value of property `name` of an object literal, or undefined. */
+function propertyOf(node: ts.Node | undefined, name: string): ts.Expression | undefined {
+  if (!node || !ts.isObjectLiteralExpression(node)) return undefined;
+  const found = node.properties.find((p) => p.name && ts.isIdentifier(p.name) && p.name.text === name);
+  return found && ts.isPropertyAssignment(found) ? found.initializer : undefined;
+}
+
+/** The NATS role of a call, from its callee: `createEnvelope(…)` and `consumeOnce(…)` are functions, the others methods. */
 function roleOf(call: ts.CallExpression | ts.NewExpression): { role: Role; method: string } | undefined {
   if (!ts.isCallExpression(call)) return undefined;
   const callee = call.expression;
@@ -58,7 +69,7 @@ function roleOf(call: ts.CallExpression | ts.NewExpression): { role: Role; metho
       ? callee.name.text
       : undefined;
   const role = method === undefined ? undefined : ROLE_OF_METHOD.get(method);
-  if (!role || (method === 'createEnvelope') !== ts.isIdentifier(callee)) return undefined;
+  if (!role || FUNCTIONS.has(method!) !== ts.isIdentifier(callee)) return undefined;
   return { role, method: method! };
 }
 
@@ -106,6 +117,18 @@ export function scanSource(text: string, file: string): Scan {
 
   const classify = (call: ts.CallExpression, role: Role, method: string) => {
     const [first, second] = call.arguments;
+    // `consumeOnce(deps, { subject, durable, schema }, apply)`: the kit's consumer that applies each event once.
+    if (method === 'consumeOnce') {
+      const subjectNode = propertyOf(second, 'subject');
+      const subject = subjectNode && subjectOf(subjectNode);
+      const durable = propertyOf(second, 'durable');
+      if (subject && durable && ts.isStringLiteralLike(durable)) {
+        scan.uses.push({ role, subject, durable: durable.text, where: where(call) });
+      } else {
+        scan.problems.push(`${where(call)}: consumeOnce(…) with a subject or durable name the scan cannot read`);
+      }
+      return;
+    }
     // `bus.publish(envelope, { subject })`: the subject is the envelope's type (its createEnvelope counts),
     // unless the options name another.
     if (method === 'publish' && first && !subjectOf(first) && !ts.isStringLiteralLike(first)) {

@@ -1,7 +1,7 @@
 // invoice.paid and invoice.payment_failed become payment.v1.invoice.paid / .failed (the receipt and the
 // dunning e-mails will read them). A paid invoice is not marked failed by a late failure event.
 import { trusted } from 'mongoose';
-import { createEnvelope, outboxEntry, type OutboxRelay } from '@hhp/kit';
+import { createEnvelope, outboxEntry, type OutboxEntry, type OutboxRelay } from '@hhp/kit';
 import { InvoiceFailedEvent, InvoicePaidEvent, Subjects } from '@hhp/proto';
 import type Stripe from 'stripe';
 import type { InvoiceModel } from './invoice.model.js';
@@ -10,11 +10,7 @@ import { upsertWithEvent } from '../upsert-with-event.js';
 const idOf = (value: string | { id: string } | null | undefined): string | undefined =>
   value == null ? undefined : typeof value === 'string' ? value : value.id;
 
-/** What each outcome announces. */
-const ANNOUNCED = {
-  paid: { subject: Subjects.invoicePaid, schema: InvoicePaidEvent },
-  failed: { subject: Subjects.invoiceFailed, schema: InvoiceFailedEvent },
-} as const;
+const at = (event: Stripe.Event) => ({ id: event.id, occurredAt: new Date(event.created * 1000) });
 
 export class InvoiceEvents {
   constructor(
@@ -23,11 +19,15 @@ export class InvoiceEvents {
   ) {}
 
   paid(event: Stripe.InvoicePaidEvent, requestId?: string): Promise<void> {
-    return this.record(event, 'paid', event.data.object.amount_paid, requestId);
+    const data = this.dataOf(event.data.object, event.data.object.amount_paid);
+    const envelope = InvoicePaidEvent.parse(createEnvelope(Subjects.invoicePaid, data, at(event)));
+    return this.record(data, 'paid', outboxEntry(envelope, requestId));
   }
 
   failed(event: Stripe.InvoicePaymentFailedEvent, requestId?: string): Promise<void> {
-    return this.record(event, 'failed', event.data.object.amount_due, requestId);
+    const data = this.dataOf(event.data.object, event.data.object.amount_due);
+    const envelope = InvoiceFailedEvent.parse(createEnvelope(Subjects.invoiceFailed, data, at(event)));
+    return this.record(data, 'failed', outboxEntry(envelope, requestId));
   }
 
   private dataOf(invoice: Stripe.Invoice, amountCents: number) {
@@ -44,17 +44,11 @@ export class InvoiceEvents {
 
   /** The invoice's outcome and its event (whose id is Stripe's event id) in one write. */
   private async record(
-    event: Stripe.InvoicePaidEvent | Stripe.InvoicePaymentFailedEvent,
+    data: ReturnType<InvoiceEvents['dataOf']>,
     status: 'paid' | 'failed',
-    amountCents: number,
-    requestId?: string,
+    entry: OutboxEntry,
   ): Promise<void> {
-    const data = this.dataOf(event.data.object, amountCents);
-    const { subject, schema } = ANNOUNCED[status];
-    const envelope = schema.parse(
-      createEnvelope(subject, data, { id: event.id, occurredAt: new Date(event.created * 1000) }),
-    );
-    const { invoiceId, customerId, subscriptionId } = data;
+    const { invoiceId, customerId, subscriptionId, amountCents } = data;
     const fields = {
       customerId,
       status,
@@ -70,7 +64,7 @@ export class InvoiceEvents {
         filter: { _id: invoiceId, ...(status === 'failed' && { status: trusted({ $ne: 'paid' as const }) }) },
         update: { $set: fields },
       },
-      outboxEntry(envelope, requestId),
+      entry,
     );
   }
 }
