@@ -175,12 +175,11 @@ export type BookingLookupResponse = z.infer<typeof BookingLookupResponse>;
  */
 export const SESSION_PASS_COOKIE = 'hhp_pass';
 
+/** The token a link or a hold proves itself with (join, change or cancel, release). */
+const Token = singleLine({ max: 128, tooLong: 'token must be at most 128 characters' }).min(1, 'token is required');
+
 /** POST /api/session/{id}/join: the token of the join link (`/join?booking=<id>&token=<token>`). */
-export const JoinSessionRequest = z
-  .object({
-    token: singleLine({ max: 128, tooLong: 'token must be at most 128 characters' }).min(1, 'token is required'),
-  })
-  .strict();
+export const JoinSessionRequest = z.object({ token: Token }).strict();
 export type JoinSessionRequest = z.infer<typeof JoinSessionRequest>;
 
 /**
@@ -198,11 +197,7 @@ export type JoinSessionResponse = z.infer<typeof JoinSessionResponse>;
  * The confirmation's "Change or cancel" link, `/manage-booking?booking=<id>&token=<token>`: its token (an HMAC of
  * the booking id under a purpose of its own) is the only proof the manage routes accept.
  */
-export const ManageSessionRequest = z
-  .object({
-    token: singleLine({ max: 128, tooLong: 'token must be at most 128 characters' }).min(1, 'token is required'),
-  })
-  .strict();
+export const ManageSessionRequest = z.object({ token: Token }).strict();
 export type ManageSessionRequest = z.infer<typeof ManageSessionRequest>;
 
 /** POST /api/session/{id}/reschedule: another slot of the same plan (a `startsAt` of /api/availability). */
@@ -216,11 +211,7 @@ export const CancelSessionRequest = ManageSessionRequest;
 export type CancelSessionRequest = ManageSessionRequest;
 
 /** POST /api/session/{id}/release: the `holdToken` that POST /api/book-session answered. */
-export const ReleaseSessionRequest = z
-  .object({
-    token: singleLine({ max: 128, tooLong: 'token must be at most 128 characters' }).min(1, 'token is required'),
-  })
-  .strict();
+export const ReleaseSessionRequest = z.object({ token: Token }).strict();
 export type ReleaseSessionRequest = z.infer<typeof ReleaseSessionRequest>;
 
 /**

@@ -26,44 +26,36 @@ export const InviteToken = z
   .check(noControlCharacters)
   .regex(/^[A-Za-z0-9_-]{43}$/, 'token must be the token from the invitation e-mail\u2019s link');
 
-/** What an authenticator's extensions answered: the server reads none of it (dropped). */
-const ClientExtensionResults = z.object({}).default({});
-
 /**
- * navigator.credentials.create()'s answer, as JSON (RegistrationResponseJSON). The server reads only the fields
- * named; what else a browser sends inside `response` and `clientExtensionResults` (transports, the public key
- * again, extension results) is dropped.
+ * A passkey credential as the browser's WebAuthn call answers it, in its JSON form, around the `response` of its
+ * kind. The server reads only the fields named; what else a browser sends inside `response` and
+ * `clientExtensionResults` (transports, the public key again, extension results: the server reads none) is dropped.
  */
-export const RegistrationCredential = z
-  .object({
-    id: base64url(1366),
-    rawId: base64url(1366),
-    type: z.literal('public-key'),
-    response: z.object({
-      clientDataJSON: base64url(2048),
-      attestationObject: base64url(4096),
-    }),
-    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-    clientExtensionResults: ClientExtensionResults,
-  })
-  .strict();
+const credential = <R extends z.ZodRawShape>(response: R) =>
+  z
+    .object({
+      id: base64url(1366),
+      rawId: base64url(1366),
+      type: z.literal('public-key'),
+      response: z.object(response),
+      authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
+      clientExtensionResults: z.object({}).default({}),
+    })
+    .strict();
 
-/** navigator.credentials.get()'s answer, as JSON (AuthenticationResponseJSON). */
-export const AuthenticationCredential = z
-  .object({
-    id: base64url(1366),
-    rawId: base64url(1366),
-    type: z.literal('public-key'),
-    response: z.object({
-      clientDataJSON: base64url(2048),
-      authenticatorData: base64url(1024),
-      signature: base64url(512),
-      userHandle: base64url(128).optional(),
-    }),
-    authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-    clientExtensionResults: ClientExtensionResults,
-  })
-  .strict();
+/** navigator.credentials.create()'s answer (RegistrationResponseJSON). */
+export const RegistrationCredential = credential({
+  clientDataJSON: base64url(2048),
+  attestationObject: base64url(4096),
+});
+
+/** navigator.credentials.get()'s answer (AuthenticationResponseJSON). */
+export const AuthenticationCredential = credential({
+  clientDataJSON: base64url(2048),
+  authenticatorData: base64url(1024),
+  signature: base64url(512),
+  userHandle: base64url(128).optional(),
+});
 
 /** POST /api/practice/register/options: the invite's token, from the e-mail's link. */
 export const RegistrationOptionsRequest = z.object({ token: InviteToken }).strict();
