@@ -155,7 +155,16 @@ function events(service, { consumers = true, outbox = true, publisher = false } 
   ];
 }
 
-const rate = (expr, by) => `sum by (${by}) (rate(${expr}[5m]))`;
+/** A counter's rate per second over 5 minutes, summed over the instances (and split by `by`'s labels when given). */
+const rate = (expr, by) => (by ? `sum by (${by}) (rate(${expr}[5m]))` : `sum(rate(${expr}[5m]))`);
+
+/** A panel of counters per second: each series is [counter, the labels it is split by (or none), legend]. */
+const counters = (title, series) =>
+  panel(
+    title,
+    series.map(([counter, by, legend]) => [rate(counter, by), legend]),
+    { unit: 'ops' },
+  );
 
 const dashboards = {
   'hhp-overview': dashboard(
@@ -237,11 +246,9 @@ const dashboards = {
       panel('Quota store: p99 by operation', [[`ai_operation:quota_store_seconds:p99_5m`, '{{operation}}']], {
         unit: 's',
       }),
-      panel(
-        'Quota store: requests per second, by operation',
-        [[rate('ai_quota_store_seconds_count{service="ai-query"}', 'operation'), '{{operation}}']],
-        { unit: 'ops' },
-      ),
+      counters('Quota store: requests per second, by operation', [
+        ['ai_quota_store_seconds_count{service="ai-query"}', 'operation', '{{operation}}'],
+      ]),
       panel(
         'AI questions in flight',
         [
@@ -263,11 +270,9 @@ const dashboards = {
     'The crisis safety net: how fast it answers (ai-query waits at most CRISIS_TIMEOUT_MS) and what it detects.',
     [
       ...common('crisis'),
-      panel(
-        'Crisis detected per second, by source and channel',
-        [[rate('crisis_detected_total', 'source, channel'), '{{source}} {{channel}}']],
-        { unit: 'ops' },
-      ),
+      counters('Crisis detected per second, by source and channel', [
+        ['crisis_detected_total', 'source, channel', '{{source}} {{channel}}'],
+      ]),
       panel('p99 of /api/detect-crisis', [[`crisis:request_duration_seconds:p99_5m`, 'p99']], { unit: 's' }),
       ...events('crisis', { consumers: false, outbox: false, publisher: true }),
     ],
@@ -278,23 +283,15 @@ const dashboards = {
     'Session bookings: holds, conflicts, confirmations and changes, and the events behind them.',
     [
       ...common('booking'),
-      panel(
-        'Bookings created and conflicts per second, by type',
-        [
-          [rate('booking_created_total', 'type'), 'created {{type}}'],
-          [rate('booking_conflicts_total', 'type'), 'conflict {{type}}'],
-        ],
-        { unit: 'ops' },
-      ),
-      panel(
-        'Confirmed (by how), changed (by change), expired holds, per second',
-        [
-          [rate('booking_confirmed_total', 'by'), 'confirmed by {{by}}'],
-          [rate('booking_changed_total', 'change'), '{{change}}'],
-          [`sum(rate(booking_expired_total[5m]))`, 'expired'],
-        ],
-        { unit: 'ops' },
-      ),
+      counters('Bookings created and conflicts per second, by type', [
+        ['booking_created_total', 'type', 'created {{type}}'],
+        ['booking_conflicts_total', 'type', 'conflict {{type}}'],
+      ]),
+      counters('Confirmed (by how), changed (by change), expired holds, per second', [
+        ['booking_confirmed_total', 'by', 'confirmed by {{by}}'],
+        ['booking_changed_total', 'change', '{{change}}'],
+        ['booking_expired_total', undefined, 'expired'],
+      ]),
       ...events('booking'),
     ],
   ),
@@ -304,29 +301,19 @@ const dashboards = {
     'Stripe payments and subscriptions (these counters exist only when payments are on), webhooks and e-mails.',
     [
       ...common('payments'),
-      panel(
-        'Payment intents, subscriptions and Checkout sessions per second',
-        [
-          [`sum(rate(payments_intents_created_total[5m]))`, 'payment intents'],
-          [rate('payments_subscriptions_created_total', 'status'), 'subscriptions {{status}}'],
-          [`sum(rate(payments_checkout_sessions_total[5m]))`, 'Checkout sessions'],
-        ],
-        { unit: 'ops' },
-      ),
-      panel(
-        'Stripe webhooks per second, by type and outcome',
-        [[rate('payments_webhooks_total', 'type, outcome'), '{{type}} {{outcome}}']],
-        { unit: 'ops' },
-      ),
-      panel(
-        'Refunds and sign-in links (by outcome), welcome e-mails, per second',
-        [
-          [rate('payments_refunds_total', 'outcome'), 'refund {{outcome}}'],
-          [rate('payments_sign_in_links_total', 'outcome'), 'sign-in link {{outcome}}'],
-          [`sum(rate(payments_welcome_emails_total[5m]))`, 'welcome e-mails'],
-        ],
-        { unit: 'ops' },
-      ),
+      counters('Payment intents, subscriptions and Checkout sessions per second', [
+        ['payments_intents_created_total', undefined, 'payment intents'],
+        ['payments_subscriptions_created_total', 'status', 'subscriptions {{status}}'],
+        ['payments_checkout_sessions_total', undefined, 'Checkout sessions'],
+      ]),
+      counters('Stripe webhooks per second, by type and outcome', [
+        ['payments_webhooks_total', 'type, outcome', '{{type}} {{outcome}}'],
+      ]),
+      counters('Refunds and sign-in links (by outcome), welcome e-mails, per second', [
+        ['payments_refunds_total', 'outcome', 'refund {{outcome}}'],
+        ['payments_sign_in_links_total', 'outcome', 'sign-in link {{outcome}}'],
+        ['payments_welcome_emails_total', undefined, 'welcome e-mails'],
+      ]),
       ...events('payments'),
     ],
   ),
