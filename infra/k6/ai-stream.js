@@ -11,7 +11,8 @@ import http from 'k6/http';
 import { check } from 'k6';
 import { Counter } from 'k6/metrics';
 import { newGuestId } from './lib/guest-id.js';
-import { BASE_URL, iterationNumber, scenarioFor } from './lib/profile.js';
+import { iterationNumber, nothingCounted, rampTo, scenarioFor, TREND_STATS } from './lib/profile.js';
+import { postJson, question } from './lib/requests.js';
 import { summaryHandler } from './lib/summary.js';
 
 const ASKS = Number(__ENV.ASKS || 4);
@@ -34,12 +35,7 @@ export const options = {
       smoke: { iterations: 3, vus: 1 },
       load: { rate: 10, duration: '1m', vus: 20, maxVus: 100 },
       stress: {
-        stages: [
-          [5, '20s'],
-          [60, '60s'],
-          [60, '20s'],
-          [0, '20s'],
-        ],
+        stages: rampTo(5, 60),
         vus: 50,
         maxVus: 300,
       },
@@ -47,12 +43,9 @@ export const options = {
     }),
   },
   thresholds: {
-    fourth_answers: ['count==0'],
-    answers_incomplete: ['count==0'],
-    wrong_refusals: ['count==0'],
-    server_errors: ['count==0'],
+    ...nothingCounted('fourth_answers', 'answers_incomplete', 'wrong_refusals', 'server_errors'),
   },
-  summaryTrendStats: ['avg', 'med', 'p(90)', 'p(99)', 'max'],
+  summaryTrendStats: TREND_STATS,
 };
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
@@ -80,11 +73,7 @@ export default function () {
   const streamed = MODE === 'stream' || (MODE === 'mixed' && n % 2 === 0);
   const path = streamed ? '/api/query-ai/stream' : '/api/query-ai';
   for (let i = 1; i <= ASKS; i++) {
-    const body = { query: `What helps with bloating after meals? (${i})`, userId: null, sessionId: null, guestId };
-    const res = http.post(`${BASE_URL}${path}`, JSON.stringify(body), {
-      headers: { 'Content-Type': 'application/json' },
-      tags: { name: path },
-    });
+    const res = postJson(path, question(`What helps with bloating after meals? (${i})`, guestId), { name: path });
     let whole = false;
     if (res.status === 200) {
       whole = streamed ? wholeStream(String(res.body)) : typeof res.json('response') === 'string';

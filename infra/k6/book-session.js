@@ -6,9 +6,10 @@ import http from 'k6/http';
 import exec from 'k6/execution';
 import { check } from 'k6';
 import { Counter, Trend } from 'k6/metrics';
+import { aiSessionBooking } from './lib/booking.js';
+import { BASE_URL, fixedRate, TREND_STATS } from './lib/profile.js';
+import { postJson } from './lib/requests.js';
 
-const BASE_URL = __ENV.BASE_URL || 'http://localhost:8080';
-const RATE = Number(__ENV.RATE || 50);
 const DAYS = Number(__ENV.DAYS || 400);
 const booked = new Counter('booked');
 const conflicts = new Counter('conflicts');
@@ -17,19 +18,10 @@ const bookMs = new Trend('book_session_ms', true);
 
 export const options = {
   setupTimeout: '120s',
-  scenarios: {
-    bookings: {
-      executor: 'constant-arrival-rate',
-      rate: RATE,
-      timeUnit: '1s',
-      duration: __ENV.DURATION || '20s',
-      preAllocatedVUs: Number(__ENV.VUS || 20),
-      maxVUs: Number(__ENV.MAX_VUS || 100),
-    },
-  },
+  scenarios: { bookings: fixedRate({ rate: 50, duration: '20s', vus: 20, maxVus: 100 }) },
   // Every request has a slot of its own: a 409 or any other failure is a defect here.
   thresholds: { http_req_failed: ['rate==0'], conflicts: ['count==0'] },
-  summaryTrendStats: ['avg', 'med', 'p(90)', 'p(99)', 'max'],
+  summaryTrendStats: TREND_STATS,
 };
 
 const isoDate = (d) => d.toISOString().slice(0, 10);
@@ -51,19 +43,8 @@ export function setup() {
 export default function ({ slots }) {
   const slot = slots[exec.scenario.iterationInTest];
   if (!slot) exec.test.abort(`only ${slots.length} free slots for the run: lower RATE or DURATION`);
-  const body = {
-    userId: null,
-    type: 'ai-session',
-    scheduledAt: slot,
-    duration: '60',
-    price: '9.00',
-    notes: '',
-    name: 'Load Test',
-    email: `load${exec.scenario.iterationInTest}@example.com`,
-  };
-  const res = http.post(`${BASE_URL}/api/book-session`, JSON.stringify(body), {
-    headers: { 'Content-Type': 'application/json' },
-  });
+  const email = `load${exec.scenario.iterationInTest}@example.com`;
+  const res = postJson('/api/book-session', aiSessionBooking(slot, { name: 'Load Test', email }));
   bookMs.add(res.timings.duration);
   if (res.status === 409) conflicts.add(1);
   if (check(res, { 200: (r) => r.status === 200 })) booked.add(1);

@@ -14,7 +14,8 @@ import http from 'k6/http';
 import exec from 'k6/execution';
 import { check, fail } from 'k6';
 import { Counter } from 'k6/metrics';
-import { BASE_URL, PROFILE, scenarioFor } from './lib/profile.js';
+import { BASE_URL, nothingCounted, PROFILE, scenarioFor, TREND_STATS } from './lib/profile.js';
+import { postJson } from './lib/requests.js';
 import { summaryHandler } from './lib/summary.js';
 
 const VISITORS = Number(__ENV.VISITORS || 180);
@@ -48,11 +49,9 @@ export const options = {
     // No slot sold more often than it has seats, and every slot sold (the race has a winner everywhere).
     booked: [`count==${LABELS.length * CAPACITY * ROUNDS}`],
     ...Object.fromEntries(LABELS.map((slot) => [`booked{slot:${slot}}`, [`count<=${CAPACITY * ROUNDS}`]])),
-    server_errors: ['count==0'],
-    unexpected_answers: ['count==0'],
-    slots_left_free: ['count==0'],
+    ...nothingCounted('server_errors', 'unexpected_answers', 'slots_left_free'),
   },
-  summaryTrendStats: ['avg', 'med', 'p(90)', 'p(99)', 'max'],
+  summaryTrendStats: TREND_STATS,
 };
 
 const DAY_MS = 86_400_000;
@@ -112,10 +111,7 @@ export default function ({ rounds }) {
     name: `Racer ${n}`,
     email: `racer${n}@example.com`,
   };
-  const res = http.post(`${BASE_URL}/api/book-session`, JSON.stringify(body), {
-    headers: { 'Content-Type': 'application/json' },
-    tags: { name: 'book-session', slot: target.slot },
-  });
+  const res = postJson('/api/book-session', body, { name: 'book-session', slot: target.slot });
   if (res.status === 200) {
     booked.add(1, { slot: target.slot });
   } else if (res.status === 409) {

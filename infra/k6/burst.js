@@ -6,8 +6,9 @@ import http from 'k6/http';
 import { check } from 'k6';
 import { Counter } from 'k6/metrics';
 import { newGuestId } from './lib/guest-id.js';
+import { nothingCounted, TREND_STATS } from './lib/profile.js';
+import { jsonPost, question } from './lib/requests.js';
 
-const BASE_URL = __ENV.BASE_URL || 'http://localhost:8080';
 const GUESTS = Number(__ENV.GUESTS || 60);
 const VUS = Number(__ENV.VUS || 12);
 const FREE = 3;
@@ -23,22 +24,14 @@ export const options = {
     guests: { executor: 'shared-iterations', vus: VUS, iterations: GUESTS, maxDuration: __ENV.MAX_DURATION || '120s' },
   },
   thresholds: {
-    server_errors: ['count==0'],
-    guests_not_given_3: ['count==0'],
-    crises_not_answered: ['count==0'],
+    ...nothingCounted('server_errors', 'guests_not_given_3', 'crises_not_answered'),
   },
-  summaryTrendStats: ['avg', 'med', 'p(90)', 'p(99)', 'max'],
+  summaryTrendStats: TREND_STATS,
 };
 
 export default function () {
   const guestId = newGuestId();
-  const params = { headers: { 'Content-Type': 'application/json' } };
-  const ask = (path, query) => ({
-    method: 'POST',
-    url: `${BASE_URL}${path}`,
-    body: JSON.stringify({ query, userId: null, sessionId: null, guestId }),
-    params: { ...params, tags: { name: path } },
-  });
+  const ask = (path, query) => jsonPost(path, question(query, guestId), { name: path });
   const requests = [
     ...[0, 1, 2, 3].map((i) => ask('/api/query-ai', `What helps with bloating? (${i})`)),
     ...[0, 1, 2, 3].map((i) => ask('/api/query-ai/stream', `What helps with sleep? (${i})`)),

@@ -8,7 +8,7 @@
 import http from 'k6/http';
 import { check, fail } from 'k6';
 import { Counter } from 'k6/metrics';
-import { BASE_URL, iterationNumber, scenarioFor } from './lib/profile.js';
+import { BASE_URL, iterationNumber, nothingCounted, rampTo, scenarioFor, TREND_STATS } from './lib/profile.js';
 import { summaryHandler } from './lib/summary.js';
 
 const PAGES = [
@@ -36,12 +36,7 @@ export const options = {
       smoke: { iterations: 20, vus: 1 },
       load: { rate: 50, duration: '1m', vus: 20, maxVus: 100 },
       stress: {
-        stages: [
-          [10, '20s'],
-          [300, '60s'],
-          [300, '20s'],
-          [0, '20s'],
-        ],
+        stages: rampTo(10, 300),
         vus: 50,
         maxVus: 400,
       },
@@ -49,11 +44,10 @@ export const options = {
     }),
   },
   thresholds: {
-    wrong_answers: ['count==0'],
-    server_errors: ['count==0'],
+    ...nothingCounted('wrong_answers', 'server_errors'),
     ...(__ENV.P99_MS ? { http_req_duration: [`p(99)<${Number(__ENV.P99_MS)}`] } : {}),
   },
-  summaryTrendStats: ['avg', 'med', 'p(90)', 'p(99)', 'max'],
+  summaryTrendStats: TREND_STATS,
 };
 
 /** The library's files, read once: the reads below ask for their first bytes. */

@@ -3,22 +3,13 @@
 //   BASE_URL=http://localhost:8080 RATE=200 DURATION=10s GUEST_IDS=… .tools/bin/k6 run infra/k6/quota-read.js
 import http from 'k6/http';
 import { check } from 'k6';
+import { BASE_URL, fixedRate, TREND_STATS } from './lib/profile.js';
 
-const BASE_URL = __ENV.BASE_URL || 'http://localhost:8080';
 const GUEST_IDS = (__ENV.GUEST_IDS || 'AAAAAAAAAAAAAAAAAAAAA').split(',');
 
 export const options = {
-  scenarios: {
-    reads: {
-      executor: 'constant-arrival-rate',
-      rate: Number(__ENV.RATE || 200),
-      timeUnit: '1s',
-      duration: __ENV.DURATION || '10s',
-      preAllocatedVUs: 20,
-      maxVUs: 200,
-    },
-  },
-  summaryTrendStats: ['avg', 'med', 'p(90)', 'p(99)', 'max'],
+  scenarios: { reads: fixedRate({ rate: 200, duration: '10s', vus: 20, maxVus: 200 }) },
+  summaryTrendStats: TREND_STATS,
 };
 
 export default function () {

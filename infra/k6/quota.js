@@ -11,7 +11,8 @@ import http from 'k6/http';
 import { check } from 'k6';
 import { Counter } from 'k6/metrics';
 import { newGuestId } from './lib/guest-id.js';
-import { BASE_URL, scenarioFor } from './lib/profile.js';
+import { nothingCounted, rampTo, scenarioFor, TREND_STATS } from './lib/profile.js';
+import { jsonPost, question } from './lib/requests.js';
 import { summaryHandler } from './lib/summary.js';
 
 const ASKS = Number(__ENV.ASKS || 5);
@@ -36,12 +37,7 @@ export const options = {
       smoke: { iterations: Number(__ENV.GUESTS || 10), vus: Number(__ENV.VUS || 2) },
       load: { rate: 5, duration: '1m', vus: 20, maxVus: 100 },
       stress: {
-        stages: [
-          [2, '20s'],
-          [30, '60s'],
-          [30, '20s'],
-          [0, '20s'],
-        ],
+        stages: rampTo(2, 30),
         vus: 50,
         maxVus: 300,
       },
@@ -49,25 +45,23 @@ export const options = {
     }),
   },
   thresholds: {
-    extra_answers: ['count==0'],
-    guests_given_fewer_than_3: ['count==0'],
-    wrong_refusals: ['count==0'],
-    crises_not_answered: ['count==0'],
-    server_errors: ['count==0'],
+    ...nothingCounted(
+      'extra_answers',
+      'guests_given_fewer_than_3',
+      'wrong_refusals',
+      'crises_not_answered',
+      'server_errors',
+    ),
   },
-  summaryTrendStats: ['avg', 'med', 'p(90)', 'p(99)', 'max'],
+  summaryTrendStats: TREND_STATS,
 };
 
 const streamedAnswer = (body) => body.includes('event: done') && !body.includes('event: error');
 
 export default function () {
   const guestId = newGuestId();
-  const ask = (query, streamed, name) => ({
-    method: 'POST',
-    url: `${BASE_URL}/api/query-ai${streamed ? '/stream' : ''}`,
-    body: JSON.stringify({ query, userId: null, sessionId: null, guestId }),
-    params: { headers: { 'Content-Type': 'application/json' }, tags: { name } },
-  });
+  const ask = (query, streamed, name) =>
+    jsonPost(`/api/query-ai${streamed ? '/stream' : ''}`, question(query, guestId), { name });
   const requests = [
     ...Array.from({ length: ASKS }, (_, i) => ask(`What helps with bloating? (${i})`, i % 2 === 1, 'question')),
     ...Array.from({ length: CRISES }, (_, i) => ask(CRISIS_MESSAGES[i % 2], i % 2 === 1, 'crisis')),

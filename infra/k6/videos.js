@@ -5,8 +5,7 @@
 // when a threshold is crossed.
 import http from 'k6/http';
 import { check } from 'k6';
-
-const BASE_URL = __ENV.BASE_URL || 'http://localhost:8080';
+import { BASE_URL } from './lib/profile.js';
 
 export const options = {
   vus: Number(__ENV.VUS || 50),

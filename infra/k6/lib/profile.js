@@ -50,15 +50,37 @@ export function scenarioFor(shapes) {
       maxVUs: num('MAX_VUS', shape.maxVus),
     };
   }
+  return fixedRate(shape);
+}
+
+/**
+ * `rate` iterations a second for `duration` (constant-arrival-rate), with `vus` users ready and at most `maxVus`:
+ * a profile's, or the one scenario of a benchmark's script. RATE, DURATION, VUS and MAX_VUS override them.
+ */
+export function fixedRate({ rate, duration, vus, maxVus }) {
   return {
     executor: 'constant-arrival-rate',
-    rate: num('RATE', shape.rate),
+    rate: num('RATE', rate),
     timeUnit: '1s',
-    duration: str('DURATION', shape.duration),
-    preAllocatedVUs: num('VUS', shape.vus),
-    maxVUs: num('MAX_VUS', shape.maxVus),
+    duration: str('DURATION', duration),
+    preAllocatedVUs: num('VUS', vus),
+    maxVUs: num('MAX_VUS', maxVus),
   };
 }
+
+/** The stress profile's arrival rates: from `start` up to `peak` over a minute, held for 20 s, then down to none. */
+export const rampTo = (start, peak) => [
+  [start, '20s'],
+  [peak, '60s'],
+  [peak, '20s'],
+  [0, '20s'],
+];
+
+/** Thresholds for counters of what must never happen: the run fails when any of them counts anything. */
+export const nothingCounted = (...counters) => Object.fromEntries(counters.map((name) => [name, ['count==0']]));
+
+/** The latencies every summary gives (BENCHMARKS.md quotes the median and p99). */
+export const TREND_STATS = ['avg', 'med', 'p(90)', 'p(99)', 'max'];
 
 /** A number unique to this iteration in the whole test (for ids that must not repeat within a run). */
 export const iterationNumber = () => exec.scenario.iterationInTest;
