@@ -14,30 +14,28 @@ import { once } from 'node:events';
 import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { SERVICES } from '@hhp/proto/services';
 import { withScratchStack } from '../../infra/dist/launcher/scratch-stack.js';
 import { runK6 } from './lib/k6.mjs';
 import { describeMachine } from './lib/machine.mjs';
 import { startStubModel, stubModelEnv } from './lib/stub-model.mjs';
+import { benchOptions } from './lib/options.mjs';
+import { machineTicks, processTicks, statFields, TICKS } from './lib/proc.mjs';
 
-const { values } = parseArgs({
-  options: {
-    rate: { type: 'string', default: '200' },
-    duration: { type: 'string', default: '20s' },
-    warmup: { type: 'string', default: '10s' },
-    replicas: { type: 'string', default: '1' },
-    'cpu-prof': { type: 'boolean', default: false },
-    'gc-trace': { type: 'boolean', default: false },
-    /** Extra Node.js options for the services, e.g. --node-args="--max-semi-space-size=32" (space-separated). */
-    'node-args': { type: 'string', default: '' },
-    /** No model key: ai-query answers from its own library and the crisis service asks no moderation model. */
-    offline: { type: 'boolean', default: false },
-    out: { type: 'string', default: path.join(os.tmpdir(), 'hhp-ai-query-profile') },
-  },
+const values = benchOptions({
+  rate: '200',
+  duration: '20s',
+  warmup: '10s',
+  replicas: '1',
+  'cpu-prof': false,
+  'gc-trace': false,
+  /** Extra Node.js options for the services, e.g. --node-args="--max-semi-space-size=32" (space-separated). */
+  'node-args': '',
+  /** No model key: ai-query answers from its own library and the crisis service asks no moderation model. */
+  offline: false,
+  out: path.join(os.tmpdir(), 'hhp-ai-query-profile'),
 });
 
-const TICKS = 100; // USER_HZ on Linux
 const GROUPS = [
   ['k6', /\/k6$/],
   ['nginx', /^nginx/],
@@ -78,12 +76,10 @@ function cpuTicks() {
   const ticks = new Map();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const group = groupOf(pid);
       ticks.set(pid, {
         group,
-        used: Number(fields[11]) + Number(fields[12]), // utime, stime
+        used: processTicks(pid),
         waited: runQueueWait(pid),
         model: MODEL_HOLDERS.includes(group) ? modelThreadTicks(pid) : 0,
       });
@@ -103,8 +99,7 @@ function modelThreadTicks(pid) {
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
       if (readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() !== 'WorkerThread') continue;
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const fields = statFields(`/proc/${pid}/task/${tid}/stat`);
       ticks += Number(fields[11]) + Number(fields[12]);
     } catch {
       // the thread ended meanwhile
@@ -127,16 +122,6 @@ function runQueueWait(pid) {
     }
   }
   return waited;
-}
-
-/** The machine's CPU time so far, in ticks: busy (user, nice, system, irq, softirq), idle, iowait, steal. */
-function machineTicks() {
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
-    .split('\n')[0]
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
-  return { busy: user + nice + system + irq + softirq, idle, iowait, steal };
 }
 
 /**
@@ -319,13 +304,6 @@ function byPackage(profiles, count = 15) {
     total += dt;
   });
   return shares(busy, total, count);
-}
-
-/** CPU ticks (user + system) a process has used so far. */
-function processTicks(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[11]) + Number(fields[12]);
 }
 
 /** The bare server at the run's rate, for the run's duration (after the same warm-up): ms of CPU per request. */

@@ -4,29 +4,24 @@
 //     difference of the p50/p99 is what the service (and nginx) add.
 //  2. Time to the first streamed byte of /api/query-ai/stream minus the stub's own first-token delay.
 //   node scripts/bench/ai-query.mjs [--rate 200] [--duration 20s] [--warmup 10s] [--replicas 1,2] [--ttfb-requests 200] [--node-args="ARGS"]
-import { parseArgs } from 'node:util';
 import { withScratchStack } from '../../infra/dist/launcher/scratch-stack.js';
 import { runK6 } from './lib/k6.mjs';
 import { describeMachine } from './lib/machine.mjs';
 import { startStubModel, stubModelEnv } from './lib/stub-model.mjs';
-const { values } = parseArgs({
-  options: {
-    rate: { type: 'string', default: '200' },
-    duration: { type: 'string', default: '20s' },
-    replicas: { type: 'string', default: '1,2' },
-    'ttfb-requests': { type: 'string', default: '200' },
-    'first-token-ms': { type: 'string', default: '100' },
-    warmup: { type: 'string', default: '10s' },
-    /** Extra Node.js options for the services, e.g. --node-args="--max-semi-space-size=8" (space-separated). */
-    'node-args': { type: 'string', default: '' },
-  },
+import { benchOptions, percentile, ms } from './lib/options.mjs';
+const values = benchOptions({
+  rate: '200',
+  duration: '20s',
+  replicas: '1,2',
+  'ttfb-requests': '200',
+  'first-token-ms': '100',
+  warmup: '10s',
+  /** Extra Node.js options for the services, e.g. --node-args="--max-semi-space-size=8" (space-separated). */
+  'node-args': '',
 });
 
 const k6 = (env, duration = values.duration) =>
   runK6('infra/k6/ai-query.js', { RATE: values.rate, DURATION: duration, ...env });
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const ms = (n) => `${n.toFixed(1)} ms`;
 
 const machineBefore = await describeMachine();
 const stub = await startStubModel();

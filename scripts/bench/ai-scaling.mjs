@@ -19,31 +19,30 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
 import { withScratchStack } from '../../infra/dist/launcher/scratch-stack.js';
 import { metric, runKit } from './lib/k6.mjs';
 import { describeMachine } from './lib/machine.mjs';
 import { startStubModel, stubModelEnv } from './lib/stub-model.mjs';
+import { benchOptions } from './lib/options.mjs';
+import { machineTicks, processTicks, TICKS } from './lib/proc.mjs';
 
-const { values } = parseArgs({
-  options: {
-    replicas: { type: 'string', default: '1,2,3' },
-    rate: { type: 'string', default: '100' },
-    duration: { type: 'string', default: '20s' },
-    warmup: { type: 'string', default: '8s' },
-    vus: { type: 'string', default: '16' },
-    'kill-replicas': { type: 'string', default: '2' },
-    'kill-rate': { type: 'string', default: '60' },
-    'kill-duration': { type: 'string', default: '40s' },
-    'kill-at': { type: 'string', default: '15' },
-    kills: { type: 'string', default: '1' },
-    'skip-scaling': { type: 'boolean', default: false },
-    'skip-kill': { type: 'boolean', default: false },
-  },
+const values = benchOptions({
+  replicas: '1,2,3',
+  rate: '100',
+  duration: '20s',
+  warmup: '8s',
+  vus: '16',
+  'kill-replicas': '2',
+  'kill-rate': '60',
+  'kill-duration': '40s',
+  'kill-at': '15',
+  kills: '1',
+  'skip-scaling': false,
+  'skip-kill': false,
 });
 
 const SCRIPT = 'infra/k6/ai-stream.js';
-const TICK_MS = 1000 / 100; // USER_HZ
+const TICK_MS = 1000 / TICKS;
 const instances = (replicas) =>
   Array.from({ length: replicas }, (_, i) => (i === 0 ? 'ai-query' : `ai-query#${i + 1}`));
 
@@ -57,32 +56,18 @@ const stackEnv = (stub, replicas) => ({
 
 function cpuTicksOf(pid) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]); // utime + stime
+    return processTicks(pid);
   } catch {
     return undefined; // gone
   }
-}
-
-function machineTicks() {
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
-    .split('\n')[0]
-    .trim()
-    .split(/\s+/)
-    .slice(1)
-    .map(Number);
-  return {
-    busy: user + nice + system + irq + softirq,
-    all: user + nice + system + idle + iowait + irq + softirq + steal,
-    steal,
-  };
 }
 
 /**
  * CPU of the ai-query processes from now until `stop()`: sampled every 200 ms, so a process killed during
  * the run counts up to its last sample, and its successor from its first.
  */
+const total = ({ busy, idle, iowait, steal }) => busy + idle + iowait + steal;
+
 function cpuMeter(stack, replicas) {
   const first = new Map();
   const last = new Map();
@@ -106,7 +91,7 @@ function cpuMeter(stack, replicas) {
       const machine = machineTicks();
       let ticks = 0;
       for (const [pid, start] of first) ticks += last.get(pid) - start;
-      const all = machine.all - machineStart.all;
+      const all = total(machine) - total(machineStart);
       return {
         aiQueryCpuMs: ticks * TICK_MS,
         machineBusy: (machine.busy - machineStart.busy) / all,

@@ -8,24 +8,21 @@
 //     (infra/k6/book-session.js): throughput and latency of a real hold. RATE x DURATION must stay under
 //     the free AI-session slots of the coming 400 days (about 2,000).
 //   node scripts/bench/booking.mjs [--rate 50] [--duration 20s] [--confirmations 200]
-import { parseArgs } from 'node:util';
 import Stripe from 'stripe';
 import { withScratchStack } from '../../infra/dist/launcher/scratch-stack.js';
 import { startStripeMock } from '../../infra/dist/testing/stripe-mock.js';
 import { runK6 } from './lib/k6.mjs';
 import { describeMachine } from './lib/machine.mjs';
+import { benchOptions, percentile, ms } from './lib/options.mjs';
+import { aiSessionBooking } from '../../infra/k6/lib/booking.js';
 
-const { values } = parseArgs({
-  options: {
-    rate: { type: 'string', default: '50' },
-    duration: { type: 'string', default: '20s' },
-    confirmations: { type: 'string', default: '200' },
-  },
+const values = benchOptions({
+  rate: '50',
+  duration: '20s',
+  confirmations: '200',
 });
 
 const WEBHOOK_SECRET = 'whsec_bench_booking_0123456789abcdef';
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const ms = (n) => `${n.toFixed(1)} ms`;
 const stripe = new Stripe('sk_test_bench');
 
 async function json(res) {
@@ -52,16 +49,7 @@ async function confirmationLatency(url, slot, n) {
     await fetch(`${url}/api/book-session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        userId: null,
-        type: 'ai-session',
-        scheduledAt: slot,
-        duration: '60',
-        price: '9.00',
-        notes: '',
-        name: 'Bench Visitor',
-        email: `bench${n}@example.com`,
-      }),
+      body: JSON.stringify(aiSessionBooking(slot, { name: 'Bench Visitor', email: `bench${n}@example.com` })),
     }),
   );
   const { clientSecret } = await json(

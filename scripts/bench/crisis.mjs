@@ -4,7 +4,6 @@
 //   node scripts/bench/crisis.mjs [--rounds 20] [--requests 1000] [--rate 200] [--duration 20s]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,15 +13,14 @@ import { runK6 } from './lib/k6.mjs';
 import { describeMachine } from './lib/machine.mjs';
 import { detectCrisis } from '../../services/crisis-rules/dist/index.js';
 import { withScratchStack } from '../../infra/dist/launcher/scratch-stack.js';
+import { benchOptions, percentile } from './lib/options.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const { values } = parseArgs({
-  options: {
-    rounds: { type: 'string', default: '20' },
-    requests: { type: 'string', default: '1000' },
-    rate: { type: 'string', default: '200' },
-    duration: { type: 'string', default: '20s' },
-  },
+const values = benchOptions({
+  rounds: '20',
+  requests: '1000',
+  rate: '200',
+  duration: '20s',
 });
 
 const corpus = ['crisis.txt', 'ordinary.txt'].flatMap((file) =>
@@ -32,7 +30,6 @@ const corpus = ['crisis.txt', 'ordinary.txt'].flatMap((file) =>
     .filter((line) => line && !line.startsWith('#')),
 );
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const report = (label, samples) => {
   samples.sort((a, b) => a - b);
   console.log(

@@ -13,7 +13,6 @@ import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   STRIPE_TEST_PUBLISHABLE_KEY,
   STRIPE_TEST_SECRET_KEY,
@@ -21,15 +20,14 @@ import {
 } from '../../infra/dist/e2e/stripe.js';
 import { withScratchStack } from '../../infra/dist/launcher/scratch-stack.js';
 import { startStripeMock } from '../../infra/dist/testing/stripe-mock.js';
+import { benchOptions } from './lib/options.mjs';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update';
-const { values } = parseArgs({
-  options: {
-    pages: { type: 'string', default: '/,/symptoms,/treatments,/videos,/book,/conditions/insomnia' },
-    runs: { type: 'string', default: '3' },
-    payments: { type: 'string', default: 'on' },
-  },
+const values = benchOptions({
+  pages: '/,/symptoms,/treatments,/videos,/book,/conditions/insomnia',
+  runs: '3',
+  payments: 'on',
 });
 const pages = values.pages.split(',');
 const runs = Number(values.runs);

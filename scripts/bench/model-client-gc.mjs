@@ -6,15 +6,13 @@
 //   npx node scripts/bench/model-client-gc.mjs [--calls 20000]
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import OpenAI from 'openai';
 import { undiciFetch } from '../../services/ai-query/dist/model/fetch.js';
 import { ModelClient } from '../../services/ai-query/dist/model/llm.js';
 import { startStubModel } from './lib/stub-model.mjs';
+import { benchOptions } from './lib/options.mjs';
 
-const { values } = parseArgs({
-  options: { calls: { type: 'string', default: '20000' }, child: { type: 'string' }, 'base-url': { type: 'string' } },
-});
+const values = benchOptions({ calls: '20000', child: undefined, 'base-url': undefined });
 const calls = Number(values.calls);
 
 // A system prompt and passages of about the size ai-query sends.
@@ -23,36 +21,25 @@ const messages = [
   { role: 'user', content: 'What helps with bloating?' },
 ];
 
+/** The SDK as it comes, over fetch.ts; the SDK as ai-query makes it (llm.ts ModelClient). */
+const sdk = (baseURL) => new OpenAI({ apiKey: 'sk-bench', baseURL, maxRetries: 0, fetch: undiciFetch() });
+const modelClient = (baseURL) => new ModelClient({ apiKey: 'sk-bench', baseURL, maxRetries: 0 });
+/** One call with the request's AbortSignal: its answer whole, or streamed and read to the end. */
+const whole = (client) => () =>
+  client.chat.completions.create({ model: 'm', messages }, { signal: new AbortController().signal });
+const streamed = (client) => async () => {
+  const stream = await client.chat.completions.create(
+    { model: 'm', messages, stream: true },
+    { signal: new AbortController().signal },
+  );
+  for await (const chunk of stream) void chunk;
+};
+
 const WAYS = {
-  /** The SDK as it comes, over fetch.ts, with the request's AbortSignal. */
-  'SDK over fetch.ts': (baseURL) => {
-    const client = new OpenAI({ apiKey: 'sk-bench', baseURL, maxRetries: 0, fetch: undiciFetch() });
-    return () => client.chat.completions.create({ model: 'm', messages }, { signal: new AbortController().signal });
-  },
-  'SDK over fetch.ts, as ai-query calls it (llm.ts ModelClient)': (baseURL) => {
-    const client = new ModelClient({ apiKey: 'sk-bench', baseURL, maxRetries: 0 });
-    return () => client.chat.completions.create({ model: 'm', messages }, { signal: new AbortController().signal });
-  },
-  'SDK over fetch.ts, streamed': (baseURL) => {
-    const client = new OpenAI({ apiKey: 'sk-bench', baseURL, maxRetries: 0, fetch: undiciFetch() });
-    return async () => {
-      const stream = await client.chat.completions.create(
-        { model: 'm', messages, stream: true },
-        { signal: new AbortController().signal },
-      );
-      for await (const chunk of stream) void chunk;
-    };
-  },
-  'SDK over fetch.ts, streamed, as ai-query calls it (llm.ts ModelClient)': (baseURL) => {
-    const client = new ModelClient({ apiKey: 'sk-bench', baseURL, maxRetries: 0 });
-    return async () => {
-      const stream = await client.chat.completions.create(
-        { model: 'm', messages, stream: true },
-        { signal: new AbortController().signal },
-      );
-      for await (const chunk of stream) void chunk;
-    };
-  },
+  'SDK over fetch.ts': (baseURL) => whole(sdk(baseURL)),
+  'SDK over fetch.ts, as ai-query calls it (llm.ts ModelClient)': (baseURL) => whole(modelClient(baseURL)),
+  'SDK over fetch.ts, streamed': (baseURL) => streamed(sdk(baseURL)),
+  'SDK over fetch.ts, streamed, as ai-query calls it (llm.ts ModelClient)': (baseURL) => streamed(modelClient(baseURL)),
   /** The same request and answer without the SDK. */
   'fetch.ts alone': (baseURL) => {
     const fetch = undiciFetch();

@@ -2,14 +2,14 @@
 // local stub in this process, 20 calls in flight, after 300 unmeasured ones. The CPU is this process's: the
 // client's and the stub's together, so only the differences between rows mean something.
 //   npx node scripts/bench/model-client.mjs [--calls 4000]
-import { parseArgs } from 'node:util';
 import OpenAI from 'openai';
 import { Agent, request } from 'undici';
 import { undiciFetch } from '../../services/ai-query/dist/model/fetch.js';
 import { openAiModeration } from '../../services/crisis/dist/detection/moderation.js';
 import { startStubModel } from './lib/stub-model.mjs';
+import { benchOptions } from './lib/options.mjs';
 
-const { values } = parseArgs({ options: { calls: { type: 'string', default: '4000' } } });
+const values = benchOptions({ calls: '4000' });
 const calls = Number(values.calls);
 const stub = await startStubModel();
 

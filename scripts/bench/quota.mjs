@@ -7,29 +7,26 @@
 //  3. Recovery: POST /api/query-ai far beyond capacity for a while, then how long until GET /api/quota
 //     answers 200 in under 50 ms ten times in a row.
 //   node scripts/bench/quota.mjs [--rate 200] [--duration 10s] [--sizes 1000,10000,100000] [--bursts 60,120,240,480] [--overload-rate 2000]
-import { parseArgs } from 'node:util';
 import { Kvm } from '@nats-io/kv';
 import { connect } from '@nats-io/transport-node';
 import { natsInboxPrefix } from '@hhp/proto';
 import { withScratchStack } from '../../infra/dist/launcher/scratch-stack.js';
 import { runK6 } from './lib/k6.mjs';
 import { describeMachine } from './lib/machine.mjs';
+import { benchOptions, ms } from './lib/options.mjs';
 
-const { values } = parseArgs({
-  options: {
-    rate: { type: 'string', default: '200' },
-    duration: { type: 'string', default: '10s' },
-    sizes: { type: 'string', default: '1000,10000,100000' },
-    bursts: { type: 'string', default: '60,120,240,480' },
-    'overload-rate': { type: 'string', default: '2000' },
-    'overload-duration': { type: 'string', default: '10s' },
-  },
+const values = benchOptions({
+  rate: '200',
+  duration: '10s',
+  sizes: '1000,10000,100000',
+  bursts: '60,120,240,480',
+  'overload-rate': '2000',
+  'overload-duration': '10s',
 });
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 const guestId = () => Array.from({ length: 21 }, () => ALPHABET[Math.floor(Math.random() * 64)]).join('');
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'UTC' }).format(new Date());
-const ms = (n) => `${n.toFixed(1)} ms`;
 const sleep = (n) => new Promise((resolve) => setTimeout(resolve, n));
 
 const machineBefore = await describeMachine();

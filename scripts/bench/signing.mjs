@@ -7,16 +7,14 @@
 //   npm install --prefix /tmp/jose-bench jose@6.2.17
 //   node scripts/bench/signing.mjs [--rounds 9] [--ops 20000] [--jose /tmp/jose-bench/node_modules/jose/dist/webapi/index.js]
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import { signDetached, signValue, verifyDetached, verifyValue } from '../../services/kit/dist/signing/signed-value.js';
 import { describeMachine } from './lib/machine.mjs';
+import { benchOptions } from './lib/options.mjs';
 
-const { values } = parseArgs({
-  options: {
-    rounds: { type: 'string', default: '9' },
-    ops: { type: 'string', default: '20000' },
-    jose: { type: 'string' },
-  },
+const values = benchOptions({
+  rounds: '9',
+  ops: '20000',
+  jose: undefined,
 });
 const ROUNDS = Number(values.rounds);
 const OPS = Number(values.ops);

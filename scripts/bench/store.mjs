@@ -11,18 +11,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { MongoClient, ObjectId } from 'mongodb';
 import { startFerretDb, startPostgres } from '../../infra/dist/dev-servers.js';
 import { describeMachine } from './lib/machine.mjs';
+import { benchOptions, percentile } from './lib/options.mjs';
 
-const { values } = parseArgs({
-  options: {
-    sizes: { type: 'string', default: '1000,10000,50000' },
-    ops: { type: 'string', default: '200' },
-    'max-seconds': { type: 'string', default: '8' },
-    backends: { type: 'string', default: 'sqlite,postgresql' },
-  },
+const values = benchOptions({
+  sizes: '1000,10000,50000',
+  ops: '200',
+  'max-seconds': '8',
+  backends: 'sqlite,postgresql',
 });
 const sizes = values.sizes.split(',').map(Number);
 const maxOps = Number(values.ops);
@@ -83,8 +81,6 @@ function treeCpuMs(pid) {
   walk(pid);
   return ticks * CLOCK_TICK_MS;
 }
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function measure(serverPids, operation) {
   for (let i = 0; i < WARMUP; i++) await operation(i);

@@ -15,33 +15,27 @@
 // Their sum is what the service adds to the model's own time (target ≤ 50 ms p95). Printed as JSON.
 //   node scripts/bench/voice-realtime.mjs [--turns 30] [--max-minutes 5]
 // Needs `tsc -b` (infra, services) and the bootstrap (FerretDB, nats-server, nginx).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { startStack } from '../../infra/dist/launcher/stack.js';
 import { startOpenAiStub } from '../../infra/dist/testing/openai-stub.js';
 import { startRealtimeStub } from '../../infra/dist/testing/realtime-stub.js';
+import { benchOptions } from './lib/options.mjs';
+import { voiceClient, withVoiceStack } from './lib/voice-client.mjs';
+import { loadavg } from './lib/proc.mjs';
 
-const { values } = parseArgs({
-  options: {
-    turns: { type: 'string', default: '30' },
-    'max-minutes': { type: 'string', default: '5' },
-  },
+const values = benchOptions({
+  turns: '30',
+  'max-minutes': '5',
 });
 const TURNS = Number(values.turns);
 const deadline = Date.now() + Number(values['max-minutes']) * 60_000;
 
-// The test helpers are TypeScript outside dist: loaded as they are (lib/ts-hooks.mjs).
-await import('./lib/ts-hooks.mjs');
-const { Signalling, VoiceClient, openSocket } = await import('../../services/voice/test/integration/voice-client.js');
+const { Signalling, VoiceClient, openSocket } = await voiceClient();
 
 const QUESTIONS = ['I have trouble sleeping at night', 'What helps with acid reflux?', 'I feel tired all the time'];
 const RATE = 48_000;
 const TURN_TIMEOUT_MS = 20_000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number);
 
 /** 600 ms of a 300 Hz tone, then 800 ms of quiet: a turn as the stand-in hears it. */
 function utterance() {
@@ -124,10 +118,6 @@ function summary(values) {
 }
 
 const loadBefore = loadavg();
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hhp-voice-realtime-bench-'));
-const frontendRoot = path.join(dataDir, 'www');
-mkdirSync(frontendRoot);
-writeFileSync(path.join(frontendRoot, 'index.html'), '<!doctype html><title>voice bench</title>');
 const chat = await startOpenAiStub();
 const realtime = await startRealtimeStub({
   transcripts: Array.from({ length: TURNS + 10 }, (_, i) => QUESTIONS[i % QUESTIONS.length]),
@@ -152,38 +142,25 @@ const env = {
   LOAD_TEST_ALLOWLIST: '127.0.0.1,::1',
 };
 const results = [];
-let stack;
 const out = { machine: { cpus: os.cpus().length, loadBefore } };
 try {
-  stack = await startStack({
-    dataDir,
-    port: 0,
-    ports: 'free',
-    throwawayData: true,
-    frontendRoot,
-    env,
-    output: { log: () => {}, error: (line) => console.error(line) },
+  await withVoiceStack('voice-realtime-bench', env, async (stack) => {
+    // A call that is not counted: the first of everything (sockets, NATS subjects, the JIT).
+    await oneCall(stack, realtime, 2, []);
+    while (results.length < TURNS && Date.now() < deadline)
+      await oneCall(stack, realtime, Math.min(3, TURNS - results.length), results);
+    out.turns = results.length;
+    out.decision = summary(results.map((r) => r.decisionMs));
+    out.audio = summary(results.map((r) => r.audioMs));
+    out.added = summary(
+      results.map((r) =>
+        r.decisionMs === undefined || r.audioMs === undefined ? undefined : r.decisionMs + r.audioMs,
+      ),
+    );
   });
-  // A call that is not counted: the first of everything (sockets, NATS subjects, the JIT).
-  await oneCall(stack, realtime, 2, []);
-  while (results.length < TURNS && Date.now() < deadline)
-    await oneCall(stack, realtime, Math.min(3, TURNS - results.length), results);
-  out.turns = results.length;
-  out.decision = summary(results.map((r) => r.decisionMs));
-  out.audio = summary(results.map((r) => r.audioMs));
-  out.added = summary(
-    results.map((r) => (r.decisionMs === undefined || r.audioMs === undefined ? undefined : r.decisionMs + r.audioMs)),
-  );
-} catch (error) {
-  // What the voice service said is the first thing to read when a run fails.
-  const voiceLog = stack?.services.find((s) => s.name === 'voice')?.logFile;
-  if (voiceLog) console.error(`the end of the voice service's log:\n${readFileSync(voiceLog, 'utf8').slice(-4000)}`);
-  throw error;
 } finally {
-  await stack?.stop();
   await realtime.close();
   await chat.close();
-  rmSync(dataDir, { recursive: true, force: true });
 }
 out.machine.loadAfter = loadavg();
 console.log(JSON.stringify(out, null, 2));

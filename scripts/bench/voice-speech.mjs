@@ -7,19 +7,17 @@
 // Needs `tsc -b` and scripts/bootstrap.sh (the venv and the model).
 //   node scripts/bench/voice-speech.mjs [--runs 10] [--warmup 2] [--threads 2]
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { downsample48kTo16k } from '../../services/voice/dist/audio/resample.js';
 import { UtteranceDetector } from '../../services/voice/dist/audio/utterance-detector.js';
 import { EspeakSynthesizer } from '../../services/voice/dist/speech/espeak-synthesizer.js';
 import { speechSettings } from '../../services/voice/dist/speech/settings.js';
 import { WhisperRecognizer } from '../../services/voice/dist/speech/whisper-recognizer.js';
+import { benchOptions } from './lib/options.mjs';
 
-const { values } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
-    threads: { type: 'string' },
-  },
+const values = benchOptions({
+  runs: '10',
+  warmup: '2',
+  threads: undefined,
 });
 const runs = Number(values.runs);
 const warmup = Number(values.warmup);

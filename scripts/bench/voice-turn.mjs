@@ -19,27 +19,25 @@
 //                                     [--step-turns 9] [--limit-ms 2000]
 //                                     [--max-minutes 30] [--json-only] [--node-args="--cpu-prof …"]
 // Needs `tsc -b` and the bootstrap (the venv, the model, espeak-ng, nginx).
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { startStack } from '../../infra/dist/launcher/stack.js';
 import { EspeakSynthesizer } from '../../services/voice/dist/speech/espeak-synthesizer.js';
+import { benchOptions } from './lib/options.mjs';
+import { voiceClient, withVoiceStack } from './lib/voice-client.mjs';
+import { loadavg, processTicks, statFields, TICKS } from './lib/proc.mjs';
 
-const { values } = parseArgs({
-  options: {
-    turns: { type: 'string', default: '21' },
-    listen: { type: 'string', default: '5' },
-    'full-turns': { type: 'string', default: '2' },
-    steps: { type: 'string', default: '1,2,4,6,8' },
-    'step-turns': { type: 'string', default: '9' },
-    'limit-ms': { type: 'string', default: '2000' },
-    'max-minutes': { type: 'string', default: '30' },
-    'json-only': { type: 'boolean', default: false },
-    /** Extra Node.js options for the services, e.g. --node-args="--cpu-prof --cpu-prof-dir=/tmp/prof". */
-    'node-args': { type: 'string', default: '' },
-  },
+const values = benchOptions({
+  turns: '21',
+  listen: '5',
+  'full-turns': '2',
+  steps: '1,2,4,6,8',
+  'step-turns': '9',
+  'limit-ms': '2000',
+  'max-minutes': '30',
+  'json-only': false,
+  /** Extra Node.js options for the services, e.g. --node-args="--cpu-prof --cpu-prof-dir=/tmp/prof". */
+  'node-args': '',
 });
 const TURNS = Number(values.turns);
 const LISTEN_MS = Number(values.listen) * 1000;
@@ -48,9 +46,7 @@ const STEP_TURNS = Number(values['step-turns']);
 const LIMIT_MS = Number(values['limit-ms']);
 const deadline = Date.now() + Number(values['max-minutes']) * 60_000;
 
-// The test helpers are TypeScript outside dist: loaded as they are (lib/ts-hooks.mjs).
-await import('./lib/ts-hooks.mjs');
-const { Signalling, VoiceClient, openSocket } = await import('../../services/voice/test/integration/voice-client.js');
+const { Signalling, VoiceClient, openSocket } = await voiceClient();
 
 const QUESTIONS = ['I have trouble sleeping at night', 'What helps with acid reflux', 'I feel tired all the time'];
 const QUESTIONS_PER_GUEST = 3;
@@ -60,7 +56,6 @@ const FRAME = 960;
 const GAP_MS = 800;
 /** A turn with no answer audio by then has failed. */
 const TURN_TIMEOUT_MS = 30_000;
-const TICKS = 100; // USER_HZ
 
 // ---- the questions, as a microphone would send them ----
 
@@ -104,16 +99,11 @@ const SILENCE = noise(FRAME * 5, 99); // 100 ms
 
 // ---- the machine ----
 
-const loadavg = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number);
-
+/** CPU seconds a process has used (with `children`: espeak-ng's processes too); 0 for one that has ended. */
 function cpuOf(pid, { children = false } = {}) {
   if (!pid) return 0;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime, stime (and cutime, cstime: children waited for, here espeak-ng's processes)
-    const ticks = Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0);
-    return ticks / TICKS;
+    return processTicks(pid, { children }) / TICKS;
   } catch {
     return 0;
   }
@@ -125,8 +115,7 @@ function childrenOf(pid) {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const ppid = Number(statFields(`/proc/${entry}/stat`)[1]);
       if (ppid === pid) found.push(Number(entry));
     } catch {
       // gone meanwhile
@@ -290,11 +279,6 @@ function stageTimings(logFile, offset) {
 // ---- the run ----
 
 const loadBefore = loadavg();
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'hhp-voice-bench-'));
-// The SPA is not what is measured: nginx serves a placeholder page.
-const frontendRoot = path.join(dataDir, 'www');
-mkdirSync(frontendRoot);
-writeFileSync(path.join(frontendRoot, 'index.html'), '<!doctype html><title>voice bench</title>');
 const env = { ...process.env };
 delete env.OPENAI_API_KEY; // the offline engine and ai-query's library answers
 Object.assign(env, {
@@ -311,109 +295,96 @@ Object.assign(env, {
 
 const summary = { machine: { cpus: os.cpus().length, loadBefore }, questions: {} };
 for (const q of questions) summary.questions[q.text] = Number(q.seconds.toFixed(2));
-let stack;
-try {
-  const startedAt = Date.now();
-  stack = await startStack({
-    dataDir,
-    port: 0,
-    ports: 'free',
-    throwawayData: true,
-    frontendRoot,
-    env,
-    ...(values['node-args'] ? { nodeArgs: values['node-args'].split(' ').filter(Boolean) } : {}),
-    output: { log: () => {}, error: (line) => console.error(line) },
-  });
-  summary.stackReadyMs = Date.now() - startedAt;
-  const voicePid = stack.pidOf('voice');
-  const aiPid = stack.pidOf('ai-query');
-  const voiceLog = stack.services.find((s) => s.name === 'voice').logFile;
-  // The model loads while the service starts: wait for the worker, then a turn that is not counted.
-  const waitUntil = Date.now() + 60_000;
-  while (!whisperWorkerOf(voicePid) && Date.now() < waitUntil) await sleep(200);
-  const warm = [];
-  await caller(stack, 0, 2, warm);
-  summary.warmup = warm.map((r) => ({ heard: r.heard, latencyMs: Math.round(r.latencyMs ?? -1) }));
+const startedAt = Date.now();
+const nodeArgs = values['node-args'] ? values['node-args'].split(' ').filter(Boolean) : undefined;
+await withVoiceStack(
+  'voice-bench',
+  env,
+  async (stack) => {
+    summary.stackReadyMs = Date.now() - startedAt;
+    const voicePid = stack.pidOf('voice');
+    const aiPid = stack.pidOf('ai-query');
+    const voiceLog = stack.services.find((s) => s.name === 'voice').logFile;
+    // The model loads while the service starts: wait for the worker, then a turn that is not counted.
+    const waitUntil = Date.now() + 60_000;
+    while (!whisperWorkerOf(voicePid) && Date.now() < waitUntil) await sleep(200);
+    const warm = [];
+    await caller(stack, 0, 2, warm);
+    summary.warmup = warm.map((r) => ({ heard: r.heard, latencyMs: Math.round(r.latencyMs ?? -1) }));
 
-  // One call at a time: the latency, the CPU per turn, and where the time went.
-  const workerPid = whisperWorkerOf(voicePid);
-  const cpu = () => ({
-    voice: cpuOf(voicePid, { children: true }),
-    worker: cpuOf(workerPid),
-    aiQuery: cpuOf(aiPid),
-  });
-  /** The CPU seconds per turn of the turns `run` makes. */
-  const cpuPerTurn = async (run) => {
-    const before = cpu();
-    const results = await run();
-    const after = cpu();
-    const perTurn = Object.fromEntries(
-      Object.keys(before).map((k) => [k, Number(((after[k] - before[k]) / Math.max(1, results.length)).toFixed(3))]),
-    );
-    perTurn.total = Number(
-      Object.values(perTurn)
-        .reduce((s, v) => s + v, 0)
-        .toFixed(3),
-    );
-    return { results, perTurn };
-  };
-  const logOffset = readFileSync(voiceLog, 'utf8').length;
-  const { results: one, perTurn } = await cpuPerTurn(async () => {
-    const results = [];
-    await caller(stack, 0, TURNS, results);
-    return results;
-  });
-  const mean = (xs) => Number((xs.reduce((s, v) => s + v, 0) / Math.max(1, xs.length)).toFixed(1));
-  summary.oneCall = {
-    ...latencySummary(one),
-    listenSeconds: LISTEN_MS / 1000,
-    cpuSecondsPerTurn: perTurn,
-    meanAnswerSecondsHeard: mean(one.map((r) => r.answerSecondsHeard)),
-    stagesMedianMs: stageTimings(voiceLog, logOffset),
-    heard: [...new Set(one.map((r) => r.heard))],
-    answeredWithSources: one.filter((r) => r.sources > 0).length,
-    meanAnswerChars: mean(one.map((r) => r.answerChars)),
-  };
-  if (FULL_TURNS > 0 && Date.now() < deadline) {
-    const { results: full, perTurn: fullPerTurn } = await cpuPerTurn(async () => {
+    // One call at a time: the latency, the CPU per turn, and where the time went.
+    const workerPid = whisperWorkerOf(voicePid);
+    const cpu = () => ({
+      voice: cpuOf(voicePid, { children: true }),
+      worker: cpuOf(workerPid),
+      aiQuery: cpuOf(aiPid),
+    });
+    /** The CPU seconds per turn of the turns `run` makes. */
+    const cpuPerTurn = async (run) => {
+      const before = cpu();
+      const results = await run();
+      const after = cpu();
+      const perTurn = Object.fromEntries(
+        Object.keys(before).map((k) => [k, Number(((after[k] - before[k]) / Math.max(1, results.length)).toFixed(3))]),
+      );
+      perTurn.total = Number(
+        Object.values(perTurn)
+          .reduce((s, v) => s + v, 0)
+          .toFixed(3),
+      );
+      return { results, perTurn };
+    };
+    const logOffset = readFileSync(voiceLog, 'utf8').length;
+    const { results: one, perTurn } = await cpuPerTurn(async () => {
       const results = [];
-      await caller(stack, 0, FULL_TURNS, results, Infinity);
+      await caller(stack, 0, TURNS, results);
       return results;
     });
-    summary.wholeAnswers = {
-      ...latencySummary(full),
-      cpuSecondsPerTurn: fullPerTurn,
-      meanAnswerSecondsHeard: mean(full.map((r) => r.answerSecondsHeard)),
+    const mean = (xs) => Number((xs.reduce((s, v) => s + v, 0) / Math.max(1, xs.length)).toFixed(1));
+    summary.oneCall = {
+      ...latencySummary(one),
+      listenSeconds: LISTEN_MS / 1000,
+      cpuSecondsPerTurn: perTurn,
+      meanAnswerSecondsHeard: mean(one.map((r) => r.answerSecondsHeard)),
+      stagesMedianMs: stageTimings(voiceLog, logOffset),
+      heard: [...new Set(one.map((r) => r.heard))],
+      answeredWithSources: one.filter((r) => r.sources > 0).length,
+      meanAnswerChars: mean(one.map((r) => r.answerChars)),
     };
-  }
+    if (FULL_TURNS > 0 && Date.now() < deadline) {
+      const { results: full, perTurn: fullPerTurn } = await cpuPerTurn(async () => {
+        const results = [];
+        await caller(stack, 0, FULL_TURNS, results, Infinity);
+        return results;
+      });
+      summary.wholeAnswers = {
+        ...latencySummary(full),
+        cpuSecondsPerTurn: fullPerTurn,
+        meanAnswerSecondsHeard: mean(full.map((r) => r.answerSecondsHeard)),
+      };
+    }
 
-  // Concurrent calls, stepped up until the p95 passes the limit.
-  summary.concurrency = [];
-  for (const calls of values.steps.split(',').map(Number)) {
-    if (Date.now() > deadline) break;
-    const results = [];
-    await Promise.all(
-      Array.from({ length: calls }, async (_, i) => {
-        await sleep((i * 1500) / calls); // callers not in step with one another
-        await caller(stack, i, STEP_TURNS, results);
-      }),
-    );
-    const row = { calls, ...latencySummary(results), loadAfter: loadavg() };
-    summary.concurrency.push(row);
-    if (row.failed > 0 || row.p95Ms === null || row.p95Ms > LIMIT_MS) break;
-  }
-  const holding = summary.concurrency.filter((r) => r.failed === 0 && r.p95Ms !== null && r.p95Ms <= LIMIT_MS);
-  summary.concurrentCallsWithinLimit = holding.length ? Math.max(...holding.map((r) => r.calls)) : 0;
-  summary.limitMs = LIMIT_MS;
-} catch (error) {
-  // What the voice service said is the first thing to read when a run fails.
-  const voiceLog = stack?.services.find((s) => s.name === 'voice')?.logFile;
-  if (voiceLog) console.error(`the end of the voice service's log:\n${readFileSync(voiceLog, 'utf8').slice(-4000)}`);
-  throw error;
-} finally {
-  await stack?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-}
+    // Concurrent calls, stepped up until the p95 passes the limit.
+    summary.concurrency = [];
+    for (const calls of values.steps.split(',').map(Number)) {
+      if (Date.now() > deadline) break;
+      const results = [];
+      await Promise.all(
+        Array.from({ length: calls }, async (_, i) => {
+          await sleep((i * 1500) / calls); // callers not in step with one another
+          await caller(stack, i, STEP_TURNS, results);
+        }),
+      );
+      const row = { calls, ...latencySummary(results), loadAfter: loadavg() };
+      summary.concurrency.push(row);
+      if (row.failed > 0 || row.p95Ms === null || row.p95Ms > LIMIT_MS) break;
+    }
+    const holding = summary.concurrency.filter((r) => r.failed === 0 && r.p95Ms !== null && r.p95Ms <= LIMIT_MS);
+    summary.concurrentCallsWithinLimit = holding.length ? Math.max(...holding.map((r) => r.calls)) : 0;
+    summary.limitMs = LIMIT_MS;
+  },
+  { nodeArgs },
+);
 summary.machine.loadAfter = loadavg();
 
 console.log(JSON.stringify(summary, null, 2));
