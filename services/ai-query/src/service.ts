@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { loadCrisisModel } from '@hhp/crisis-model';
+import { crisisModelSettings, loadCrisisModel } from '@hhp/crisis-model';
 import { within, type ServiceContext, type ServiceParts } from '@hhp/kit';
 import { Admission } from './quota/admission.js';
 import { AnalysisStore } from './analyses/analysis-store.js';
@@ -46,17 +46,8 @@ export function aiQueryService(overrides: { model?: LanguageModel } = {}) {
     if (!config.SUBSCRIBER_COOKIE_SECRET) logger.warn('no SUBSCRIBER_COOKIE_SECRET: subscribers are treated as guests');
     // The sentence-embedding model, loaded in the background (not ready until loaded or failed): the crisis model
     // judges what the rules let pass in-process, and the library ranks pages by meaning besides words.
-    const {
-      embeddings,
-      spanish,
-      judge: crisisModel,
-    } = loadCrisisModel({
-      registry: metrics.registry,
-      logger,
-      timeoutMs: config.CRISIS_MODEL_TIMEOUT_MS,
-      modelDir: config.EMBEDDING_MODEL_DIR,
-      spanishModelDir: config.MULTILINGUAL_MODEL_DIR,
-    });
+    const models = loadCrisisModel({ registry: metrics.registry, logger, ...crisisModelSettings(config) });
+    const { embeddings, spanish, judge: crisisModel } = models;
     const crisis = new CrisisCheck(bus, config.CRISIS_TIMEOUT_MS, logger, crisisModel);
     // Once the model runs here too, the crisis service may have nothing more to say: ask it again at once.
     void crisisModel.ready.then(() => crisis.refresh());

@@ -9,7 +9,7 @@ export {
   type Tier,
   type TieredThresholds,
 } from './classifier.js';
-export { CRISIS_MODEL_VERSION, CrisisModelJudge, loadCrisisModel } from './judge.js';
+export { CRISIS_MODEL_VERSION, CrisisModelJudge, crisisModelSettings, loadCrisisModel } from './judge.js';
 export { readLabelled, trainingExamples, type Labelled, type Split } from './labelled.js';
 export { segments } from './segments.js';
 export { POSSIBLE_THRESHOLDS, THRESHOLDS } from './threshold.js';

@@ -183,5 +183,16 @@ export function loadCrisisModel(deps: {
   return { embeddings, spanish, judge };
 }
 
+/** loadCrisisModel's model settings, from a service's configuration (the variables of the same names). */
+export const crisisModelSettings = (config: {
+  CRISIS_MODEL_TIMEOUT_MS: number;
+  EMBEDDING_MODEL_DIR?: string | undefined;
+  MULTILINGUAL_MODEL_DIR?: string | undefined;
+}) => ({
+  timeoutMs: config.CRISIS_MODEL_TIMEOUT_MS,
+  modelDir: config.EMBEDDING_MODEL_DIR,
+  spanishModelDir: config.MULTILINGUAL_MODEL_DIR,
+});
+
 /** The model was released under the build: the service is stopping (its shutdown releases the models), no failure. */
 const stopping = (err: unknown) => err instanceof ModelReleasedError;
