@@ -11,7 +11,7 @@ import http from 'k6/http';
 import { check } from 'k6';
 import { Counter } from 'k6/metrics';
 import { newGuestId } from './lib/guest-id.js';
-import { iterationNumber, nothingCounted, rampTo, scenarioFor, TREND_STATS } from './lib/profile.js';
+import { iterationNumber, kitOptions, nothingCounted, rampTo } from './lib/profile.js';
 import { postJson, question } from './lib/requests.js';
 import { summaryHandler } from './lib/summary.js';
 
@@ -29,24 +29,16 @@ const serverErrors = new Counter('server_errors');
 
 http.setResponseCallback(http.expectedStatuses(200, 429));
 
-export const options = {
-  scenarios: {
-    guests: scenarioFor({
-      smoke: { iterations: 3, vus: 1 },
-      load: { rate: 10, duration: '1m', vus: 20, maxVus: 100 },
-      stress: {
-        stages: rampTo(5, 60),
-        vus: 50,
-        maxVus: 300,
-      },
-      soak: { rate: 3, duration: '30m', vus: 10, maxVus: 50 },
-    }),
+export const options = kitOptions(
+  'guests',
+  {
+    smoke: { iterations: 3, vus: 1 },
+    load: { rate: 10, duration: '1m', vus: 20, maxVus: 100 },
+    stress: { stages: rampTo(5, 60), vus: 50, maxVus: 300 },
+    soak: { rate: 3, duration: '30m', vus: 10, maxVus: 50 },
   },
-  thresholds: {
-    ...nothingCounted('fourth_answers', 'answers_incomplete', 'wrong_refusals', 'server_errors'),
-  },
-  summaryTrendStats: TREND_STATS,
-};
+  nothingCounted('fourth_answers', 'answers_incomplete', 'wrong_refusals', 'server_errors'),
+);
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 /** <prefix><n in base 64>, 21 characters as the browser's guestIds are. */

@@ -14,7 +14,7 @@ import http from 'k6/http';
 import exec from 'k6/execution';
 import { check, fail } from 'k6';
 import { Counter } from 'k6/metrics';
-import { BASE_URL, nothingCounted, PROFILE, scenarioFor, TREND_STATS } from './lib/profile.js';
+import { BASE_URL, kitOptions, nothingCounted, PROFILE } from './lib/profile.js';
 import { postJson } from './lib/requests.js';
 import { summaryHandler } from './lib/summary.js';
 
@@ -37,21 +37,21 @@ http.setResponseCallback(http.expectedStatuses(200, 409));
 
 export const options = {
   setupTimeout: '300s',
-  scenarios: {
-    visitors: scenarioFor({
+  ...kitOptions(
+    'visitors',
+    {
       smoke: { iterations: VISITORS, vus: Number(__ENV.VUS || 30) },
       load: { iterations: VISITORS * ROUNDS, vus: 30, maxDuration: '120s' },
       stress: { iterations: VISITORS * ROUNDS, vus: 120, maxDuration: '180s' },
       soak: { rate: 3, duration: '30m', vus: 10, maxVus: 60 },
-    }),
-  },
-  thresholds: {
-    // No slot sold more often than it has seats, and every slot sold (the race has a winner everywhere).
-    booked: [`count==${LABELS.length * CAPACITY * ROUNDS}`],
-    ...Object.fromEntries(LABELS.map((slot) => [`booked{slot:${slot}}`, [`count<=${CAPACITY * ROUNDS}`]])),
-    ...nothingCounted('server_errors', 'unexpected_answers', 'slots_left_free'),
-  },
-  summaryTrendStats: TREND_STATS,
+    },
+    {
+      // No slot sold more often than it has seats, and every slot sold (the race has a winner everywhere).
+      booked: [`count==${LABELS.length * CAPACITY * ROUNDS}`],
+      ...Object.fromEntries(LABELS.map((slot) => [`booked{slot:${slot}}`, [`count<=${CAPACITY * ROUNDS}`]])),
+      ...nothingCounted('server_errors', 'unexpected_answers', 'slots_left_free'),
+    },
+  ),
 };
 
 const DAY_MS = 86_400_000;

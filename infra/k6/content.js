@@ -8,7 +8,7 @@
 import http from 'k6/http';
 import { check, fail } from 'k6';
 import { Counter } from 'k6/metrics';
-import { BASE_URL, iterationNumber, nothingCounted, rampTo, scenarioFor, TREND_STATS } from './lib/profile.js';
+import { BASE_URL, iterationNumber, kitOptions, nothingCounted, rampTo } from './lib/profile.js';
 import { summaryHandler } from './lib/summary.js';
 
 const PAGES = [
@@ -30,25 +30,19 @@ const CATEGORIES = ['ayurveda', 'chiropractic', 'nutrition'];
 const wrong = new Counter('wrong_answers');
 const serverErrors = new Counter('server_errors');
 
-export const options = {
-  scenarios: {
-    reads: scenarioFor({
-      smoke: { iterations: 20, vus: 1 },
-      load: { rate: 50, duration: '1m', vus: 20, maxVus: 100 },
-      stress: {
-        stages: rampTo(10, 300),
-        vus: 50,
-        maxVus: 400,
-      },
-      soak: { rate: 20, duration: '30m', vus: 10, maxVus: 60 },
-    }),
+export const options = kitOptions(
+  'reads',
+  {
+    smoke: { iterations: 20, vus: 1 },
+    load: { rate: 50, duration: '1m', vus: 20, maxVus: 100 },
+    stress: { stages: rampTo(10, 300), vus: 50, maxVus: 400 },
+    soak: { rate: 20, duration: '30m', vus: 10, maxVus: 60 },
   },
-  thresholds: {
+  {
     ...nothingCounted('wrong_answers', 'server_errors'),
     ...(__ENV.P99_MS ? { http_req_duration: [`p(99)<${Number(__ENV.P99_MS)}`] } : {}),
   },
-  summaryTrendStats: TREND_STATS,
-};
+);
 
 /** The library's files, read once: the reads below ask for their first bytes. */
 export function setup() {

@@ -11,7 +11,7 @@ import http from 'k6/http';
 import { check } from 'k6';
 import { Counter } from 'k6/metrics';
 import { newGuestId } from './lib/guest-id.js';
-import { nothingCounted, rampTo, scenarioFor, TREND_STATS } from './lib/profile.js';
+import { kitOptions, nothingCounted, rampTo } from './lib/profile.js';
 import { jsonPost, question } from './lib/requests.js';
 import { summaryHandler } from './lib/summary.js';
 
@@ -31,20 +31,15 @@ const serverErrors = new Counter('server_errors');
 
 http.setResponseCallback(http.expectedStatuses(200, 429));
 
-export const options = {
-  scenarios: {
-    guests: scenarioFor({
-      smoke: { iterations: Number(__ENV.GUESTS || 10), vus: Number(__ENV.VUS || 2) },
-      load: { rate: 5, duration: '1m', vus: 20, maxVus: 100 },
-      stress: {
-        stages: rampTo(2, 30),
-        vus: 50,
-        maxVus: 300,
-      },
-      soak: { rate: 2, duration: '30m', vus: 10, maxVus: 50 },
-    }),
+export const options = kitOptions(
+  'guests',
+  {
+    smoke: { iterations: Number(__ENV.GUESTS || 10), vus: Number(__ENV.VUS || 2) },
+    load: { rate: 5, duration: '1m', vus: 20, maxVus: 100 },
+    stress: { stages: rampTo(2, 30), vus: 50, maxVus: 300 },
+    soak: { rate: 2, duration: '30m', vus: 10, maxVus: 50 },
   },
-  thresholds: {
+  {
     ...nothingCounted(
       'extra_answers',
       'guests_given_fewer_than_3',
@@ -53,8 +48,7 @@ export const options = {
       'server_errors',
     ),
   },
-  summaryTrendStats: TREND_STATS,
-};
+);
 
 const streamedAnswer = (body) => body.includes('event: done') && !body.includes('event: error');
 

@@ -68,6 +68,13 @@ export function fixedRate({ rate, duration, vus, maxVus }) {
   };
 }
 
+/** A kit script's options: its one scenario (`name`) in the chosen profile, its thresholds, the summary's latencies. */
+export const kitOptions = (name, shapes, thresholds) => ({
+  scenarios: { [name]: scenarioFor(shapes) },
+  thresholds,
+  summaryTrendStats: TREND_STATS,
+});
+
 /** The stress profile's arrival rates: from `start` up to `peak` over a minute, held for 20 s, then down to none. */
 export const rampTo = (start, peak) => [
   [start, '20s'],
