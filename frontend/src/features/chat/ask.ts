@@ -22,7 +22,7 @@ import { texts } from './texts';
  * before it asks the model, within a few seconds even when the model is slow; a service that has not begun by
  * then is not answering (stopped, or a stall), and "is typing" would no longer be true: the visitor is told so.
  */
-export const ANSWER_START_WAIT_MS = 15_000;
+const ANSWER_START_WAIT_MS = 15_000;
 
 /** The crisis lines in place of an answer that did not come, and read out. */
 function addUnansweredCrisis(): void {

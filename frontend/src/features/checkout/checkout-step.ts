@@ -28,7 +28,7 @@ export type CheckoutStep =
   | { step: 'unavailable'; message: string; session?: SessionResponse };
 
 /** The three steps the screen names, in order, and which one a step is at. */
-export const PROGRESS = ['loading-session', 'creating-intent', 'ready'] as const;
+const PROGRESS = ['loading-session', 'creating-intent', 'ready'] as const;
 
 export function progressIndex(step: CheckoutStep['step']): number {
   return (PROGRESS as readonly string[]).indexOf(step);

@@ -2,14 +2,7 @@ import type { PLACEHOLDER_THUMBNAIL_URL, VIDEO_CATEGORIES, VideoCategory } from 
 
 // The values are restated because proto's module also builds zod schemas, which would drag zod into the
 // bundle; the `typeof` annotations make the compiler hold them to proto's list (in order) and path.
-export const CATEGORIES: typeof VIDEO_CATEGORIES = [
-  'ayurveda',
-  'chiropractic',
-  'naet',
-  'nutrition',
-  'lifevessel',
-  'lifewave',
-];
+const CATEGORIES: typeof VIDEO_CATEGORIES = ['ayurveda', 'chiropractic', 'naet', 'nutrition', 'lifevessel', 'lifewave'];
 
 export const PLACEHOLDER_THUMBNAIL: typeof PLACEHOLDER_THUMBNAIL_URL = '/video-placeholder.svg';
 

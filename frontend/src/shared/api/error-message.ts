@@ -6,15 +6,6 @@ export function isApiError(error: unknown): error is ApiError {
   return typeof error === 'object' && error !== null && 'status' in error && 'message' in error;
 }
 
-/** The text to show for whatever an RTK Query hook reports as `error` (ours, or a serialized exception). */
-export function errorMessage(error: unknown): string {
-  if (isApiError(error)) return error.message;
-  if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string') {
-    return error.message;
-  }
-  return FALLBACK;
-}
-
 const NO_ANSWER = 'We could not reach the portal. Please check your connection and try again.';
 
 /**

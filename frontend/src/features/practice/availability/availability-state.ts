@@ -48,7 +48,7 @@ export type AvailabilityAction =
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-export const emptyException = (date = ''): ExceptionDraft => ({
+const emptyException = (date = ''): ExceptionDraft => ({
   date,
   kind: 'closed',
   types: ['ai-session', 'subscription', 'dr-helen'],

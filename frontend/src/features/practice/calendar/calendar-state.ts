@@ -68,7 +68,7 @@ export function calendarReducer(state: CalendarState, action: CalendarAction): C
 }
 
 /** Monday of the week of `day` (the practice's weeks run Monday to Sunday). */
-export const mondayOf = (day: IsoDay): IsoDay => addDays(day, -((weekday(day) + 6) % 7));
+const mondayOf = (day: IsoDay): IsoDay => addDays(day, -((weekday(day) + 6) % 7));
 
 /** The practice's days the view shows: what GET /api/practice/calendar is asked for. */
 export function rangeOf({ view, anchor }: Pick<CalendarState, 'view' | 'anchor'>): { from: IsoDay; to: IsoDay } {

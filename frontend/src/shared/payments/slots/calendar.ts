@@ -55,7 +55,7 @@ export function startOfMonth(day: IsoDay): IsoDay {
   return `${day.slice(0, 7)}-01`;
 }
 
-export function sameMonth(a: IsoDay, b: IsoDay): boolean {
+function sameMonth(a: IsoDay, b: IsoDay): boolean {
   return a.slice(0, 7) === b.slice(0, 7);
 }
 
