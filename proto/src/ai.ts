@@ -4,6 +4,7 @@ import { GUEST_ID_LENGTH } from './catalogue/quota.js';
 import { CRISIS_LINES } from './catalogue/crisis.js';
 import { DISCLAIMER } from './catalogue/practitioner.js';
 import { CONTROL_CHARACTERS, MULTI_LINE, maxCharacters, singleLine, wellFormed } from './text.js';
+import { normalizeQuery } from './query-text.js';
 
 export const GuestId = z
   .string()
@@ -12,23 +13,7 @@ export const GuestId = z
     `guestId must be ${GUEST_ID_LENGTH} characters of A-Z, a-z, 0-9, _ or -`,
   );
 
-// Characters that show nothing: control characters other than tabs and line breaks, format characters
-// (zero-width space, joiners, soft hyphen, word joiner, BOM, bidi controls, tag characters) and the other
-// default-ignorable code points (variation selectors, Hangul fillers). The frontend's copy,
-// frontend/src/shared/ai/query-text.ts, is checked against this one by its unit test.
-const INVISIBLE = /(?![\t\n\v\f\r])[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
-
-/**
- * A question as it is read: invisible characters removed (a next-line control read as a line break, a
- * Braille blank as a space) and the ends trimmed, so a query of only invisible characters is blank.
- */
-export function normalizeQuery(text: string): string {
-  return text
-    .replace(/\u0085/g, '\n')
-    .replace(/\u2800/g, ' ')
-    .replace(INVISIBLE, '')
-    .trim();
-}
+export { normalizeQuery };
 
 /** POST /api/query-ai and /api/query-ai/stream. Every surface of the frontend sends the guestId. */
 export const QueryAiRequest = z

@@ -1,5 +1,5 @@
 import { QueryAiRequest } from '@hhp/proto';
-import { normalizeQuery } from '../../src/shared/ai/query-text';
+import { normalizeQuery } from '@hhp/proto/query-text';
 
 const INVISIBLE_ONLY = [
   ['zero-width spaces', '\u200B\u200B\u200B'],

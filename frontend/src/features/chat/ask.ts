@@ -7,7 +7,7 @@
 // isCrisis true"), as the query bar and the voice panel do.
 import type { AiDispatch } from '../../shared/ai/api';
 import { guestId } from '../../shared/ai/guest-id';
-import { normalizeQuery } from '../../shared/ai/query-text';
+import { normalizeQuery } from '@hhp/proto/query-text';
 import { PRACTITIONER_NAME } from '../../shared/config/practitioner';
 import { CRISIS_ANSWER_WAIT_MS, looksLikeCrisis } from '../../shared/crisis/local-check';
 import { crisisRaised } from '../../shared/crisis/crisis-slice';

@@ -9,7 +9,7 @@ import { useCrisisCheck } from '../crisis/use-crisis-check';
 import { useCrisisFallback } from '../crisis/use-crisis-fallback';
 import { AiAnswer } from './AiAnswer';
 import { useQueryAiMutation } from './api';
-import { normalizeQuery } from './query-text';
+import { normalizeQuery } from '@hhp/proto/query-text';
 import { texts } from './texts';
 import { Button } from '../ui/Button';
 import { TextInput } from '../ui/TextInput';

@@ -1,5 +1,5 @@
 import { matchesLocalCrisisKeyword } from '@hhp/proto/catalogue/crisis';
-import { normalizeQuery } from '../ai/query-text';
+import { normalizeQuery } from '@hhp/proto/query-text';
 
 /**
  * The browser's own check (specification, section 5: the keyword list, case-insensitive), on the text as

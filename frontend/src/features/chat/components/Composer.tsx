@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type RefObject } from 'react';
-import { normalizeQuery } from '../../../shared/ai/query-text';
+import { normalizeQuery } from '@hhp/proto/query-text';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
 import { texts } from '../texts';
 import styles from './chat.module.css';

@@ -3,7 +3,7 @@ import type { QueryAiResponse } from '@hhp/proto';
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useDispatch } from 'react-redux';
 import { AiAnswer } from '../../../shared/ai/AiAnswer';
-import { normalizeQuery } from '../../../shared/ai/query-text';
+import { normalizeQuery } from '@hhp/proto/query-text';
 import { errorSentence } from '../../../shared/api/error-message';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
 import { UnansweredCrisis } from '../../../shared/crisis/UnansweredCrisis';

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { normalizeQuery } from '../../../shared/ai/query-text';
+import { normalizeQuery } from '@hhp/proto/query-text';
 import { useCrisisCheck } from '../../../shared/crisis/use-crisis-check';
 import { SymptomAnalyzer } from './SymptomAnalyzer';
 import { SymptomCategories } from './SymptomCategories';
