@@ -40,7 +40,25 @@ export default defineConfig(({ isSsrBuild }) => ({
       { outDir: 'node_modules/.prerender', emptyOutDir: true, copyPublicDir: false }
     : // One stylesheet for every screen (7 KB gzip): a prerendered page would otherwise wait for one small
       // render-blocking file per chunk it uses (seven on /symptoms).
-      { outDir: 'dist', assetsDir: 'assets', emptyOutDir: true, manifest: true, cssCodeSplit: false },
+      {
+        outDir: 'dist',
+        assetsDir: 'assets',
+        emptyOutDir: true,
+        manifest: true,
+        cssCodeSplit: false,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'shared-small',
+                  test: /src\/shared\/(ui\/(EmailField|TextInput|Surface)|api\/(error-message|payments-config))\./,
+                },
+              ],
+            },
+          },
+        },
+      },
   ssr: { noExternal: true },
   server: { proxy },
   preview: { proxy },
