@@ -1,22 +1,18 @@
-import { AudioOutlined } from '../../../shared/ui/icons/AudioOutlined';
 import type { QueryAiResponse } from '@hhp/proto';
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useDispatch } from 'react-redux';
-import { AiAnswer } from '../../../shared/ai/AiAnswer';
 import { normalizeQuery } from '@hhp/proto/query-text';
 import { errorSentence } from '../../../shared/api/error-message';
-import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
-import { UnansweredCrisis } from '../../../shared/crisis/UnansweredCrisis';
 import type { useCrisisCheck } from '../../../shared/crisis/use-crisis-check';
 import { useCrisisFallback } from '../../../shared/crisis/use-crisis-fallback';
 import { isLimitRefusal, limitAnswer } from '../../../shared/upgrade/limit-answer';
-import { UpgradePanel } from '../../../shared/upgrade/UpgradePanel';
-import { Button } from '../../../shared/ui/Button';
 import { useToast } from '../../../shared/ui/toast';
 import { useHydrated } from '../../../shared/ui/use-hydrated';
 import { openVoice, type VoiceWidgetDispatch } from '../../../shared/voice-widget/voice-widget-slice';
 import { useAnalyzeSymptomsMutation, usePerspectiveMutation } from '../api';
-import { PERSPECTIVES, texts, type Perspective } from '../texts';
+import { AnalysisCard, type Analysis, type PerspectiveId } from './AnalysisCard';
+import { SymptomsForm } from './SymptomsForm';
+import { texts, type Perspective } from '../texts';
 import styles from './symptoms.module.css';
 
 interface Props {
@@ -24,17 +20,6 @@ interface Props {
   onChange: (text: string) => void;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
   crisis: ReturnType<typeof useCrisisCheck>;
-}
-
-type PerspectiveId = Perspective['id'];
-
-/** What the analysis of one text of symptoms has shown so far. */
-interface Analysis {
-  symptoms: string;
-  /** The first analysis; undefined while it is asked, or when it got no answer. */
-  answer?: QueryAiResponse;
-  /** The perspectives asked about these symptoms, each with its own answer. */
-  perspectives: Partial<Record<PerspectiveId, QueryAiResponse>>;
 }
 
 /** An answer after which holistic follow-ups would be out of place: a crisis, or a medical emergency. */
@@ -67,10 +52,6 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
   const dispatch = useDispatch<VoiceWidgetDispatch>();
   const baseId = useId();
   const titleId = `${baseId}-title`;
-  const helpId = `${baseId}-help`;
-  const voiceNoteId = `${baseId}-voice`;
-  const responseTitleId = `${baseId}-response`;
-  const perspectivesNoteId = `${baseId}-perspectives-note`;
   const perspectiveHeadings = useRef<Partial<Record<PerspectiveId, HTMLHeadingElement | null>>>({});
 
   const analyze = async (symptoms: string) => {
@@ -135,107 +116,28 @@ export function SymptomAnalyzer({ text, onChange, textareaRef, crisis }: Props) 
       <h2 id={titleId} className={styles.sectionTitle}>
         {texts.analyzerTitle}
       </h2>
-      <form className={styles.analyzer} onSubmit={onSubmit}>
-        <label htmlFor={`${baseId}-text`} className={styles.label}>
-          {texts.textareaLabel}
-        </label>
-        <p id={helpId} className={styles.help}>
-          {texts.textareaHelp}
-        </p>
-        <textarea
-          ref={textareaRef}
-          id={`${baseId}-text`}
-          name="symptoms"
-          rows={6}
-          className={styles.textarea}
-          placeholder={texts.placeholder}
-          aria-describedby={helpId}
-          value={text}
-          disabled={!hydrated}
-          onChange={(event) => onChange(event.target.value)}
-        />
-        <div className={styles.analyzerActions}>
-          <Button variant="primary" size="large" type="submit" disabled={!normalizeQuery(text) || isLoading}>
-            {texts.analyze}
-          </Button>
-          {/* The voice chat's panel (bottom right), opened with a call started: the same call as its own button's. */}
-          <Button
-            size="large"
-            icon={<AudioOutlined aria-hidden />}
-            disabled={!hydrated}
-            aria-describedby={voiceNoteId}
-            onClick={() => dispatch(openVoice({ start: true }))}
-          >
-            {texts.voice}
-          </Button>
-          <span id={voiceNoteId} className={styles.help}>
-            {texts.voiceNote(PRACTITIONER_NAME)}
-          </span>
-        </div>
-      </form>
+      <SymptomsForm
+        text={text}
+        onChange={onChange}
+        textareaRef={textareaRef}
+        enabled={hydrated}
+        canSubmit={Boolean(normalizeQuery(text)) && !isLoading}
+        onSubmit={onSubmit}
+        onVoice={() => dispatch(openVoice({ start: true }))}
+      />
 
       {analysis && (
-        <section aria-labelledby={responseTitleId} className={styles.responseCard} aria-busy={isLoading}>
-          <h3 id={responseTitleId} className={styles.responseTitle}>
-            {texts.responseTitle(PRACTITIONER_NAME)}
-          </h3>
-          <div aria-live="polite">
-            {fallback.shown && <UnansweredCrisis />}
-            {limit !== null && asking === undefined && (
-              <>
-                <p className={styles.limitAnswer}>{limit}</p>
-                <UpgradePanel onLeave={() => undefined} />
-              </>
-            )}
-            {asking === null ? <Analyzing /> : analysis.answer && <AiAnswer answer={analysis.answer} />}
-          </div>
-          {PERSPECTIVES.filter((p) => analysis.perspectives[p.id] || asking === p.id).map((perspective) => {
-            const answer = analysis.perspectives[perspective.id];
-            const headingId = `${baseId}-${perspective.id}`;
-            return (
-              <section key={perspective.id} aria-labelledby={headingId} className={styles.perspectiveAnswer}>
-                <h4
-                  id={headingId}
-                  ref={(heading) => {
-                    perspectiveHeadings.current[perspective.id] = heading;
-                  }}
-                  tabIndex={-1}
-                  className={styles.perspectiveTitle}
-                >
-                  {perspective.label}
-                </h4>
-                <div aria-live="polite">{answer ? <AiAnswer answer={answer} /> : <Analyzing />}</div>
-              </section>
-            );
-          })}
-          {offerPerspectives && (
-            <div
-              className={styles.perspectives}
-              role="group"
-              aria-label={texts.perspectivesLabel}
-              aria-describedby={perspectivesNoteId}
-            >
-              <p id={perspectivesNoteId} className={styles.perspectivesNote}>
-                {texts.perspectivesNote}
-              </p>
-              {PERSPECTIVES.map((perspective) => (
-                <Button key={perspective.id} disabled={isLoading} onClick={() => showPerspective(perspective)}>
-                  {perspective.label}
-                </Button>
-              ))}
-            </div>
-          )}
-        </section>
+        <AnalysisCard
+          analysis={analysis}
+          asking={asking}
+          busy={isLoading}
+          unanswered={fallback.shown}
+          limit={limit}
+          offerPerspectives={offerPerspectives}
+          onPerspective={showPerspective}
+          headings={perspectiveHeadings}
+        />
       )}
     </section>
-  );
-}
-
-function Analyzing() {
-  return (
-    <p role="status" className={styles.analyzing}>
-      <span className={styles.spinner} aria-hidden />
-      {texts.analyzing}
-    </p>
   );
 }
