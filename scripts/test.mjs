@@ -36,6 +36,7 @@ function step(layer, command, args, env) {
   if (only.length && !only.includes(layer)) return;
   console.log(`\n=== ${layer}: ${command} ${args.join(' ')}`);
   const { ok, seconds } = run(command, args, env);
+  if (!ok) failures.push(`${layer}: the check failed; its output is under "=== ${layer}" above`);
   record(layer, ok ? 1 : 0, ok ? 0 : 1, seconds);
 }
 

@@ -332,14 +332,17 @@ function checkPlatform(dir, label, objects, adapterMetrics, problems) {
 
 /**
  * The adapter's rules read series ai-query exports: each rule's seriesQuery names a metric that ai-query's
- * metrics module declares (`name: '…'`), and its `name.matches` selects that metric (else the adapter serves
+ * metrics module declares (`name: '…'` in prom-client's options, or the first argument of the kit's `metricsOn`
+ * helpers: `counter('…'`, `histogram('…'`, `gauge('…'`), and its `name.matches` selects that metric (else the adapter serves
  * nothing, and the HPA's Pods metric stays unknown without an error anywhere but the HPA's events).
  */
 function checkAdapterSeries(dir, config, problems) {
   const declared = [
-    ...readFileSync(path.join(dir, AI_METRICS), 'utf8').matchAll(/\bname:\s*'([a-zA-Z_:][\w:]*)'/g),
+    ...readFileSync(path.join(dir, AI_METRICS), 'utf8').matchAll(
+      /(?:\bname:\s*|\b(?:counter|histogram|gauge|summary)\(\s*)'([a-zA-Z_:][\w:]*)'/g,
+    ),
   ].map((m) => m[1]);
-  if (declared.length === 0) problems.push(`${AI_METRICS}: declares no metric (\`name: '…'\`)`);
+  if (declared.length === 0) problems.push(`${AI_METRICS}: declares no metric (\`name: '…'\` or \`gauge('…'\`, …)`);
   const rules = config.split(/^\s*- seriesQuery:/m).slice(1);
   if (rules.length === 0) problems.push('deploy/k8s/prometheus-adapter: no rule has a seriesQuery');
   for (const rule of rules) {

@@ -117,7 +117,7 @@ export const BREAKAGES = [
     what: "ai-query's metrics module without the series the adapter's rule reads",
     file: AI_METRICS,
     kustomizations: ['deploy/k8s/prometheus-adapter'],
-    edit: (text) => text.replace("name: 'ai_questions_in_flight'", "name: 'ai_questions_now'"),
+    edit: (text) => text.replace("'ai_questions_in_flight'", "'ai_questions_now'"),
     expect: /the rule reads ai_questions_in_flight, which ai-query's metrics module .* does not declare/,
   },
 ];
