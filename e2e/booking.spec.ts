@@ -10,11 +10,13 @@ import {
   book,
   bookButton,
   calendar,
+  calendarInPracticeDays,
   chooseDay,
   dayAhead,
   dayCell,
   dayName,
   freeSlot,
+  practiceToday,
   slotAt,
   slotRadios,
   visitor,
@@ -92,6 +94,7 @@ test.describe('the booking screen', () => {
   test('when the calendar shows, then weeks start on Sunday, past days and Sundays are closed, and the consultation opens on Tuesdays only', async ({
     page,
   }) => {
+    const practiceDay = await practiceToday(page);
     await page.goto('/book');
     await expect(calendar(page).getByRole('columnheader')).toHaveCount(7);
     const headers = await calendar(page).getByRole('columnheader').allTextContents();
@@ -99,6 +102,8 @@ test.describe('the booking screen', () => {
     expect(headers[6]).toContain('Saturday');
 
     // The calendar opens on the month of the first open day: today's, unless today is its last and closed.
+    // "Today" is the practice's, once its zone is known.
+    await calendarInPracticeDays(page, practiceDay);
     const todayCell = calendar(page).locator('[aria-current="date"]');
     const today = (await todayCell.count()) > 0 ? await todayCell.getAttribute('data-day') : null;
     for (const { day, disabled } of await shownDays(page)) {
@@ -130,10 +135,7 @@ test.describe('the booking screen', () => {
   }) => {
     // "Today" is the practice's, in its time zone: until the first answer names it, the grid shows the browser's
     // (between midnight UTC and midnight in New York, the day after). The note is awaited in the practice's.
-    const { timeZone } = (await (
-      await page.request.get(`/api/availability?type=ai-session&date=${dayAhead(1, 1)}`)
-    ).json()) as { timeZone: string };
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+    const today = await practiceToday(page);
     const [y, m, d] = today.split('-').map(Number) as [number, number, number];
     const monthLength = new Date(Date.UTC(y, m + 6, 0)).getUTCDate();
     const last = new Date(Date.UTC(y, m - 1 + 6, Math.min(d, monthLength))).toISOString().slice(0, 10);

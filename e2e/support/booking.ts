@@ -38,6 +38,23 @@ export function dayName(day: string): string {
   }).format(new Date(`${day}T12:00:00Z`));
 }
 
+/**
+ * The practice's today (YYYY-MM-DD) in its time zone, as /book's calendar counts days once the first answer has
+ * named the zone. Until then the grid counts in the browser's zone: between midnight UTC and midnight in New York
+ * that is the day after.
+ */
+export async function practiceToday(page: Page): Promise<string> {
+  const res = await page.request.get(`/api/availability?type=ai-session&date=${dayAhead(1, 1)}`);
+  const { timeZone } = (await res.json()) as { timeZone: string };
+  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+}
+
+/** Waits until the calendar marks the practice's today, when its month is the one shown. */
+export async function calendarInPracticeDays(page: Page, today: string): Promise<void> {
+  const cell = page.getByRole('grid').locator(`[data-day="${today}"]`);
+  if ((await cell.count()) > 0) await expect(cell).toHaveAttribute('aria-current', 'date');
+}
+
 export const calendar = (page: Page): Locator => page.getByRole('grid');
 export const dayCell = (page: Page, day: string): Locator =>
   calendar(page).getByRole('gridcell', { name: new RegExp(`^${dayName(day)}`) });
