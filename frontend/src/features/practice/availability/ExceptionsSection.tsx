@@ -114,7 +114,9 @@ export function ExceptionsSection({ exceptions, today, draft, dispatch, onAdd, a
           value={draft.note}
           onChange={(note) => change({ note })}
         />
-        <Button type="primary" htmlType="submit" loading={adding}>
+        {/* Only an add that takes a while shows a spinner: one that ends within a few frames left antd's icon in the
+            middle of its motion, on the button for good ("loading Add"). */}
+        <Button type="primary" htmlType="submit" loading={adding && { delay: 200 }}>
           {t.add}
         </Button>
       </Form>
