@@ -7,17 +7,12 @@
 // [-0.095, 0.034): WARNING_SIGN scores -0.027 (0.06 from either edge), the ordinary ones -0.24 and -0.16. The
 // voice call's, as Whisper (base, beam 2) wrote what espeak-ng said: SPOKEN_WARNING_SIGN -0.028 (with or without
 // its full stop; "I'll" for "I will" -0.026), SPOKEN_ORDINARY -0.36.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { CRISIS_BANNER_TEXT } from '@hhp/proto/catalogue/crisis';
 import { DEFAULT_PRACTITIONER_NAME as NAME } from '@hhp/proto/catalogue/practitioner';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { texts as crisisTexts } from '../frontend/src/shared/crisis/texts';
-import { readWav, writeWav } from '../services/voice/src/audio/wav';
 import { expectNoAxeViolations } from './support/axe';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
+import { fakeMicrophone, spokenWav } from './support/fake-microphone';
 import { toast } from './support/toast';
 
 /** A hint of not being around much longer, with no word the rules know: a validation line of the crisis model's set. */
@@ -28,43 +23,8 @@ const ORDINARY_SYMPTOMS = 'headaches and tiredness every afternoon';
 const SPOKEN_WARNING_SIGN = "I don't think I will be here next month to see the results of my blood test";
 const SPOKEN_ORDINARY = 'Tell me about chiropractic care';
 
-/**
- * Three seconds of silence (the call is set up while the file already plays), then each sentence as espeak-ng
- * says it with `gap` seconds after it (the first answer is spoken, or cut short by the next sentence), then 30
- * more seconds of silence before Chromium loops the file.
- */
-function spokenWav(sentences: string[], gap: number): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'possible-lines-'));
-  const spoken = sentences.map((text, i) => {
-    const raw = path.join(dir, `sentence-${i}.wav`);
-    execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, text]);
-    return readWav(readFileSync(raw));
-  });
-  const { sampleRate } = spoken[0]!;
-  const length = spoken.reduce((sum, speech) => sum + speech.samples.length + sampleRate * gap, sampleRate * 33);
-  const samples = new Int16Array(length);
-  let at = sampleRate * 3;
-  for (const speech of spoken) {
-    samples.set(speech.samples, at);
-    at += speech.samples.length + sampleRate * gap;
-  }
-  const file = path.join(dir, 'questions.wav');
-  writeFileSync(file, writeWav({ sampleRate, samples }));
-  return file;
-}
-
-// Chromium's fake microphone plays the two sentences (only the voice call listens to it).
-test.use({
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${spokenWav([SPOKEN_ORDINARY, SPOKEN_WARNING_SIGN], 15)}`,
-    ],
-  },
-});
+// Chromium's fake microphone plays the two sentences, 15 s apart (only the voice call listens to it).
+test.use(fakeMicrophone(spokenWav([SPOKEN_ORDINARY, SPOKEN_WARNING_SIGN], { gap: 15, tail: 30 })));
 
 const banner = (page: Page) => page.getByRole('alert').filter({ hasText: CRISIS_BANNER_TEXT });
 

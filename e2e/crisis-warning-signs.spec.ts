@@ -4,15 +4,10 @@
 // with the 988 and 741741 lines comes back instead of the limit answer, and the question is not counted.
 // The voice call is a real one, as in e2e/voice-call.spec.ts: Chromium's fake microphone plays a WAV that
 // espeak-ng made, and the voice service's offline engine transcribes it (Whisper) and asks ai-query.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { CRISIS_BANNER_TEXT } from '@hhp/proto/catalogue/crisis';
 import { DEFAULT_PRACTITIONER_NAME as NAME } from '@hhp/proto/catalogue/practitioner';
 import { expect, test, type Page } from '@playwright/test';
-import { readWav, writeWav } from '../services/voice/src/audio/wav';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
+import { fakeMicrophone, spokenWav } from './support/fake-microphone';
 import { toast } from './support/toast';
 
 const LIMIT_ANSWER = 'You have used your 3 free questions for today. Subscribe for unlimited access.';
@@ -27,42 +22,8 @@ const WRITTEN_SPANISH = 'tengo el frasco de pastillas en la mesa y no dejo de mi
 /** An ordinary question, asked first: it must still get the limit answer. */
 const ORDINARY = 'How can I sleep better?';
 
-/**
- * Three seconds of silence (the call is set up while the file already plays), then each sentence as espeak-ng
- * says it with 12 seconds after it (time for the answer to be spoken), then 25 more seconds of silence before
- * Chromium loops the file.
- */
-function spokenWav(sentences: string[]): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'warning-sign-'));
-  const spoken = sentences.map((text, i) => {
-    const raw = path.join(dir, `sentence-${i}.wav`);
-    execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '-w', raw, text]);
-    return readWav(readFileSync(raw));
-  });
-  const { sampleRate } = spoken[0]!;
-  const length = spoken.reduce((sum, speech) => sum + speech.samples.length + sampleRate * 12, sampleRate * 28);
-  const samples = new Int16Array(length);
-  let at = sampleRate * 3;
-  for (const speech of spoken) {
-    samples.set(speech.samples, at);
-    at += speech.samples.length + sampleRate * 12;
-  }
-  const file = path.join(dir, 'questions.wav');
-  writeFileSync(file, writeWav({ sampleRate, samples }));
-  return file;
-}
-
-test.use({
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${spokenWav([ORDINARY, SPOKEN])}`,
-    ],
-  },
-});
+// Chromium's fake microphone plays the two sentences, 12 s apart (time for the answer to be spoken).
+test.use(fakeMicrophone(spokenWav([ORDINARY, SPOKEN], { gap: 12, tail: 25 })));
 
 const chat = (page: Page) => page.getByRole('dialog', { name: `${NAME}'s AI` });
 const chatInput = (page: Page) => chat(page).getByRole('textbox', { name: `Your question for ${NAME}'s AI` });
