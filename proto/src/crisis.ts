@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiLine } from './text.js';
+import { multiLine, singleLine } from './text.js';
 
 export const MAX_QUERY_LENGTH = 4000;
 
@@ -13,6 +13,18 @@ export const DetectCrisisRequest = z
   })
   .strict();
 export type DetectCrisisRequest = z.infer<typeof DetectCrisisRequest>;
+
+/**
+ * rpc.crisis.v1.detect: the same message, and what the asker has already judged it with. `modelRead` is the crisis
+ * model (its CRISIS_MODEL_VERSION) that has read the message at the asker and found no crisis: the service does not
+ * run the same model on it again (its rules and its moderation model still judge). Not accepted over HTTP.
+ */
+export const DetectCrisisRpcRequest = DetectCrisisRequest.extend({
+  modelRead: singleLine({ max: 64 })
+    .regex(/^[0-9a-f]+$/, 'modelRead must be a crisis model version (hex)')
+    .optional(),
+}).strict();
+export type DetectCrisisRpcRequest = z.infer<typeof DetectCrisisRpcRequest>;
 
 export const DetectCrisisResponse = z.object({
   isCrisis: z.boolean(),

@@ -6,7 +6,7 @@
 // reason written beside it. infra/src/nats-auth.ts grants each service's NATS permissions from it, and
 // proto/README.md shows it as a table (generated: `npm run openapi -w @hhp/proto`).
 import { z } from 'zod';
-import { DetectCrisisRequest, DetectCrisisResponse } from './crisis.js';
+import { DetectCrisisRpcRequest, DetectCrisisResponse } from './crisis.js';
 import { BookingLookupRequest, BookingLookupResponse } from './booking.js';
 import { PaymentsStatusRequest, PaymentsStatusResponse } from './payments.js';
 import { AdmitAiResponse, AskAiRequest, AskAiResponse, GiveBackAiRequest, GiveBackAiResponse } from './ai.js';
@@ -301,8 +301,8 @@ export const EVENT_CATALOGUE = [
   {
     delivery: 'request-reply',
     subject: RpcSubjects.detectCrisis,
-    schemaName: 'DetectCrisisRequest',
-    schema: DetectCrisisRequest,
+    schemaName: 'DetectCrisisRpcRequest',
+    schema: DetectCrisisRpcRequest,
     responseName: 'DetectCrisisResponse',
     response: DetectCrisisResponse,
     purpose: 'Is this message a crisis? Asked before every answer; the local rules decide if it is silent.',

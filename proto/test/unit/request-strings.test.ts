@@ -7,6 +7,7 @@ const MULTI_LINE_FIELDS = new Set([
   'AskAiRequest.query',
   'BookSessionRequest.notes',
   'DetectCrisisRequest.query',
+  'DetectCrisisRpcRequest.query',
   'IngestVideoRequest.description',
   'QueryAiRequest.query',
   'VoiceClientMessage.sdp', // An SDP offer's lines end with CRLF.

@@ -36,7 +36,7 @@ export class CrisisCheck {
     private readonly bus: EventBus,
     private readonly timeoutMs: number,
     private readonly logger: Logger,
-    private readonly model?: Pick<CrisisModelJudge, 'judge' | 'available'>,
+    private readonly model?: Pick<CrisisModelJudge, 'judge' | 'available' | 'readsSpanish'>,
   ) {
     detectCrisis('warm up'); // compiles the rules now, not on the first visitor's question
   }
@@ -72,10 +72,13 @@ export class CrisisCheck {
     const possible = local?.tier === 'possible' ? { possible: true as const } : {};
     // The service's answer is already known.
     if (this.sameAsLocal()) return { isCrisis: false, source: local ? 'model' : 'rules', embedded, ...possible };
+    // The model read it here as the service's would (Spanish by the multilingual model, when the language is
+    // Spanish): the service need not run it again, only what this process lacks (its moderation model).
+    const read = local !== undefined && (local.language !== 'es' || this.model?.readsSpanish === true);
     try {
       const remote = await this.bus.request(
         RpcSubjects.detectCrisis,
-        { query },
+        { query, ...(read ? { modelRead: CRISIS_MODEL_VERSION } : {}) },
         { response: DetectCrisisResponse, timeoutMs: this.timeoutMs, ...(requestId ? { requestId } : {}) },
       );
       if (remote.isCrisis) return { isCrisis: true, source: 'service', embedded };

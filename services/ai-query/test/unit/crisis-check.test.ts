@@ -1,4 +1,5 @@
 import { RpcSubjects } from '@hhp/proto';
+import { CRISIS_MODEL_VERSION } from '@hhp/crisis-model';
 import { CrisisCheck } from '../../src/crisis/crisis-check.js';
 
 // Which layer's middle band reaches the answer when ai-query asks the crisis service: the service's `crisisLines`
@@ -40,4 +41,45 @@ test('when the local model puts the message in its middle band and the service d
 test('when the service says crisis, then the verdict is a crisis, without the middle band beside it', async () => {
   const check = new CrisisCheck(busAnswering({ isCrisis: true }), 500, quiet);
   expect(await check.check(ORDINARY)).toEqual({ isCrisis: true, source: 'service' });
+});
+
+/** A bus that records what ai-query asks the crisis service. */
+function recordingBus() {
+  const asked: unknown[] = [];
+  const bus = {
+    request: async (subject: string, body: unknown) => {
+      if (subject !== RpcSubjects.detectCrisis) throw new Error('no answer');
+      asked.push(body);
+      return { isCrisis: false };
+    },
+  } as never;
+  return { bus, asked };
+}
+
+const judged = (language: 'en' | 'es') => async () => ({ isCrisis: false, tier: undefined, score: -1, language });
+
+test('when the local model has read the message, then the service is told which model so that it does not run it again', async () => {
+  const { bus, asked } = recordingBus();
+  const model = { available: true, readsSpanish: false, judge: judged('en') };
+  await new CrisisCheck(bus, 500, quiet, model as never).check(ORDINARY);
+  expect(asked).toEqual([{ query: ORDINARY, modelRead: CRISIS_MODEL_VERSION }]);
+});
+
+test('when a message in Spanish was read here without the multilingual model, then the service runs its own model on it', async () => {
+  const { bus, asked } = recordingBus();
+  const model = { available: true, readsSpanish: false, judge: judged('es') };
+  const spanish = '¿Qué ayuda con el dolor de cuello?';
+  await new CrisisCheck(bus, 500, quiet, model as never).check(spanish);
+  expect(asked).toEqual([{ query: spanish }]);
+
+  const reads = { available: true, readsSpanish: true, judge: judged('es') };
+  await new CrisisCheck(bus, 500, quiet, reads as never).check(spanish);
+  expect(asked[1]).toEqual({ query: spanish, modelRead: CRISIS_MODEL_VERSION });
+});
+
+test('when the local model gave no verdict (loading, failed, too slow), then the service is not told it was read', async () => {
+  const { bus, asked } = recordingBus();
+  const model = { available: false, readsSpanish: false, judge: async () => undefined };
+  await new CrisisCheck(bus, 500, quiet, model as never).check(ORDINARY);
+  expect(asked).toEqual([{ query: ORDINARY }]);
 });

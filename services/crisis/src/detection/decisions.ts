@@ -45,10 +45,17 @@ export class CrisisDecisions {
     return this.deps.moderation !== undefined;
   }
 
-  async decide(query: string, channel: Channel, visitor?: string): Promise<DetectCrisisResponse> {
+  /** `skipModel`: the asker has already run this service's crisis model on the message, and it saw no crisis. */
+  async decide(
+    query: string,
+    channel: Channel,
+    visitor?: string,
+    { skipModel = false }: { skipModel?: boolean } = {},
+  ): Promise<DetectCrisisResponse> {
     let verdict: Verdict;
     try {
-      verdict = await judge(query, { model: this.deps.model, moderation: this.deps.moderation });
+      const model = skipModel ? undefined : this.deps.model;
+      verdict = await judge(query, { model, moderation: this.deps.moderation });
     } catch (err) {
       this.deps.logger.error({ err }, 'crisis judgement failed; the rules decide alone');
       verdict = { isCrisis: detectCrisis(query).isCrisis, source: 'rules' };

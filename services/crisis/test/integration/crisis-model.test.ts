@@ -147,6 +147,37 @@ describe('the crisis service with the crisis model', () => {
     for (const query of ORDINARY) expect(await verdict(service, query)).toEqual({ isCrisis: false });
   });
 
+  test('when ai-query says it has run this same model on the message, then the model is not run again; the rules still judge', async () => {
+    const ask = (query: string, modelRead?: string) =>
+      service.bus.request(
+        RpcSubjects.detectCrisis,
+        { query, ...(modelRead ? { modelRead } : {}) },
+        { response: DetectCrisisResponse, timeoutMs: 2000 },
+      );
+    const runs = async () => {
+      const metrics = await (await fetch(`${service.url}/metrics`)).text();
+      return Number(/^embedding_seconds_count\{[^}]*use="crisis"[^}]*\} (\d+)/m.exec(metrics)?.[1] ?? 0);
+    };
+    const before = await runs();
+    // The model's catch, which ai-query's copy of the model has already judged: the service trusts it.
+    expect(await ask(WARNING_SIGNS[1]!, CRISIS_MODEL_VERSION)).toEqual({ isCrisis: false });
+    expect(await ask('I want to die', CRISIS_MODEL_VERSION)).toEqual({ isCrisis: true });
+    expect(await runs()).toBe(before);
+    // Another model's reading is no reason to skip this one's.
+    expect(await ask(WARNING_SIGNS[1]!, 'abcdef012345')).toEqual({ isCrisis: true });
+    expect(await ask(WARNING_SIGNS[1]!)).toEqual({ isCrisis: true });
+    expect(await runs()).toBe(before + 2);
+  });
+
+  test('when the HTTP route is sent modelRead, then it is refused: only ai-query, over NATS, may say what it has run', async () => {
+    const res = await fetch(`${service.url}/api/detect-crisis`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: WARNING_SIGNS[1], modelRead: CRISIS_MODEL_VERSION }),
+    });
+    expect(res.status).toBe(400);
+  });
+
   test('when ai-query asks what it judges with, then it names the crisis model version besides the rules', async () => {
     const info = await service.bus.request(RpcSubjects.crisisInfo, {}, { response: CrisisInfo, timeoutMs: 2000 });
     expect(info).toEqual({ moderation: false, rulesVersion: RULES_VERSION, model: CRISIS_MODEL_VERSION });
