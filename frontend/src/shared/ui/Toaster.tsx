@@ -11,6 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import { ToastContext, type ToastContent, type ToastKind, type Toaster } from './toast';
+import { CloseButton } from './CloseButton';
 import styles from './toast.module.css';
 
 // The specification's toaster (section 9): one toast at a time, 5 s, F8 reaches it from the keyboard, a swipe to
@@ -179,11 +180,7 @@ function ToastCard({ toast, paused, onDismiss }: CardProps) {
           </p>
         )}
       </div>
-      <button type="button" className={styles.close} aria-label="Close notification" onClick={onDismiss}>
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M6 6l12 12M18 6L6 18" />
-        </svg>
-      </button>
+      <CloseButton label="Close notification" onClick={onDismiss} className={styles.close} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { useChatState, useCounters } from '../hooks/use-chat';
 import { texts } from '../texts';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
+import { CloseButton } from '../../../shared/ui/CloseButton';
 import styles from './chat.module.css';
 
 interface ChatPanelProps {
@@ -98,11 +99,7 @@ export function ChatPanel({ id, onClose, focusRequest }: ChatPanelProps) {
             </p>
           )}
         </div>
-        <button type="button" className={styles.close} aria-label={texts.close} onClick={() => onClose()}>
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
-        </button>
+        <CloseButton label={texts.close} onClick={() => onClose()} />
       </header>
 
       <MessageList messages={messages} pending={pending} />
