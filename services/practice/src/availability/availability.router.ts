@@ -19,8 +19,7 @@ import {
   type PracticeAvailabilitySetRequest,
 } from '@hhp/proto';
 import { bounded } from '../http/deadline.js';
-import { originCheck, staffOnly } from '../http/guard.js';
-import { actorOf, answerOf, askedFor, type BookingAskingDeps } from '../http/staff-request.js';
+import { actorOf, askingBooking, type BookingAskingDeps } from '../http/staff-request.js';
 
 export const AVAILABILITY_PATH = `${PRACTICE_API}/availability`;
 const RULE_PATH = `${AVAILABILITY_PATH}/rules/:type`;
@@ -46,36 +45,18 @@ export type AvailabilityRouterDeps = BookingAskingDeps;
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-export function availabilityRouter({
-  timeoutMs,
-  bookingTimeoutMs = AVAILABILITY_ANSWER_MS,
-  bus,
-  sessions,
-  audit,
-  origin,
-}: AvailabilityRouterDeps): Router {
+export function availabilityRouter(deps: AvailabilityRouterDeps): Router {
   const router = Router();
-  const staff = staffOnly(sessions, 'practitioner');
-  const sameOrigin = originCheck(origin);
-  const budget = timeoutMs + bookingTimeoutMs;
-  const asked = (req: Request) => askedFor(req, bookingTimeoutMs);
+  const { audit } = deps;
   /** Booking's answer; its 4xx as it said it, no answer a 503. */
-  const answer = <T>(work: Promise<T>) => answerOf(work, AVAILABILITY_UNAVAILABLE);
-
+  const { staff, sameOrigin, budget, ask } = askingBooking(deps, AVAILABILITY_ANSWER_MS, AVAILABILITY_UNAVAILABLE);
   const change = (req: Request, request: PracticeAvailabilitySetRequest) =>
-    answer(
-      bus.request(RpcSubjects.practiceAvailabilitySet, request, {
-        response: PracticeAvailabilitySetResponse,
-        ...asked(req),
-      }),
-    );
+    ask(req, RpcSubjects.practiceAvailabilitySet, request, PracticeAvailabilitySetResponse);
 
   router.get(
     AVAILABILITY_PATH,
     ...bounded(budget, staff, async (req, res) => {
-      const state = await answer(
-        bus.request(RpcSubjects.practiceAvailability, {}, { response: PracticeAvailabilityResponse, ...asked(req) }),
-      );
+      const state = await ask(req, RpcSubjects.practiceAvailability, {}, PracticeAvailabilityResponse);
       await audit.record(req, actorOf(req), 'availability-read');
       res.json(state);
     }),

@@ -4,7 +4,7 @@
 // may ask. Every route is any staff member's (the practitioner runs her calendar; an admin passes every role),
 // each POST behind the Origin check first, and each call in the audit log with the booking's id or the range,
 // never the visitor's name, e-mail or notes, which go only to these staff sessions.
-import { Router, type Request, type RequestHandler } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { bodyObject, parse } from '@hhp/kit';
 import {
   CalendarBooking,
@@ -19,8 +19,7 @@ import {
 } from '@hhp/proto';
 import type { z } from 'zod';
 import { bounded } from '../http/deadline.js';
-import { originCheck, staffOnly } from '../http/guard.js';
-import { actorOf, answerOf, askedFor, type BookingAskingDeps } from '../http/staff-request.js';
+import { actorOf, askingBooking, type BookingAskingDeps } from '../http/staff-request.js';
 
 export const CALENDAR_PATH = `${PRACTICE_API}/calendar`;
 const BOOKING_PATH = `${PRACTICE_API}/bookings/:id`;
@@ -40,46 +39,40 @@ export const BOOKING_ANSWER_MS = 5000;
 
 export type CalendarRouterDeps = BookingAskingDeps;
 
-export function calendarRouter({
-  timeoutMs,
-  bookingTimeoutMs = BOOKING_ANSWER_MS,
-  bus,
-  sessions,
-  audit,
-  origin,
-}: CalendarRouterDeps): Router {
+export function calendarRouter(deps: CalendarRouterDeps): Router {
   const router = Router();
-  const staff = staffOnly(sessions, 'practitioner');
-  const sameOrigin = originCheck(origin);
-  const budget = timeoutMs + bookingTimeoutMs;
-  const asked = (req: Request) => askedFor(req, bookingTimeoutMs);
+  const { audit } = deps;
   /** Booking's answer; its 4xx as it said it (a 404 in the console's words), no answer a 503. */
-  const answer = <T>(work: Promise<T>) => answerOf(work, BOOKINGS_UNAVAILABLE, NO_SUCH_BOOKING);
+  const { staff, sameOrigin, budget, ask } = askingBooking(
+    deps,
+    BOOKING_ANSWER_MS,
+    BOOKINGS_UNAVAILABLE,
+    NO_SUCH_BOOKING,
+  );
 
   router.get(
     CALENDAR_PATH,
     ...bounded(budget, staff, async (req, res) => {
       const query = parse(CalendarQuery, req.query);
-      const calendar = await answer(
-        bus.request(RpcSubjects.practiceCalendar, query, { response: CalendarResponse, ...asked(req) }),
-      );
+      const calendar = await ask(req, RpcSubjects.practiceCalendar, query, CalendarResponse);
       await audit.record(req, actorOf(req), 'calendar-read', `${query.from} to ${query.to}`);
       res.json(calendar);
     }),
   );
 
-  /** A POST on one booking: Origin, session, the id and body parsed, booking asked, the action audited. */
+  /** A POST on one booking: Origin, session, the id and body parsed, booking asked on `subject`, the action audited. */
   function action<B extends z.ZodType<Record<string, unknown>>>(
     name: string,
     body: B,
-    ask: (req: Request, request: z.output<B> & { bookingId: string; staffId: string }) => Promise<CalendarBooking>,
+    subject: string,
     target: (id: string, fields: z.output<B>) => string = (id) => id,
   ): RequestHandler[] {
     return bounded(budget, sameOrigin, staff, async (req, res) => {
       const { id } = parse(PracticeBookingParams, req.params);
       const fields = parse(body, bodyObject(req));
       const who = actorOf(req);
-      const booking = await answer(ask(req, { ...fields, bookingId: id, staffId: who.staffId }));
+      const request = { ...fields, bookingId: id, staffId: who.staffId };
+      const booking = await ask(req, subject, request, CalendarBooking);
       await audit.record(req, who, name, target(id, fields));
       res.json(booking);
     });
@@ -87,16 +80,14 @@ export function calendarRouter({
 
   router.post(
     `${BOOKING_PATH}/cancel`,
-    ...action('booking-cancelled', PracticeCancelRequest, (req, request) =>
-      bus.request(RpcSubjects.practiceCancel, request, { response: CalendarBooking, ...asked(req) }),
-    ),
+    ...action('booking-cancelled', PracticeCancelRequest, RpcSubjects.practiceCancel),
   );
   router.post(
     `${BOOKING_PATH}/move`,
     ...action(
       'booking-moved',
       PracticeMoveRequest,
-      (req, request) => bus.request(RpcSubjects.practiceMove, request, { response: CalendarBooking, ...asked(req) }),
+      RpcSubjects.practiceMove,
       (id, { scheduledAt }) => `${id} to ${scheduledAt}`,
     ),
   );
@@ -105,8 +96,7 @@ export function calendarRouter({
     ...action(
       'attendance-marked',
       PracticeAttendanceRequest,
-      (req, request) =>
-        bus.request(RpcSubjects.practiceAttendance, request, { response: CalendarBooking, ...asked(req) }),
+      RpcSubjects.practiceAttendance,
       (id, { outcome }) => `${id}: ${outcome}`,
     ),
   );

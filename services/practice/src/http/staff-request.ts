@@ -2,10 +2,11 @@
 // (for the other service's logs and this one's audit), the request's options (its deadline and the request id that
 // traces it), and the other service's answer as the console gives it.
 import type { Request } from 'express';
+import type { z } from 'zod';
 import { HttpError, requestContext, type EventBus } from '@hhp/kit';
 import type { AuditLog } from '../audit/audit-log.js';
 import type { Sessions } from '../sessions/sessions.js';
-import { sessionOf } from './guard.js';
+import { originCheck, sessionOf, staffOnly } from './guard.js';
 
 /** What a console router that asks booking needs (the calendar's, the availability's). */
 export interface BookingAskingDeps {
@@ -41,4 +42,25 @@ export async function answerOf<T>(work: Promise<T>, unavailable: string, notFoun
     if (err instanceof HttpError && err.status < 500) throw err;
     throw new HttpError(503, unavailable, { cause: err });
   }
+}
+
+/**
+ * A console router's way to booking (the calendar's, the availability's): any staff member's routes, the Origin
+ * check for its POSTs, a route's budget (the console's own, then booking's `bookingTimeoutMs`, else the router's
+ * default) and `ask`, booking's validated answer as the console gives it (answerOf's `unavailable`, `notFound`).
+ */
+export function askingBooking(
+  { timeoutMs, bookingTimeoutMs: given, bus, sessions, origin }: BookingAskingDeps,
+  defaultBookingTimeoutMs: number,
+  unavailable: string,
+  notFound?: string,
+) {
+  const bookingTimeoutMs = given ?? defaultBookingTimeoutMs;
+  return {
+    staff: staffOnly(sessions, 'practitioner'),
+    sameOrigin: originCheck(origin),
+    budget: timeoutMs + bookingTimeoutMs,
+    ask: <R extends z.ZodType>(req: Request, subject: string, payload: unknown, response: R) =>
+      answerOf(bus.request(subject, payload, { response, ...askedFor(req, bookingTimeoutMs) }), unavailable, notFound),
+  };
 }
