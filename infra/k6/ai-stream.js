@@ -9,9 +9,8 @@
 // question. The stack must let the generator past the per-address guard: LOAD_TEST_ALLOWLIST.
 import http from 'k6/http';
 import { check } from 'k6';
-import { Counter } from 'k6/metrics';
 import { newGuestId } from './lib/guest-id.js';
-import { iterationNumber, kitOptions, nothingCounted, rampTo } from './lib/profile.js';
+import { iterationNumber, kitOptions, rampTo, tally } from './lib/profile.js';
 import { postJson, question } from './lib/requests.js';
 import { summaryHandler } from './lib/summary.js';
 
@@ -21,11 +20,10 @@ const PREFIX = __ENV.GUEST_PREFIX || '';
 const OUTCOMES = __ENV.OUTCOMES === '1';
 const FREE = 3;
 
-const answers = new Counter('answers');
-const fourthAnswers = new Counter('fourth_answers');
-const incomplete = new Counter('answers_incomplete');
-const wrongRefusals = new Counter('wrong_refusals');
-const serverErrors = new Counter('server_errors');
+const { count, thresholds } = tally({
+  counted: ['answers'],
+  never: ['fourth_answers', 'answers_incomplete', 'wrong_refusals', 'server_errors'],
+});
 
 http.setResponseCallback(http.expectedStatuses(200, 429));
 
@@ -37,7 +35,7 @@ export const options = kitOptions(
     stress: { stages: rampTo(5, 60), vus: 50, maxVus: 300 },
     soak: { rate: 3, duration: '30m', vus: 10, maxVus: 50 },
   },
-  nothingCounted('fourth_answers', 'answers_incomplete', 'wrong_refusals', 'server_errors'),
+  thresholds,
 );
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
@@ -69,15 +67,15 @@ export default function () {
     let whole = false;
     if (res.status === 200) {
       whole = streamed ? wholeStream(String(res.body)) : typeof res.json('response') === 'string';
-      if (i > FREE) fourthAnswers.add(1);
-      else if (whole) answers.add(1);
-      else incomplete.add(1);
+      if (i > FREE) count.fourth_answers.add(1);
+      else if (whole) count.answers.add(1);
+      else count.answers_incomplete.add(1);
     } else if (res.status === 429) {
-      if (i <= FREE) wrongRefusals.add(1);
+      if (i <= FREE) count.wrong_refusals.add(1);
     } else if (res.status >= 500 || res.status === 0) {
-      serverErrors.add(1);
+      count.server_errors.add(1);
     } else {
-      wrongRefusals.add(1);
+      count.wrong_refusals.add(1);
     }
     if (OUTCOMES) console.log(`outcome ${guestId} ${i} ${res.status} ${whole ? 'whole' : 'not-whole'}`);
     check(res, {

@@ -13,8 +13,7 @@
 import http from 'k6/http';
 import exec from 'k6/execution';
 import { check, fail } from 'k6';
-import { Counter } from 'k6/metrics';
-import { BASE_URL, kitOptions, nothingCounted, PROFILE } from './lib/profile.js';
+import { BASE_URL, kitOptions, PROFILE, tally } from './lib/profile.js';
 import { postJson } from './lib/requests.js';
 import { summaryHandler } from './lib/summary.js';
 
@@ -27,11 +26,10 @@ const SLOT_TAKEN = 'That time was just booked. Please choose another slot.';
 /** The catalogue's slots per day (proto/src/catalogue/plans.ts): HOURLY_SLOTS and PRACTITIONER_SLOTS. */
 const LABELS = ['ai-0', 'ai-1', 'ai-2', 'ai-3', 'ai-4', 'ai-5', 'practitioner-0', 'practitioner-1', 'practitioner-2'];
 
-const booked = new Counter('booked');
-const lost = new Counter('lost_409');
-const serverErrors = new Counter('server_errors');
-const unexpected = new Counter('unexpected_answers');
-const leftFree = new Counter('slots_left_free');
+const { count, thresholds } = tally({
+  counted: ['booked', 'lost_409'],
+  never: ['server_errors', 'unexpected_answers', 'slots_left_free'],
+});
 
 http.setResponseCallback(http.expectedStatuses(200, 409));
 
@@ -49,7 +47,7 @@ export const options = {
       // No slot sold more often than it has seats, and every slot sold (the race has a winner everywhere).
       booked: [`count==${LABELS.length * CAPACITY * ROUNDS}`],
       ...Object.fromEntries(LABELS.map((slot) => [`booked{slot:${slot}}`, [`count<=${CAPACITY * ROUNDS}`]])),
-      ...nothingCounted('server_errors', 'unexpected_answers', 'slots_left_free'),
+      ...thresholds,
     },
   ),
 };
@@ -113,16 +111,16 @@ export default function ({ rounds }) {
   };
   const res = postJson('/api/book-session', body, { name: 'book-session', slot: target.slot });
   if (res.status === 200) {
-    booked.add(1, { slot: target.slot });
+    count.booked.add(1, { slot: target.slot });
   } else if (res.status === 409) {
-    lost.add(1);
+    count.lost_409.add(1);
     if (!check(res, { 'a loser is told the slot was just booked': (r) => r.json('message') === SLOT_TAKEN })) {
-      unexpected.add(1);
+      count.unexpected_answers.add(1);
     }
   } else if (res.status >= 500 || res.status === 0) {
-    serverErrors.add(1);
+    count.server_errors.add(1);
   } else {
-    unexpected.add(1);
+    count.unexpected_answers.add(1);
     console.error(`unexpected ${res.status}: ${res.body}`);
   }
 }
@@ -134,7 +132,7 @@ export function teardown({ rounds }) {
     const [calendar, day] = key.split('|');
     const type = calendar === 'practitioner' ? 'dr-helen' : 'ai-session';
     const res = http.get(`${BASE_URL}/api/availability?type=${type}&date=${day}`, { tags: { name: 'availability' } });
-    for (const slot of res.json('slots')) if (slot.available) leftFree.add(1);
+    for (const slot of res.json('slots')) if (slot.available) count.slots_left_free.add(1);
   }
 }
 

@@ -4,28 +4,24 @@
 //   BASE_URL=http://localhost:8080 GUESTS=60 VUS=12 .tools/bin/k6 run infra/k6/burst.js
 import http from 'k6/http';
 import { check } from 'k6';
-import { Counter } from 'k6/metrics';
 import { newGuestId } from './lib/guest-id.js';
-import { nothingCounted, TREND_STATS } from './lib/profile.js';
+import { tally, TREND_STATS } from './lib/profile.js';
 import { jsonPost, question } from './lib/requests.js';
 
 const GUESTS = Number(__ENV.GUESTS || 60);
 const VUS = Number(__ENV.VUS || 12);
 const FREE = 3;
 
-const serverErrors = new Counter('server_errors');
-const guestsServed = new Counter('guests_given_exactly_3');
-const guestsWronged = new Counter('guests_not_given_3');
-const crisesMissed = new Counter('crises_not_answered');
-const shed = new Counter('shed_503');
+const { count, thresholds } = tally({
+  counted: ['guests_given_exactly_3', 'shed_503'],
+  never: ['server_errors', 'guests_not_given_3', 'crises_not_answered'],
+});
 
 export const options = {
   scenarios: {
     guests: { executor: 'shared-iterations', vus: VUS, iterations: GUESTS, maxDuration: __ENV.MAX_DURATION || '120s' },
   },
-  thresholds: {
-    ...nothingCounted('server_errors', 'guests_not_given_3', 'crises_not_answered'),
-  },
+  thresholds,
   summaryTrendStats: TREND_STATS,
 };
 
@@ -43,25 +39,25 @@ export default function () {
   responses.forEach((r, i) => {
     const crisis = i >= 8;
     if (r.status >= 500 || r.status === 0) {
-      if (r.status === 503) shed.add(1);
-      serverErrors.add(1);
-      if (crisis) crisesMissed.add(1);
+      if (r.status === 503) count.shed_503.add(1);
+      count.server_errors.add(1);
+      if (crisis) count.crises_not_answered.add(1);
       return;
     }
     if (r.status !== 200) {
-      if (crisis) crisesMissed.add(1);
+      if (crisis) count.crises_not_answered.add(1);
       return;
     }
     const streamed = i >= 4 && i !== 8;
     const body = String(r.body);
     const isCrisis = streamed ? body.includes('"isCrisis":true') : r.json('isCrisis') === true;
     if (crisis) {
-      if (!isCrisis) crisesMissed.add(1);
+      if (!isCrisis) count.crises_not_answered.add(1);
       return;
     }
     if (!streamed || body.includes('event: done')) answers += 1;
   });
-  if (answers === FREE) guestsServed.add(1);
-  else guestsWronged.add(1);
+  if (answers === FREE) count.guests_given_exactly_3.add(1);
+  else count.guests_not_given_3.add(1);
   check(answers, { [`exactly ${FREE} answered`]: (n) => n === FREE });
 }

@@ -7,8 +7,7 @@
 // Rates are requests per second. Nothing here is limited per address.
 import http from 'k6/http';
 import { check, fail } from 'k6';
-import { Counter } from 'k6/metrics';
-import { BASE_URL, iterationNumber, kitOptions, nothingCounted, rampTo } from './lib/profile.js';
+import { BASE_URL, iterationNumber, kitOptions, rampTo, tally } from './lib/profile.js';
 import { summaryHandler } from './lib/summary.js';
 
 const PAGES = [
@@ -27,8 +26,7 @@ const PAGES = [
 ];
 const CATEGORIES = ['ayurveda', 'chiropractic', 'nutrition'];
 
-const wrong = new Counter('wrong_answers');
-const serverErrors = new Counter('server_errors');
+const { count, thresholds } = tally({ never: ['wrong_answers', 'server_errors'] });
 
 export const options = kitOptions(
   'reads',
@@ -39,7 +37,7 @@ export const options = kitOptions(
     soak: { rate: 20, duration: '30m', vus: 10, maxVus: 60 },
   },
   {
-    ...nothingCounted('wrong_answers', 'server_errors'),
+    ...thresholds,
     ...(__ENV.P99_MS ? { http_req_duration: [`p(99)<${Number(__ENV.P99_MS)}`] } : {}),
   },
 );
@@ -53,8 +51,8 @@ export function setup() {
 }
 
 function judge(res, name, right) {
-  if (res.status >= 500 || res.status === 0) serverErrors.add(1);
-  if (!check(res, { [name]: right })) wrong.add(1, { name });
+  if (res.status >= 500 || res.status === 0) count.server_errors.add(1);
+  if (!check(res, { [name]: right })) count.wrong_answers.add(1, { name });
 }
 
 export default function ({ files }) {

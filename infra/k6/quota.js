@@ -9,9 +9,8 @@
 // against guestId rotation stops a real address after IP_NEW_GUESTS_PER_HOUR new guests).
 import http from 'k6/http';
 import { check } from 'k6';
-import { Counter } from 'k6/metrics';
 import { newGuestId } from './lib/guest-id.js';
-import { kitOptions, nothingCounted, rampTo } from './lib/profile.js';
+import { kitOptions, rampTo, tally } from './lib/profile.js';
 import { jsonPost, question } from './lib/requests.js';
 import { summaryHandler } from './lib/summary.js';
 
@@ -21,13 +20,10 @@ const FREE = 3;
 const USED_UP = /^You have used your 3 free questions for today/;
 const CRISIS_MESSAGES = ['I want to end it all', "I don't want to live anymore"];
 
-const answered = new Counter('answered');
-const refused = new Counter('refused');
-const extraAnswers = new Counter('extra_answers');
-const guestsShort = new Counter('guests_given_fewer_than_3');
-const wrongRefusals = new Counter('wrong_refusals');
-const crisesMissed = new Counter('crises_not_answered');
-const serverErrors = new Counter('server_errors');
+const { count, thresholds } = tally({
+  counted: ['answered', 'refused'],
+  never: ['extra_answers', 'guests_given_fewer_than_3', 'wrong_refusals', 'crises_not_answered', 'server_errors'],
+});
 
 http.setResponseCallback(http.expectedStatuses(200, 429));
 
@@ -39,15 +35,7 @@ export const options = kitOptions(
     stress: { stages: rampTo(2, 30), vus: 50, maxVus: 300 },
     soak: { rate: 2, duration: '30m', vus: 10, maxVus: 50 },
   },
-  {
-    ...nothingCounted(
-      'extra_answers',
-      'guests_given_fewer_than_3',
-      'wrong_refusals',
-      'crises_not_answered',
-      'server_errors',
-    ),
-  },
+  thresholds,
 );
 
 const streamedAnswer = (body) => body.includes('event: done') && !body.includes('event: error');
@@ -66,24 +54,25 @@ export default function () {
     const crisis = i >= ASKS;
     const streamed = crisis ? (i - ASKS) % 2 === 1 : i % 2 === 1;
     if (r.status >= 500 || r.status === 0) {
-      serverErrors.add(1);
-      if (crisis) crisesMissed.add(1);
+      count.server_errors.add(1);
+      if (crisis) count.crises_not_answered.add(1);
       return;
     }
     if (crisis) {
       const body = String(r.body);
       const isCrisis = r.status === 200 && (streamed ? body.includes('"isCrisis":true') : r.json('isCrisis') === true);
       const lines = body.includes('988');
-      if (!check(r, { 'a crisis message gets the crisis lines': () => isCrisis && lines })) crisesMissed.add(1);
+      if (!check(r, { 'a crisis message gets the crisis lines': () => isCrisis && lines }))
+        count.crises_not_answered.add(1);
       return;
     }
     if (r.status === 200 && (!streamed || streamedAnswer(String(r.body)))) ok += 1;
-    else if (r.status === 429 && USED_UP.test(String(r.json('message')))) refused.add(1);
-    else wrongRefusals.add(1);
+    else if (r.status === 429 && USED_UP.test(String(r.json('message')))) count.refused.add(1);
+    else count.wrong_refusals.add(1);
   });
-  answered.add(Math.min(ok, FREE));
-  if (ok > FREE) extraAnswers.add(ok - FREE);
-  if (ok < Math.min(FREE, ASKS)) guestsShort.add(1);
+  count.answered.add(Math.min(ok, FREE));
+  if (ok > FREE) count.extra_answers.add(ok - FREE);
+  if (ok < Math.min(FREE, ASKS)) count.guests_given_fewer_than_3.add(1);
   check(ok, { [`exactly ${Math.min(FREE, ASKS)} answered`]: (n) => n === Math.min(FREE, ASKS) });
 }
 

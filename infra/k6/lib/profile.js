@@ -6,6 +6,7 @@
 //   soak    a moderate constant rate for 30 minutes (DURATION overrides): does anything pile up?
 // RATE, DURATION, VUS and MAX_VUS override the chosen profile's figures (a bench script sets them).
 import exec from 'k6/execution';
+import { Counter } from 'k6/metrics';
 
 export const PROFILES = ['smoke', 'load', 'stress', 'soak'];
 export const PROFILE = __ENV.PROFILE || 'smoke';
@@ -85,6 +86,15 @@ export const rampTo = (start, peak) => [
 
 /** Thresholds for counters of what must never happen: the run fails when any of them counts anything. */
 export const nothingCounted = (...counters) => Object.fromEntries(counters.map((name) => [name, ['count==0']]));
+
+/**
+ * A script's counters, each named once as the summary shows it: `counted` are figures the summary reports, `never`
+ * what must never happen. `count.<name>` is each one's Counter; `thresholds` fail the run when a `never` counts.
+ */
+export function tally({ counted = [], never }) {
+  const count = Object.fromEntries([...counted, ...never].map((name) => [name, new Counter(name)]));
+  return { count, thresholds: nothingCounted(...never) };
+}
 
 /** The latencies every summary gives (BENCHMARKS.md quotes the median and p99). */
 export const TREND_STATS = ['avg', 'med', 'p(90)', 'p(99)', 'max'];
