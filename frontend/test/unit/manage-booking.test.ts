@@ -55,7 +55,7 @@ describe('what the change-or-cancel page shows', () => {
   test('when the service cannot answer, then the page offers to try again rather than calling the link bad', () => {
     expect(manageView(link, undefined, apiError(503, 'Booking unavailable'))).toBe('load-error');
     expect(manageView(link, undefined, { status: 'FETCH_ERROR', message: 'Failed to fetch' })).toBe('load-error');
-    expect(manageView(link, undefined, undefined)).toBe('loading');
+    expect(manageView(link, undefined, undefined)).toBe('checking');
   });
 
   test('when the booking is confirmed and more than 24 hours away, then it can be moved or cancelled', () => {

@@ -8,7 +8,7 @@ import { manageStatus } from '../../src/features/session/manage/manage-status';
 import { manageTexts } from '../../src/features/session/manage/texts';
 import { subscriptionStatus } from '../../src/features/subscription/confirmed/subscription-status';
 import { texts } from '../../src/shared/payments/texts';
-import { failedStatus, type PageStatus, type StatusPanel } from '../../src/shared/payments/ui/StatusPage';
+import { askingStatus, isAsking, type PageStatus, type StatusPanel } from '../../src/shared/payments/ui/StatusPage';
 
 const t = texts.sessionConfirmed;
 const unavailable = {
@@ -26,7 +26,7 @@ const session: SessionResponse = {
   timeZone: 'America/New_York',
 };
 const noop = () => undefined;
-const ctx = { sessionId: 'bk_1', session, error: undefined, exhausted: false, askAgain: noop, checkAgain: noop };
+const ctx = { sessionId: 'bk_1', session, error: undefined, exhausted: false, ask: noop, checkAgain: noop };
 
 function panel(status: PageStatus): StatusPanel {
   if ('checking' in status) throw new Error(`a panel was expected, not "${status.checking}"`);
@@ -52,19 +52,19 @@ function actions(status: PageStatus): string[] {
 
 describe('the panels of /session-confirmed', () => {
   test('when the servers are being asked, then the page says it is checking, with no panel', () => {
-    expect(sessionStatus('checking', ctx)).toEqual({ checking: t.checking });
+    expect(sessionStatus('checking', ctx)).toEqual({ checking: t.asking.checking });
   });
 
   test('when payments fails after the booking was read, then the panel says the payment check failed in its words', () => {
     const status = sessionStatus('load-error', { ...ctx, error: unavailable });
     expect(panel(status)).toMatchObject({ type: 'error', title: t.paymentCheckError });
     expect(paragraphs(status)).toEqual(['Payments are not available right now.']);
-    expect(actions(status)).toEqual([t.checkAgain]);
+    expect(actions(status)).toEqual([t.asking.askAgain]);
   });
 
   test('when the booking itself could not be read, then the panel says so', () => {
     const status = sessionStatus('load-error', { ...ctx, session: undefined, error: unavailable });
-    expect(panel(status).title).toBe(t.loadError);
+    expect(panel(status).title).toBe(t.asking.failedTitle);
   });
 
   test('when the webhook is due, then the page waits without a button until it has stopped asking', () => {
@@ -131,7 +131,7 @@ describe('the panels of /manage-booking', () => {
     changeableUntil: '2026-12-07T14:00:00.000Z',
     refundOnCancel: '9.00',
   };
-  const c = { error: undefined, moved: false, retry: noop, actions: 'reschedule or cancel' };
+  const c = { error: undefined, moved: false, ask: noop, actions: 'reschedule or cancel' };
 
   test('when the link is not valid, then the page says so and offers nothing to retry', () => {
     expect(panel(manageStatus('invalid', undefined, c))).toMatchObject({ type: 'warning', title: m.invalidTitle });
@@ -141,7 +141,7 @@ describe('the panels of /manage-booking', () => {
   test('when booking could not answer, then its sentence shows with a way to try again', () => {
     const status = manageStatus('load-error', undefined, { ...c, error: unavailable });
     expect(paragraphs(status)).toEqual(['Payments are not available right now.']);
-    expect(actions(status)).toEqual([m.tryAgain]);
+    expect(actions(status)).toEqual([m.asking.askAgain]);
   });
 
   test('when the booking can change, then the panel ends with until when, and offers the steps', () => {
@@ -212,21 +212,21 @@ describe('the panels of /join', () => {
   });
 
   test('when booking refused the link, then its sentence shows and the link can be tried again', () => {
-    const status = joinStatus('error', undefined, { ...c, error: unavailable });
+    const status = joinStatus('load-error', undefined, { ...c, error: unavailable });
     expect(paragraphs(status)).toEqual(['Payments are not available right now.']);
-    expect(actions(status)).toEqual([j.tryAgain]);
+    expect(actions(status)).toEqual([j.asking.askAgain]);
   });
 
   test('when the session has ended, then the way on is /book; an incomplete link offers nothing', () => {
     expect(actions(joinStatus('ended', { status: 'ended' }, c))).toEqual(['/book']);
     expect(panel(joinStatus('incomplete', undefined, c)).actions).toBeUndefined();
-    expect(joinStatus('joining', undefined, c)).toEqual({ checking: j.joining });
+    expect(joinStatus('checking', undefined, c)).toEqual({ checking: j.asking.checking });
   });
 });
 
 describe('the panels of /subscription-confirmed', () => {
   const s = texts.subscriptionConfirmed;
-  const c = { error: undefined, exhausted: false, retry: noop, checkAgain: noop, openChat: noop };
+  const c = { error: undefined, exhausted: false, ask: noop, checkAgain: noop, openChat: noop };
 
   test('when it is active, then the renewal day is said and the chat can be opened', () => {
     const status = subscriptionStatus('active', { ...c, renewsOn: '2027-01-08T14:00:00.000Z' });
@@ -249,19 +249,58 @@ describe('the panels of /subscription-confirmed', () => {
   test('when payments could not answer, then its sentence shows, never the status code', () => {
     const status = subscriptionStatus('load-error', { ...c, error: unavailable });
     expect(paragraphs(status)).toEqual(['Payments are not available right now.']);
-    expect(actions(status)).toEqual([s.checkAgain]);
+    expect(actions(status)).toEqual([s.asking.askAgain]);
   });
 });
 
-describe('a status page whose answer could not be had', () => {
+describe('a status page while it asks the servers', () => {
   test('when the servers refused, then the panel shows what it had first, the reason last, and its button asks again', () => {
     let asked = 0;
-    const again = { label: 'Check again', ask: () => void (asked += 1) };
-    const status = failedStatus('Could not check', unavailable, again, 'What was read before.');
+    const words = { checking: 'Checking…', failedTitle: 'Could not check', askAgain: 'Check again' };
+    const status = askingStatus(
+      'load-error',
+      words,
+      { error: unavailable, ask: () => void (asked += 1) },
+      'Read before.',
+    );
     expect(panel(status)).toMatchObject({ type: 'error', title: 'Could not check' });
-    expect(paragraphs(status)).toEqual(['What was read before.', 'Payments are not available right now.']);
+    expect(paragraphs(status)).toEqual(['Read before.', 'Payments are not available right now.']);
     expect(actions(status)).toEqual(['Check again']);
     (panel(status).actions as ReactElement<{ onClick: () => void }>).props.onClick();
     expect(asked).toBe(1);
+  });
+
+  test('when a view is still asking or its ask failed, then it is an asking view; an answer is not', () => {
+    expect(['checking', 'load-error'].filter(isAsking)).toEqual(['checking', 'load-error']);
+    for (const view of ['joining', 'loading', 'error', 'active', 'none', 'failed']) expect(isAsking(view)).toBe(false);
+  });
+
+  test('when any status page asks or its ask fails, then the same two views show that page’s own words', () => {
+    const failing = { error: unavailable, ask: noop };
+    const pages = [
+      {
+        words: t.asking,
+        show: (view: 'checking' | 'load-error') => sessionStatus(view, { ...ctx, ...failing, session: undefined }),
+      },
+      {
+        words: joinTexts.asking,
+        show: (view: 'checking' | 'load-error') => joinStatus(view, undefined, { ...failing, openChat: noop }),
+      },
+      {
+        words: manageTexts.asking,
+        show: (view: 'checking' | 'load-error') =>
+          manageStatus(view, undefined, { ...failing, moved: false, actions: null }),
+      },
+      {
+        words: texts.subscriptionConfirmed.asking,
+        show: (view: 'checking' | 'load-error') =>
+          subscriptionStatus(view, { ...failing, exhausted: false, checkAgain: noop, openChat: noop }),
+      },
+    ];
+    for (const { words, show } of pages) {
+      expect(show('checking')).toEqual({ checking: words.checking });
+      expect(panel(show('load-error'))).toMatchObject({ type: 'error', title: words.failedTitle });
+      expect(actions(show('load-error'))).toEqual([words.askAgain]);
+    }
   });
 });

@@ -90,9 +90,9 @@ describe('what /join shows', () => {
     expect(joinView('bk_1', '', true, early)).toBe('incomplete');
   });
 
-  test('when booking has not answered, then the page is joining; when it refused, an error', () => {
-    expect(joinView('bk_1', 'tok', false)).toBe('joining');
-    expect(joinView('bk_1', 'tok', true)).toBe('error');
+  test('when booking has not answered, then the page is checking; when it refused, a load error', () => {
+    expect(joinView('bk_1', 'tok', false)).toBe('checking');
+    expect(joinView('bk_1', 'tok', true)).toBe('load-error');
   });
 
   test('when booking answered, then the page shows its status', () => {

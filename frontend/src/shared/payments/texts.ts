@@ -207,7 +207,11 @@ export const texts = {
   sessionConfirmed: {
     pageTitle: 'Session Confirmed',
     intro: 'Your booked session and its payment.',
-    checking: 'Checking your payment…',
+    asking: {
+      checking: 'Checking your payment…',
+      failedTitle: 'Your session could not be loaded right now.',
+      askAgain: 'Check again',
+    },
     confirmedTitle: 'Your session is confirmed',
     confirmedText: 'A confirmation email is on its way, and a reminder will follow 24 hours before your session.',
     waitingTitle: 'Payment received',
@@ -230,7 +234,6 @@ export const texts = {
     goToSubscribe: 'Continue to the subscription',
     noSession: 'No session was named. Book a session to see it here.',
     notFound: 'We could not find this session.',
-    loadError: 'Your session could not be loaded right now.',
     paymentCheckError: 'The payment of your session could not be checked right now',
     bookAgain: 'Book a session',
     home: 'Back to the home page',
@@ -239,7 +242,11 @@ export const texts = {
   subscriptionConfirmed: {
     pageTitle: 'Subscription Confirmed',
     intro: 'Your monthly subscription.',
-    checking: 'Checking your subscription…',
+    asking: {
+      checking: 'Checking your subscription…',
+      failedTitle: 'Your subscription could not be checked right now.',
+      askAgain: 'Check again',
+    },
     activeTitle: 'Your subscription is active',
     activeText: `Ask ${PRACTITIONER_NAME}'s AI as much as you like: the chat shows Unlimited Access.`,
     renews: (date: string) => `It renews on ${date}.`,
@@ -252,7 +259,6 @@ export const texts = {
     endedTitle: 'This subscription is not active',
     endedText: 'Its payment did not complete, or it has ended. You can subscribe again at any time.',
     subscribe: 'Subscribe',
-    loadError: 'Your subscription could not be checked right now.',
     openChat: 'Ask the AI now',
     home: 'Back to the home page',
   },

@@ -61,7 +61,7 @@ export function SessionConfirmedScreen() {
     // The session was read; what failed is payments' answer (with payments off, its sentence says so).
     error: booked ? payment.error : session.error,
     exhausted,
-    askAgain: () => void askAgain(),
+    ask: () => void askAgain(),
     checkAgain,
   });
   return <StatusPage status={status} view={view} home={texts.sessionConfirmed.home} />;

@@ -2,6 +2,7 @@
 // Stripe sends the visitor back at once, and the webhook that confirms the booking may land a moment later;
 // until it does, the page says the payment was received and asks again, backing off.
 import type { PaymentStatusResponse, SessionResponse } from '@hhp/proto';
+import type { AskingView } from '../../../shared/payments/ui/StatusPage';
 
 export type SessionOutcome =
   | 'confirmed'
@@ -50,7 +51,7 @@ export function sessionOutcome(
   }
 }
 
-export type SessionView = SessionOutcome | 'no-session' | 'not-found' | 'load-error' | 'checking';
+export type SessionView = SessionOutcome | 'no-session' | 'not-found' | AskingView;
 
 /** What the servers have answered so far about the booking of /session-confirmed, as RTK Query holds it. */
 export interface SessionAnswers {

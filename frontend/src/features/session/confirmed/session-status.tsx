@@ -2,18 +2,17 @@ import type { SessionResponse } from '@hhp/proto';
 import { Button } from '../../../shared/ui/Button';
 import { texts } from '../../../shared/payments/texts';
 import { SessionDetails } from '../../../shared/payments/ui/SessionDetails';
-import { failedStatus, goTo, type PageStatus } from '../../../shared/payments/ui/StatusPage';
+import { askingStatus, goTo, isAsking, type Ask, type PageStatus } from '../../../shared/payments/ui/StatusPage';
 import type { SessionView } from './outcome';
 
 const t = texts.sessionConfirmed;
+const payment = { ...t.asking, failedTitle: t.paymentCheckError };
 
-interface Context {
+interface Context extends Ask {
   sessionId: string | null;
   session?: SessionResponse;
-  error: unknown;
   /** The page has stopped asking by itself. */
   exhausted: boolean;
-  askAgain: () => void;
   checkAgain: () => void;
 }
 
@@ -23,20 +22,13 @@ export function sessionStatus(view: SessionView, c: Context): PageStatus {
   const book = goTo('/book', t.bookAgain);
   const toCheckout = (label: string) => goTo(checkout, label);
   const details = c.session && <SessionDetails session={c.session} label={t.details} />;
+  // The booking was read: what failed is payments' check of its payment, shown below the booking.
+  if (isAsking(view)) return askingStatus(view, c.session ? payment : t.asking, c, details);
   switch (view) {
-    case 'checking':
-      return { checking: t.checking };
     case 'no-session':
       return { type: 'info', title: t.pageTitle, body: [t.noSession], actions: book };
     case 'not-found':
       return { type: 'warning', title: texts.checkout.notFoundTitle, body: [t.notFound], actions: book };
-    case 'load-error':
-      return failedStatus(
-        c.session ? t.paymentCheckError : t.loadError,
-        c.error,
-        { label: t.checkAgain, ask: c.askAgain },
-        details,
-      );
     case 'confirmed':
       return { type: 'success', title: t.confirmedTitle, body: [details, t.confirmedText] };
     case 'waiting':

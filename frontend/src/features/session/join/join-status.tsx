@@ -1,29 +1,24 @@
 import type { JoinSessionResponse } from '@hhp/proto';
 import { Button } from '../../../shared/ui/Button';
-import { failedStatus, goTo, type PageStatus } from '../../../shared/payments/ui/StatusPage';
+import { askingStatus, goTo, isAsking, type Ask, type PageStatus } from '../../../shared/payments/ui/StatusPage';
 import { formatMoment } from '../../../shared/payments/ui/time';
 import type { JoinView } from './join-view';
 import { joinTexts as t } from './texts';
 
-interface Context {
-  error: unknown;
+interface Context extends Ask {
   /** While the pass is active: the minutes left, worked out again every minute. */
   minutesLeft?: number;
   /** The browser's own zone: an early visitor elsewhere is also told the start in their time. */
   visitorZone?: string;
-  ask: () => void;
   openChat: () => void;
 }
 
 /** What /join shows for each of booking's answers. */
 export function joinStatus(view: JoinView, answer: JoinSessionResponse | undefined, c: Context): PageStatus {
+  if (isAsking(view)) return askingStatus(view, t.asking, c);
   switch (view) {
-    case 'joining':
-      return { checking: t.joining };
     case 'incomplete':
       return { type: 'warning', title: t.incompleteTitle, body: [t.incompleteText] };
-    case 'error':
-      return failedStatus(t.errorTitle, c.error, { label: t.tryAgain, ask: c.ask });
     case 'active':
       return {
         type: 'success',
@@ -36,7 +31,7 @@ export function joinStatus(view: JoinView, answer: JoinSessionResponse | undefin
         ),
       };
     case 'early': {
-      if (answer?.status !== 'early') return { checking: t.joining };
+      if (answer?.status !== 'early') return { checking: t.asking.checking };
       const mine = c.visitorZone;
       return {
         type: 'info',

@@ -1,8 +1,9 @@
 import type { JoinSessionResponse } from '@hhp/proto';
+import type { AskingView } from '../../../shared/payments/ui/StatusPage';
 
-export type JoinView = 'incomplete' | 'error' | 'joining' | JoinSessionResponse['status'];
+export type JoinView = AskingView | 'incomplete' | JoinSessionResponse['status'];
 
-/** /join: a link without both parts is incomplete; else booking's answer, its failure, or the wait for it. */
+/** /join: a link without both parts is incomplete; else booking's answer, the failed ask, or the wait for it. */
 export function joinView(
   bookingId: string | null,
   token: string | null,
@@ -10,6 +11,6 @@ export function joinView(
   answer?: JoinSessionResponse,
 ): JoinView {
   if (!bookingId || !token) return 'incomplete';
-  if (failed) return 'error';
-  return answer?.status ?? 'joining';
+  if (failed) return 'load-error';
+  return answer?.status ?? 'checking';
 }

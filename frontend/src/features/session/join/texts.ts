@@ -2,7 +2,11 @@
 export const joinTexts = {
   pageTitle: 'Join your session',
   intro: 'Your AI Avatar Session, from the link in your confirmation.',
-  joining: 'Opening your session…',
+  asking: {
+    checking: 'Opening your session…',
+    failedTitle: 'We could not open your session',
+    askAgain: 'Try again',
+  },
   incompleteTitle: 'This link is incomplete',
   incompleteText: 'Please open the "Join your session" link from your confirmation e-mail again, as it is.',
   activeTitle: 'Your session is open',
@@ -19,7 +23,5 @@ export const joinTexts = {
   endedTitle: 'Your session has ended',
   endedText: 'Thank you for joining. You can book another session at any time.',
   bookAgain: 'Book another session',
-  errorTitle: 'We could not open your session',
-  tryAgain: 'Try again',
   home: 'Back to Home',
 };

@@ -53,7 +53,7 @@ export function ManageBookingScreen() {
   const status = manageStatus(view, answer, {
     error: manage.error,
     moved,
-    retry: () => void refetch(),
+    ask: () => void refetch(),
     actions: shownStep === 'none' && (
       <>
         <Button variant="primary" onClick={() => open('reschedule')}>

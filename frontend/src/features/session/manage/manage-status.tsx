@@ -1,31 +1,23 @@
 import type { ManageSessionResponse } from '@hhp/proto';
 import type { ReactNode } from 'react';
-import { failedStatus, goTo, type PageStatus } from '../../../shared/payments/ui/StatusPage';
+import { askingStatus, goTo, isAsking, type Ask, type PageStatus } from '../../../shared/payments/ui/StatusPage';
 import { formatMoment, sessionWhen } from '../../../shared/payments/ui/time';
 import { ManageDetails } from './ManageDetails';
 import { fixedReason, refundStatus, type ManageView } from './manage-view';
 import { manageTexts as t } from './texts';
 
-interface Context {
-  error: unknown;
+interface Context extends Ask {
   /** The booking has just been moved. */
   moved: boolean;
-  retry: () => void;
   /** Reschedule and Cancel, while no step is open. */
   actions: ReactNode;
 }
 
 /** What /manage-booking shows for each answer of the booking service. */
 export function manageStatus(view: ManageView, answer: ManageSessionResponse | undefined, c: Context): PageStatus {
-  switch (view) {
-    case 'loading':
-      return { checking: t.loading };
-    case 'invalid':
-      return { type: 'warning', title: t.invalidTitle, body: [t.invalidText] };
-    case 'load-error':
-      return failedStatus(t.loadErrorTitle, c.error, { label: t.tryAgain, ask: c.retry });
-  }
-  if (!answer) return { checking: t.loading };
+  if (isAsking(view)) return askingStatus(view, t.asking, c);
+  if (view === 'invalid') return { type: 'warning', title: t.invalidTitle, body: [t.invalidText] };
+  if (!answer) return { checking: t.asking.checking };
   const details = <ManageDetails session={answer} />;
   const book = goTo('/book', t.bookAgain);
   switch (view) {

@@ -3,6 +3,7 @@
 import type { ManageSessionResponse } from '@hhp/proto';
 import type { ApiError } from '../../../shared/api/base-query';
 import { errorSentence } from '../../../shared/api/error-message';
+import type { AskingView } from '../../../shared/payments/ui/StatusPage';
 import { manageTexts as t } from './texts';
 
 /** The booking and the token of `/manage-booking?booking=<id>&token=<token>`; null when either is missing. */
@@ -22,7 +23,7 @@ export function manageLink(params: URLSearchParams): ManageLink | null {
  * visitor can only mend by using the e-mail's link; `load-error`: the service could not answer (503, network);
  * `changeable`: it can be moved or cancelled now; `fixed`: it cannot (too late, not paid, refunded).
  */
-export type ManageView = 'loading' | 'invalid' | 'load-error' | 'changeable' | 'fixed' | 'cancelled';
+export type ManageView = AskingView | 'invalid' | 'changeable' | 'fixed' | 'cancelled';
 
 const statusOf = (error: unknown) => (error as ApiError | undefined)?.status;
 
@@ -33,7 +34,7 @@ export function manageView(
 ): ManageView {
   if (!link) return 'invalid';
   if (!answer) {
-    if (error === undefined) return 'loading';
+    if (error === undefined) return 'checking';
     const status = statusOf(error);
     return status === 400 || status === 403 || status === 404 ? 'invalid' : 'load-error';
   }

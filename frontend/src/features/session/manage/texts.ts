@@ -2,11 +2,13 @@
 export const manageTexts = {
   pageTitle: 'Change or cancel your booking',
   intro: 'Move your session to another time, or cancel it, from the link in your confirmation e-mail.',
-  loading: 'Loading your booking…',
+  asking: {
+    checking: 'Loading your booking…',
+    failedTitle: 'We could not load your booking',
+    askAgain: 'Try again',
+  },
   invalidTitle: 'This link is not valid',
   invalidText: 'This link is not valid. Please use the link in your confirmation e-mail.',
-  loadErrorTitle: 'We could not load your booking',
-  tryAgain: 'Try again',
   detailsLabel: 'Your booking',
   session: 'Session',
   when: 'Date and time',

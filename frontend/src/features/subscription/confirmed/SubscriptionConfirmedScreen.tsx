@@ -77,7 +77,7 @@ export function SubscriptionConfirmedScreen() {
     error: completion.error ?? status.error,
     renewsOn: current?.currentPeriodEnd,
     exhausted,
-    retry,
+    ask: retry,
     checkAgain,
     openChat: () => dispatch(openChat()),
   });

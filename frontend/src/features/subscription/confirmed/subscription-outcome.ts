@@ -2,6 +2,7 @@
 // that makes the subscription active may land a moment after the visitor is back; until it does, the page says
 // the payment was received and asks again, backing off.
 import type { SubscriptionStatusResponse } from '@hhp/proto';
+import type { AskingView } from '../../../shared/payments/ui/StatusPage';
 
 export type SubscriptionOutcome = 'active' | 'waiting' | 'none' | 'ended';
 
@@ -18,7 +19,7 @@ export function subscriptionOutcome(status: SubscriptionStatusResponse, justSubs
   return 'ended';
 }
 
-export type SubscriptionView = SubscriptionOutcome | 'checking' | 'load-error';
+export type SubscriptionView = SubscriptionOutcome | AskingView;
 
 /** /subscription-confirmed: the status read (or the hosted Checkout's completion's answer), else its failure. */
 export function subscriptionView(

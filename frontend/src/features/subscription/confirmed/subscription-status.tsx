@@ -1,6 +1,6 @@
 import { Button } from '../../../shared/ui/Button';
 import { texts } from '../../../shared/payments/texts';
-import { failedStatus, goTo, type PageStatus } from '../../../shared/payments/ui/StatusPage';
+import { askingStatus, goTo, isAsking, type Ask, type PageStatus } from '../../../shared/payments/ui/StatusPage';
 import { ManageSubscriptionButton } from '../sign-in/ManageSubscriptionButton';
 import type { SubscriptionView } from './subscription-outcome';
 
@@ -10,25 +10,20 @@ function renewalDate(iso: string): string {
   return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
 }
 
-interface Context {
-  error: unknown;
+interface Context extends Ask {
   /** The paid period's end, when payments says it. */
   renewsOn?: string;
   /** The page has stopped asking by itself. */
   exhausted: boolean;
-  retry: () => void;
   checkAgain: () => void;
   openChat: () => void;
 }
 
 /** What /subscription-confirmed shows for each of payments' answers. */
 export function subscriptionStatus(view: SubscriptionView, c: Context): PageStatus {
+  if (isAsking(view)) return askingStatus(view, t.asking, c);
   const subscribe = goTo('/subscribe', t.subscribe);
   switch (view) {
-    case 'checking':
-      return { checking: t.checking };
-    case 'load-error':
-      return failedStatus(t.loadError, c.error, { label: t.checkAgain, ask: c.retry });
     case 'active':
       return {
         type: 'success',

@@ -17,18 +17,38 @@ export interface StatusPanel {
 /** What a status page shows: a line while the servers are asked, or a panel with their answer. */
 export type PageStatus = { checking: string } | StatusPanel;
 
-/** The panel of an answer the page could not get: what it shows first, the reason, and a button that asks again. */
-export function failedStatus(
-  title: string,
-  error: unknown,
-  again: { label: string; ask: () => void },
-  ...before: ReactNode[]
-): StatusPanel {
+/**
+ * The two views every status page has before the servers' answer: still asking (`checking`), and the ask failed
+ * (`load-error`). Each page's own views are its answers; these two are said the same way on every page.
+ */
+export type AskingView = 'checking' | 'load-error';
+
+export const isAsking = (view: string): view is AskingView => view === 'checking' || view === 'load-error';
+
+/** A page's words for its asking views: the line while it asks, the failed ask's title and its button. */
+export interface AskingTexts {
+  checking: string;
+  failedTitle: string;
+  askAgain: string;
+}
+
+/** The ask of a status page: why it failed (when it did), and asking again. */
+export interface Ask {
+  error: unknown;
+  ask: () => void;
+}
+
+/**
+ * What a page shows in an asking view: its line, or the failed ask's panel: what the page had read before, the
+ * reason (errorSentence), and a button that asks again.
+ */
+export function askingStatus(view: AskingView, texts: AskingTexts, c: Ask, ...before: ReactNode[]): PageStatus {
+  if (view === 'checking') return { checking: texts.checking };
   return {
     type: 'error',
-    title,
-    body: [...before, errorSentence(error)],
-    actions: <Button onClick={again.ask}>{again.label}</Button>,
+    title: texts.failedTitle,
+    body: [...before, errorSentence(c.error)],
+    actions: <Button onClick={c.ask}>{texts.askAgain}</Button>,
   };
 }
 
