@@ -16,20 +16,8 @@ interface Context extends Ask {
 /** What /join shows for each of booking's answers. */
 export function joinStatus(view: JoinView, answer: JoinSessionResponse | undefined, c: Context): PageStatus {
   if (isAsking(view)) return askingStatus(view, t.asking, c);
+  // In the session's time: before it, during it, after it; or a link that names none.
   switch (view) {
-    case 'incomplete':
-      return { type: 'warning', title: t.incompleteTitle, body: [t.incompleteText] };
-    case 'active':
-      return {
-        type: 'success',
-        title: t.activeTitle,
-        body: [c.minutesLeft !== undefined && t.minutesLeft(c.minutesLeft), t.activeText],
-        actions: (
-          <Button variant="primary" onClick={c.openChat}>
-            {t.openChat}
-          </Button>
-        ),
-      };
     case 'early': {
       if (answer?.status !== 'early') return { checking: t.asking.checking };
       const mine = c.visitorZone;
@@ -44,7 +32,20 @@ export function joinStatus(view: JoinView, answer: JoinSessionResponse | undefin
         actions: <Button onClick={c.ask}>{t.checkAgain}</Button>,
       };
     }
+    case 'active':
+      return {
+        type: 'success',
+        title: t.activeTitle,
+        body: [c.minutesLeft !== undefined && t.minutesLeft(c.minutesLeft), t.activeText],
+        actions: (
+          <Button variant="primary" onClick={c.openChat}>
+            {t.openChat}
+          </Button>
+        ),
+      };
     case 'ended':
       return { type: 'info', title: t.endedTitle, body: [t.endedText], actions: goTo('/book', t.bookAgain) };
+    case 'incomplete':
+      return { type: 'warning', title: t.incompleteTitle, body: [t.incompleteText] };
   }
 }

@@ -1,5 +1,4 @@
-import type { ManageSessionResponse } from '@hhp/proto';
-import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../shared/ui/Button';
 import { Surface } from '../../../shared/ui/Surface';
 import { closedReason, todayIn, type IsoDay } from '../../../shared/payments/slots/calendar';
@@ -11,17 +10,12 @@ import { formatSession, visitorTimeZone } from '../../../shared/payments/ui/time
 import bookingStyles from '../../../shared/payments/slots/booking.module.css';
 import styles from '../../../shared/payments/ui/payments.module.css';
 import { useRescheduleSessionMutation } from './api';
-import { isConflict, refusal, type ManageLink } from './manage-view';
+import type { ManageStepProps } from './manage-step';
+import { isConflict, refusal } from './manage-view';
 import { manageTexts as t } from './texts';
 
-interface Props {
-  session: ManageSessionResponse;
-  link: ManageLink;
-  headingRef: Ref<HTMLHeadingElement>;
+interface Props extends ManageStepProps {
   onMoved: () => void;
-  /** A 409: the booking is read again (it may no longer be changeable). */
-  onRefused: () => void;
-  onBack: () => void;
 }
 
 /**

@@ -20,7 +20,21 @@ export function manageStatus(view: ManageView, answer: ManageSessionResponse | u
   if (!answer) return { checking: t.asking.checking };
   const details = <ManageDetails session={answer} />;
   const book = goTo('/book', t.bookAgain);
+  // In the booking's life: it can change, it no longer can, it is cancelled.
   switch (view) {
+    case 'changeable': {
+      const until = t.changeableUntil(formatMoment(answer.changeableUntil, answer.timeZone));
+      return c.moved
+        ? {
+            type: 'success',
+            title: t.movedTitle,
+            body: [t.movedText(sessionWhen(answer)), t.emailed, details, until],
+            actions: c.actions,
+          }
+        : { type: 'info', title: t.yourBookingTitle, body: [details, until], actions: c.actions };
+    }
+    case 'fixed':
+      return { type: 'info', title: t.notChangeableTitle, body: [fixedReason(answer), details], actions: book };
     case 'cancelled':
       return {
         type: 'success',
@@ -33,18 +47,5 @@ export function manageStatus(view: ManageView, answer: ManageSessionResponse | u
         ],
         actions: book,
       };
-    case 'fixed':
-      return { type: 'info', title: t.notChangeableTitle, body: [fixedReason(answer), details], actions: book };
-    case 'changeable': {
-      const until = t.changeableUntil(formatMoment(answer.changeableUntil, answer.timeZone));
-      return c.moved
-        ? {
-            type: 'success',
-            title: t.movedTitle,
-            body: [t.movedText(sessionWhen(answer)), t.emailed, details, until],
-            actions: c.actions,
-          }
-        : { type: 'info', title: t.yourBookingTitle, body: [details, until], actions: c.actions };
-    }
   }
 }
