@@ -6,6 +6,7 @@ export * from './metrics.js';
 export * from './shutdown.js';
 export * from './service.js';
 export * from './data/mongo.js';
+export * from './data/record-schema.js';
 export * from './data/inbox.js';
 export * from './data/keyed-lock.js';
 export * from './periodic.js';

@@ -1,5 +1,5 @@
-import { Schema, type Connection } from 'mongoose';
-import { outboxPath, type OutboxEntry } from '@hhp/kit';
+import type { Connection } from 'mongoose';
+import { outboxPath, recordSchema, type OutboxEntry } from '@hhp/kit';
 
 /** What payments knows of a session's payment: `created` until Stripe's webhooks say more. */
 const PAYMENT_RECORD_STATES = ['created', 'processing', 'succeeded', 'failed', 'refunded'] as const;
@@ -24,21 +24,17 @@ export interface PaymentDocument {
   outbox?: OutboxEntry[];
 }
 
-const paymentSchema = new Schema<PaymentDocument>(
-  {
-    _id: { type: String, required: true },
-    paymentIntentId: { type: String, required: true },
-    clientSecret: { type: String },
-    amountCents: { type: Number, required: true },
-    currency: { type: String, required: true },
-    status: { type: String, enum: PAYMENT_RECORD_STATES, required: true },
-    refundId: { type: String },
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
-    outbox: outboxPath,
-  },
-  { collection: 'payments', id: false, versionKey: false, strict: 'throw' },
-);
+const paymentSchema = recordSchema<PaymentDocument>('payments', {
+  paymentIntentId: { type: String, required: true },
+  clientSecret: { type: String },
+  amountCents: { type: Number, required: true },
+  currency: { type: String, required: true },
+  status: { type: String, enum: PAYMENT_RECORD_STATES, required: true },
+  refundId: { type: String },
+  createdAt: { type: Date, required: true },
+  updatedAt: { type: Date, required: true },
+  outbox: outboxPath,
+});
 
 export const paymentModel = (connection: Connection) => connection.model('Payment', paymentSchema);
 export type PaymentModel = ReturnType<typeof paymentModel>;

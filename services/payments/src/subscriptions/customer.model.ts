@@ -1,4 +1,5 @@
-import { Schema, type Connection } from 'mongoose';
+import type { Connection } from 'mongoose';
+import { recordSchema } from '@hhp/kit';
 
 /**
  * A Stripe customer that this service made, one per e-mail address. Only these may complete a
@@ -13,15 +14,11 @@ export interface CustomerDocument {
   updatedAt: Date;
 }
 
-const customerSchema = new Schema<CustomerDocument>(
-  {
-    _id: { type: String, required: true },
-    email: { type: String, required: true },
-    createdAt: { type: Date, required: true },
-    updatedAt: { type: Date, required: true },
-  },
-  { collection: 'customers', id: false, versionKey: false, strict: 'throw' },
-);
+const customerSchema = recordSchema<CustomerDocument>('customers', {
+  email: { type: String, required: true },
+  createdAt: { type: Date, required: true },
+  updatedAt: { type: Date, required: true },
+});
 customerSchema.index({ email: 1 }, { unique: true });
 
 export const customerModel = (connection: Connection) => connection.model('Customer', customerSchema);

@@ -1,6 +1,6 @@
-import { Schema, type Connection } from 'mongoose';
+import type { Connection } from 'mongoose';
 import { SUBSCRIPTION_STATUSES } from '@hhp/proto';
-import { outboxPath, type OutboxEntry } from '@hhp/kit';
+import { outboxPath, recordSchema, type OutboxEntry } from '@hhp/kit';
 import type { SubscriptionStatus } from './subscription-state.js';
 
 /** Payments' own record of a subscription, kept by webhooks and by its own calls to Stripe. */
@@ -18,19 +18,15 @@ export interface SubscriptionDocument {
   outbox?: OutboxEntry[];
 }
 
-const subscriptionSchema = new Schema<SubscriptionDocument>(
-  {
-    _id: { type: String, required: true },
-    customerId: { type: String, required: true },
-    status: { type: String, enum: SUBSCRIPTION_STATUSES, required: true },
-    currentPeriodEnd: { type: Date },
-    bookingId: { type: String },
-    asOf: { type: Number, required: true },
-    updatedAt: { type: Date, required: true },
-    outbox: outboxPath,
-  },
-  { collection: 'subscriptions', id: false, versionKey: false, strict: 'throw' },
-);
+const subscriptionSchema = recordSchema<SubscriptionDocument>('subscriptions', {
+  customerId: { type: String, required: true },
+  status: { type: String, enum: SUBSCRIPTION_STATUSES, required: true },
+  currentPeriodEnd: { type: Date },
+  bookingId: { type: String },
+  asOf: { type: Number, required: true },
+  updatedAt: { type: Date, required: true },
+  outbox: outboxPath,
+});
 subscriptionSchema.index({ customerId: 1 });
 
 export const subscriptionModel = (connection: Connection) => connection.model('Subscription', subscriptionSchema);

@@ -1,5 +1,5 @@
-import { Schema, type Connection } from 'mongoose';
-import { outboxPath, type OutboxEntry } from '@hhp/kit';
+import type { Connection } from 'mongoose';
+import { outboxPath, recordSchema, type OutboxEntry } from '@hhp/kit';
 
 /** A subscription invoice's outcome as Stripe's webhooks told it; it carries their events to the relay. */
 export interface InvoiceDocument {
@@ -13,18 +13,14 @@ export interface InvoiceDocument {
   outbox?: OutboxEntry[];
 }
 
-const invoiceSchema = new Schema<InvoiceDocument>(
-  {
-    _id: { type: String, required: true },
-    customerId: { type: String, required: true },
-    subscriptionId: { type: String },
-    status: { type: String, enum: ['paid', 'failed'], required: true },
-    amountCents: { type: Number, required: true },
-    updatedAt: { type: Date, required: true },
-    outbox: outboxPath,
-  },
-  { collection: 'invoices', id: false, versionKey: false, strict: 'throw' },
-);
+const invoiceSchema = recordSchema<InvoiceDocument>('invoices', {
+  customerId: { type: String, required: true },
+  subscriptionId: { type: String },
+  status: { type: String, enum: ['paid', 'failed'], required: true },
+  amountCents: { type: Number, required: true },
+  updatedAt: { type: Date, required: true },
+  outbox: outboxPath,
+});
 
 export const invoiceModel = (connection: Connection) => connection.model('Invoice', invoiceSchema);
 export type InvoiceModel = ReturnType<typeof invoiceModel>;
