@@ -11,17 +11,11 @@ import { signDetached, signValue, verifyDetached, verifyValue } from '../../serv
 import { describeMachine } from './lib/machine.mjs';
 import { benchOptions } from './lib/options.mjs';
 
-const values = benchOptions({
-  rounds: '9',
-  ops: '20000',
-  jose: undefined,
-});
-const ROUNDS = Number(values.rounds);
-const OPS = Number(values.ops);
+const { rounds: ROUNDS, ops: OPS, jose: JOSE_MODULE } = benchOptions({ rounds: 9, ops: 20000, jose: undefined });
 
 async function loadJose() {
   try {
-    return await import(values.jose ?? 'jose');
+    return await import(JOSE_MODULE ?? 'jose');
   } catch {
     return undefined;
   }

@@ -6,45 +6,32 @@
 //   - the detector and the 48 → 16 kHz resampler: this process's CPU per second of audio.
 // Needs `tsc -b` and scripts/bootstrap.sh (the venv and the model).
 //   node scripts/bench/voice-speech.mjs [--runs 10] [--warmup 2] [--threads 2]
-import { readFileSync } from 'node:fs';
 import { downsample48kTo16k } from '../../services/voice/dist/audio/resample.js';
 import { UtteranceDetector } from '../../services/voice/dist/audio/utterance-detector.js';
 import { EspeakSynthesizer } from '../../services/voice/dist/speech/espeak-synthesizer.js';
 import { speechSettings } from '../../services/voice/dist/speech/settings.js';
 import { WhisperRecognizer } from '../../services/voice/dist/speech/whisper-recognizer.js';
-import { benchOptions } from './lib/options.mjs';
+import { benchOptions, percentile } from './lib/options.mjs';
+import { processTicks, TICKS } from './lib/proc.mjs';
 
-const values = benchOptions({
-  runs: '10',
-  warmup: '2',
-  threads: undefined,
-});
-const runs = Number(values.runs);
-const warmup = Number(values.warmup);
+const { runs, warmup, threads } = benchOptions({ runs: 10, warmup: 2, threads: undefined });
 
 const SENTENCES = ['I have trouble sleeping at night', 'I want to end my life'];
 const ANSWER =
   'Trouble sleeping is common: a steady bedtime, a dark and cool room, and no screens for an hour before bed often help, and our insomnia page has more.';
-const TICKS = 100; // USER_HZ on Linux
 
 const settings = speechSettings();
-if (values.threads) settings.threads = Number(values.threads);
+if (threads) settings.threads = Number(threads);
 const synthesizer = new EspeakSynthesizer();
 
-function cpuSecondsOf(pid) {
-  // Fields 14 and 15 (utime, stime) after the command name, which may hold spaces: count from the last ')'.
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS;
-}
+const cpuSecondsOf = (pid) => processTicks(pid) / TICKS;
 
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 const summary = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return {
     n: sorted.length,
-    p50: quantile(sorted, 0.5),
-    p95: quantile(sorted, 0.95),
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
     mean: sorted.reduce((s, v) => s + v, 0) / sorted.length,
   };
 };

@@ -2,8 +2,9 @@
 import { parseArgs } from 'node:util';
 
 /**
- * The options from their defaults: a string is `--name value` (undefined: no default), a boolean a flag. An option
- * the script does not know fails the run (node:util's parseArgs).
+ * The options from their defaults: a string is `--name value` (undefined: no default), a number `--name value` read
+ * as a number, a boolean a flag. An option the script does not know, or a number that is not one, fails the run
+ * (node:util's parseArgs).
  */
 export function benchOptions(defaults) {
   const options = Object.fromEntries(
@@ -11,10 +12,16 @@ export function benchOptions(defaults) {
       name,
       typeof value === 'boolean'
         ? { type: 'boolean', default: value }
-        : { type: 'string', ...(value !== undefined && { default: value }) },
+        : { type: 'string', ...(value !== undefined && { default: String(value) }) },
     ]),
   );
-  return parseArgs({ options }).values;
+  const { values } = parseArgs({ options });
+  for (const [name, value] of Object.entries(defaults)) {
+    if (typeof value !== 'number') continue;
+    values[name] = Number(values[name]);
+    if (!Number.isFinite(values[name])) throw new Error(`--${name} must be a number`);
+  }
+  return values;
 }
 
 /** The sample at percentile `p` (nearest rank) of samples sorted in ascending order. */
