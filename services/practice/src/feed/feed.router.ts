@@ -8,7 +8,7 @@
 // minutes to hours, for months, and each would add an entry nobody acted for; the feed keeps its last fetch's time
 // instead, which the console shows (a fetch long after she stopped using it says the address is known elsewhere).
 import { Router, type RequestHandler } from 'express';
-import { HttpError, parse, type EventBus } from '@hhp/kit';
+import { HttpError, parse } from '@hhp/kit';
 import {
   CalendarFeedParams,
   FEED_DAYS_AHEAD,
@@ -19,10 +19,9 @@ import {
   type CalendarFeedCreated,
   type SessionType,
 } from '@hhp/proto';
-import type { AuditLog } from '../audit/audit-log.js';
 import { bounded } from '../http/deadline.js';
 import { sessionOf } from '../http/guard.js';
-import { actorOf, askedFor } from '../http/staff-request.js';
+import { actorOf, askedFor, type StaffRequestDeps } from '../http/staff-request.js';
 import type { CalendarFeeds } from './feeds.js';
 import { feedCalendar } from './feed-ics.js';
 
@@ -43,13 +42,10 @@ const DAY_MS = 86_400_000;
 /** How long a calendar (or a proxy for one user) may keep an answer. */
 const FEED_CACHE = 'private, max-age=300';
 
-export interface FeedRouterDeps {
-  timeoutMs: number;
+export interface FeedRouterDeps extends StaffRequestDeps {
   /** How long booking has to answer the feed's request. */
   bookingTimeoutMs: number;
   feeds: CalendarFeeds;
-  bus: Pick<EventBus, 'request'>;
-  audit: AuditLog;
   publicUrl: string;
   now: () => Date;
   origin: RequestHandler;

@@ -8,15 +8,19 @@ import type { AuditLog } from '../audit/audit-log.js';
 import type { Sessions } from '../sessions/sessions.js';
 import { originCheck, sessionOf, staffOnly } from './guard.js';
 
-/** What a console router that asks booking needs (the calendar's, the availability's). */
-export interface BookingAskingDeps {
-  /** The console's own budget (DB_TIMEOUT_MS): the session's check and the audit; booking's answer comes on top. */
+/** What every console route that asks another service needs: its own budget, the bus to ask on, the audit log. */
+export interface StaffRequestDeps {
+  /** The console's own budget (DB_TIMEOUT_MS): the session's check and the audit; the other's answer comes on top. */
   timeoutMs: number;
+  bus: Pick<EventBus, 'request'>;
+  audit: AuditLog;
+}
+
+/** What a console router that asks booking needs (the calendar's, the availability's). */
+export interface BookingAskingDeps extends StaffRequestDeps {
   /** How long booking has to answer (each router has its default). */
   bookingTimeoutMs?: number;
-  bus: Pick<EventBus, 'request'>;
   sessions: Sessions;
-  audit: AuditLog;
   /** The portal's origin, the only one a POST may come from. */
   origin: string;
 }

@@ -9,7 +9,7 @@
 // fails later ends the download unfinished (the connection is cut, so a browser reports a failed download rather
 // than keep a file that looks whole).
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { HttpError, parse, type EventBus, type Logger } from '@hhp/kit';
+import { HttpError, parse, type Logger } from '@hhp/kit';
 import {
   LIST_RPC_MAX,
   ListExportQuery,
@@ -20,22 +20,17 @@ import {
   type ListResponse,
   type PracticeListRpcRequest,
 } from '@hhp/proto';
-import type { AuditLog } from '../audit/audit-log.js';
 import { bounded } from '../http/deadline.js';
-import { actorOf, askedFor } from '../http/staff-request.js';
+import { actorOf, askedFor, type StaffRequestDeps } from '../http/staff-request.js';
 import { addressRecord, CSV_HEADER } from './csv.js';
 
 export const LIST_PATH = `${PRACTICE_API}/list`;
 export const LIST_CSV_PATH = `${PRACTICE_API}/list.csv`;
 export const LIST_UNAVAILABLE = 'The e-mail list cannot be read right now. Please try again in a moment.';
 
-export interface EmailListDeps {
-  /** DB_TIMEOUT_MS: the session's check and the audit's write. */
-  timeoutMs: number;
+export interface EmailListDeps extends StaffRequestDeps {
   /** How long content has to answer a page (the table's, and each of the export's). */
   pageTimeoutMs: number;
-  bus: Pick<EventBus, 'request'>;
-  audit: AuditLog;
   admin: RequestHandler;
   now: () => Date;
   logger: Logger;
