@@ -166,6 +166,17 @@ const counters = (title, series) =>
     { unit: 'ops' },
   );
 
+/** The events of a service that publishes and consumes nothing through an outbox (ai-query, crisis, voice). */
+const PUBLISHER_ONLY = { consumers: false, outbox: false, publisher: true };
+
+/** A service's dashboard: the panels every service shares, then its own, then its events (`events`' options). */
+const serviceDashboard = (service, description, panels, eventOptions) =>
+  dashboard(`hhp-${service}`, `HHP / ${service}`, description, [
+    ...common(service),
+    ...panels,
+    ...events(service, eventOptions),
+  ]);
+
 const dashboards = {
   'hhp-overview': dashboard(
     'hhp-overview',
@@ -228,12 +239,10 @@ const dashboards = {
       panel('CPU (cores), by service', [[`sum by (service) (rate(process_cpu_seconds_total[5m]))`, '{{service}}']]),
     ],
   ),
-  'hhp-ai-query': dashboard(
-    'hhp-ai-query',
-    'HHP / ai-query',
+  'hhp-ai-query': serviceDashboard(
+    'ai-query',
     'The AI assistant: questions, how they were answered or refused, where their time went, the quota store.',
     [
-      ...common('ai-query'),
       panel('Answers per second, by how', [[`ai_mode:answers:rate5m`, '{{mode}}']], { unit: 'ops' }),
       panel(
         'Refusals per second, by reason (guest: 3 used; ip: rotation guard; overloaded: shed)',
@@ -261,28 +270,24 @@ const dashboards = {
         },
       ),
       panel('Questions waiting for the quota store, by instance', [[`ai_quota_waiting`, '{{instance}}']]),
-      ...events('ai-query', { consumers: false, outbox: false, publisher: true }),
     ],
+    PUBLISHER_ONLY,
   ),
-  'hhp-crisis': dashboard(
-    'hhp-crisis',
-    'HHP / crisis',
+  'hhp-crisis': serviceDashboard(
+    'crisis',
     'The crisis safety net: how fast it answers (ai-query waits at most CRISIS_TIMEOUT_MS) and what it detects.',
     [
-      ...common('crisis'),
       counters('Crisis detected per second, by source and channel', [
         ['crisis_detected_total', 'source, channel', '{{source}} {{channel}}'],
       ]),
       panel('p99 of /api/detect-crisis', [[`crisis:request_duration_seconds:p99_5m`, 'p99']], { unit: 's' }),
-      ...events('crisis', { consumers: false, outbox: false, publisher: true }),
     ],
+    PUBLISHER_ONLY,
   ),
-  'hhp-booking': dashboard(
-    'hhp-booking',
-    'HHP / booking',
+  'hhp-booking': serviceDashboard(
+    'booking',
     'Session bookings: holds, conflicts, confirmations and changes, and the events behind them.',
     [
-      ...common('booking'),
       counters('Bookings created and conflicts per second, by type', [
         ['booking_created_total', 'type', 'created {{type}}'],
         ['booking_conflicts_total', 'type', 'conflict {{type}}'],
@@ -292,15 +297,12 @@ const dashboards = {
         ['booking_changed_total', 'change', '{{change}}'],
         ['booking_expired_total', undefined, 'expired'],
       ]),
-      ...events('booking'),
     ],
   ),
-  'hhp-payments': dashboard(
-    'hhp-payments',
-    'HHP / payments',
+  'hhp-payments': serviceDashboard(
+    'payments',
     'Stripe payments and subscriptions (these counters exist only when payments are on), webhooks and e-mails.',
     [
-      ...common('payments'),
       counters('Payment intents, subscriptions and Checkout sessions per second', [
         ['payments_intents_created_total', undefined, 'payment intents'],
         ['payments_subscriptions_created_total', 'status', 'subscriptions {{status}}'],
@@ -314,20 +316,14 @@ const dashboards = {
         ['payments_sign_in_links_total', 'outcome', 'sign-in link {{outcome}}'],
         ['payments_welcome_emails_total', undefined, 'welcome e-mails'],
       ]),
-      ...events('payments'),
     ],
   ),
-  'hhp-content': dashboard(
-    'hhp-content',
-    'HHP / content',
-    'Videos and the e-mail list: reads, sign-ups and the events of both.',
-    [...common('content'), ...events('content')],
-  ),
-  'hhp-voice': dashboard(
-    'hhp-voice',
-    'HHP / voice',
+  'hhp-content': serviceDashboard('content', 'Videos and the e-mail list: reads, sign-ups and the events of both.', []),
+  'hhp-voice': serviceDashboard(
+    'voice',
     'Voice calls over the WebSocket: the process, and the call events it publishes.',
-    [...common('voice'), ...events('voice', { consumers: false, outbox: false, publisher: true })],
+    [],
+    PUBLISHER_ONLY,
   ),
 };
 
@@ -336,10 +332,7 @@ const dashboards = {
 // own panels above once it has metrics of its own. (`npm run generate` runs this script too.)
 const { SERVICES } = await import(path.join(here, '..', '..', '..', 'proto', 'dist', 'services.js'));
 for (const { name } of SERVICES)
-  dashboards[`hhp-${name}`] ??= dashboard(`hhp-${name}`, `HHP / ${name}`, `${name}: the panels every service shares.`, [
-    ...common(name),
-    ...events(name),
-  ]);
+  dashboards[`hhp-${name}`] ??= serviceDashboard(name, `${name}: the panels every service shares.`, []);
 
 /** The dashboards as they are written (in the repository's Prettier style): file name to JSON text. */
 export async function renderDashboards() {
