@@ -35,6 +35,14 @@ function Address({
   );
 }
 
+/** The feed's address twice: as https, and as webcal for Apple Calendar and Outlook. */
+function feedAddresses({ url, webcalUrl }: { url: string; webcalUrl: string }) {
+  return [
+    { id: 'practice-feed-url', label: t.urlLabel, value: url, copyLabel: t.copy },
+    { id: 'practice-feed-webcal', label: t.webcalLabel, value: webcalUrl, copyLabel: t.copyWebcal },
+  ];
+}
+
 /** The signed-in staff member's calendar feed: make it, copy its address (shown once), make a new one, revoke it. */
 export function FeedPanel() {
   const status = useCalendarFeedQuery();
@@ -97,20 +105,9 @@ export function FeedPanel() {
                 <p>
                   <strong>{t.shownOnce}</strong>
                 </p>
-                <Address
-                  id="practice-feed-url"
-                  label={t.urlLabel}
-                  value={view.address.url}
-                  copyLabel={t.copy}
-                  onCopy={(value) => void copy(value)}
-                />
-                <Address
-                  id="practice-feed-webcal"
-                  label={t.webcalLabel}
-                  value={view.address.webcalUrl}
-                  copyLabel={t.copyWebcal}
-                  onCopy={(value) => void copy(value)}
-                />
+                {feedAddresses(view.address).map((address) => (
+                  <Address key={address.id} {...address} onCopy={(value) => void copy(value)} />
+                ))}
               </>
             ) : (
               <p>{t.hidden}</p>
