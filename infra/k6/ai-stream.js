@@ -31,9 +31,9 @@ export const options = kitOptions(
   'guests',
   {
     smoke: { iterations: 3, vus: 1 },
-    load: { rate: 10, duration: '1m', vus: 20, maxVus: 100 },
+    load: { rate: 10, vus: 20, maxVus: 100 },
     stress: { stages: rampTo(5, 60), vus: 50, maxVus: 300 },
-    soak: { rate: 3, duration: '30m', vus: 10, maxVus: 50 },
+    soak: { rate: 3, vus: 10, maxVus: 50 },
   },
   thresholds,
 );

@@ -32,9 +32,9 @@ export const options = kitOptions(
   'reads',
   {
     smoke: { iterations: 20, vus: 1 },
-    load: { rate: 50, duration: '1m', vus: 20, maxVus: 100 },
+    load: { rate: 50, vus: 20, maxVus: 100 },
     stress: { stages: rampTo(10, 300), vus: 50, maxVus: 400 },
-    soak: { rate: 20, duration: '30m', vus: 10, maxVus: 60 },
+    soak: { rate: 20, vus: 10, maxVus: 60 },
   },
   {
     ...thresholds,

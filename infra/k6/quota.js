@@ -31,9 +31,9 @@ export const options = kitOptions(
   'guests',
   {
     smoke: { iterations: Number(__ENV.GUESTS || 10), vus: Number(__ENV.VUS || 2) },
-    load: { rate: 5, duration: '1m', vus: 20, maxVus: 100 },
+    load: { rate: 5, vus: 20, maxVus: 100 },
     stress: { stages: rampTo(2, 30), vus: 50, maxVus: 300 },
-    soak: { rate: 2, duration: '30m', vus: 10, maxVus: 50 },
+    soak: { rate: 2, vus: 10, maxVus: 50 },
   },
   thresholds,
 );

@@ -17,10 +17,14 @@ export const BASE_URL = (__ENV.BASE_URL || 'http://localhost:8080').replace(/\/$
 const num = (name, fallback) => (__ENV[name] === undefined || __ENV[name] === '' ? fallback : Number(__ENV[name]));
 const str = (name, fallback) => __ENV[name] || fallback;
 
+/** How long the constant-rate profiles last unless a script's figures say otherwise (DURATION overrides both). */
+const PROFILE_DURATIONS = { load: '1m', soak: '30m' };
+
 /**
  * The scenario for the chosen profile, from a script's figures per profile:
  *   { iterations, vus }                    shared-iterations (smoke): exactly that many, then done
- *   { rate, duration, vus, maxVus }         constant-arrival-rate (iterations per second)
+ *   { rate, vus, maxVus }                   constant-arrival-rate (iterations per second) for the profile's
+ *                                           PROFILE_DURATIONS (or the shape's own `duration`)
  *   { stages: [[rate, duration], ...], vus, maxVus }   ramping-arrival-rate
  * `maxDuration` bounds a shared-iterations run (default 60 s).
  */
@@ -51,7 +55,7 @@ export function scenarioFor(shapes) {
       maxVUs: num('MAX_VUS', shape.maxVus),
     };
   }
-  return fixedRate(shape);
+  return fixedRate({ duration: PROFILE_DURATIONS[PROFILE], ...shape });
 }
 
 /**
