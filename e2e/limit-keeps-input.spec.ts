@@ -71,8 +71,18 @@ test.describe('at the limit of the free questions', () => {
     const crisis = answers(page).last();
     await expect(crisis).not.toContainText(LIMIT_ANSWER);
     await expectCrisisLines(crisis);
+    // The offer steps aside for the crisis answer, which is in view whole (on a phone the offer left it a few lines).
+    await expect(upgradeOffer(panel(page))).toBeHidden();
+    await expect(crisis).toBeInViewport({ ratio: 0.5 });
     await expect(input(page)).toBeEditable();
     await expect(panel(page).getByText('3/3 free questions used today')).toBeVisible();
+    expect(await queriesUsed(page)).toBe(3);
+
+    // An ordinary question after it gets the limit answer, and the offer is back.
+    await input(page).fill('What helps with a stiff neck?');
+    await input(page).press('Enter');
+    await expect(answers(page).last()).toContainText(LIMIT_ANSWER);
+    await expect(upgradeOffer(panel(page))).toBeVisible();
     expect(await queriesUsed(page)).toBe(3);
 
     // After a reload the limit still holds, and the box is still there.

@@ -31,10 +31,12 @@ export function ChatPanel({ id, onClose, focusRequest }: ChatPanelProps) {
   const answer = useRef<AbortController | null>(null);
 
   // The upgrade panel (with the crisis lines) shows above the input after a 429, unless the counters have
-  // since said otherwise (a subscription, a new day).
+  // since said otherwise (a subscription, a new day). It steps aside while the newest answer is a crisis answer:
+  // on a phone it would leave that answer a few lines of the panel, and the answer carries the lines itself.
   // A session pass holder is as unlimited as a subscriber while the pass holds.
   const unlimited = counters?.isSubscriber === true || counters?.sessionPass !== undefined;
-  const showUpgrade = limitReached && !unlimited && (counters === undefined || counters.left === 0);
+  const crisisAnswered = messages.at(-1)?.isCrisis === true;
+  const showUpgrade = limitReached && !unlimited && !crisisAnswered && (counters === undefined || counters.left === 0);
 
   // The first open of an empty conversation starts with the welcome message (specification, section 4).
   useEffect(() => chatStore.welcome(texts.welcome(PRACTITIONER_NAME)), []);
