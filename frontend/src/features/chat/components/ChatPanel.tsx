@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import type { AiDispatch } from '../../../shared/ai/api';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
@@ -10,6 +10,7 @@ import { texts } from '../texts';
 import { Composer } from './Composer';
 import { MessageList } from './MessageList';
 import { CloseButton } from '../../../shared/ui/CloseButton';
+import { WidgetDialog } from '../../../shared/ui/WidgetDialog';
 import styles from './chat.module.css';
 
 interface ChatPanelProps {
@@ -70,22 +71,8 @@ export function ChatPanel({ id, onClose, focusRequest }: ChatPanelProps) {
     void ask(question, controller.signal, dispatch);
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    event.stopPropagation();
-    onClose();
-  };
-
   return (
-    <section
-      id={id}
-      ref={dialogRef}
-      role="dialog"
-      aria-labelledby={titleId}
-      tabIndex={-1}
-      className={styles.panel}
-      onKeyDown={onKeyDown}
-    >
+    <WidgetDialog id={id} dialogRef={dialogRef} labelledBy={titleId} className={styles.panel} onClose={onClose}>
       <header className={styles.header}>
         <div>
           <h2 id={titleId} className={styles.title}>
@@ -118,6 +105,6 @@ export function ChatPanel({ id, onClose, focusRequest }: ChatPanelProps) {
       {counters && !unlimited && (
         <footer className={styles.footer}>{texts.usedToday(counters.queriesUsed, counters.queriesAllowed)}</footer>
       )}
-    </section>
+    </WidgetDialog>
   );
 }

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from '../../../shared/router/links';
 import { EmergencyCallLink } from '../../../shared/ai/EmergencyCallLink';
 import { PRACTITIONER_NAME } from '../../../shared/config/practitioner';
 import { CrisisLines } from '../../../shared/crisis/CrisisLines';
 import { CloseButton } from '../../../shared/ui/CloseButton';
+import { WidgetDialog } from '../../../shared/ui/WidgetDialog';
 import { UpgradePanel } from '../../../shared/upgrade/UpgradePanel';
 import { texts } from '../texts';
 import { useVoiceCall } from '../use-voice-call';
@@ -46,25 +47,18 @@ export function VoicePanel({
     if (focusRequest > 0) (buttonRef.current ?? dialogRef.current)?.focus();
   }, [focusRequest]);
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    event.stopPropagation();
-    onClose();
-  };
   /** Leaving for another screen through the panel: the call goes on, and focus stays where the visitor went. */
   const leave = () => onClose({ returnFocus: false });
   const indicator = status === 'connected' ? (activity ?? 'listening') : status;
 
   return (
-    <section
+    <WidgetDialog
       id={id}
-      ref={dialogRef}
-      role="dialog"
-      aria-labelledby={titleId}
-      tabIndex={-1}
+      dialogRef={dialogRef}
+      labelledBy={titleId}
       hidden={!open}
       className={styles.panel}
-      onKeyDown={onKeyDown}
+      onClose={onClose}
     >
       <header className={styles.header}>
         <h2 id={titleId} className={styles.title}>
@@ -121,6 +115,6 @@ export function VoicePanel({
       </div>
       {/* The assistant's voice; the press of the start button lets it play. */}
       <audio ref={audioRef} autoPlay hidden />
-    </section>
+    </WidgetDialog>
   );
 }
