@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { Navigate } from '../../shared/router/links';
 import { useNavigate, useSearchParams } from '../../shared/router/hooks';
 import { errorSentence } from '../../shared/api/error-message';
@@ -86,25 +86,24 @@ export function CheckoutScreen() {
   }
 
   const booked = 'session' in step ? step.session : undefined;
+  /** What the page waits for, said in one live line: the booking, the payment's set-up, then the card form. */
+  const waiting =
+    step.step === 'loading-session'
+      ? t.loadingSession
+      : step.step === 'creating-intent'
+        ? t.creatingIntent
+        : step.step === 'ready' && !stripe
+          ? t.loadingForm
+          : undefined;
   const progress = progressIndex(step.step);
   return (
     <AntdScope>
       {progress >= 0 && <CheckoutProgress current={progress} />}
       <div className={styles.layout}>
         <div className={styles.column}>
-          {step.step === 'loading-session' && (
+          {waiting && (
             <p className={styles.loading} role="status">
-              {t.loadingSession}
-            </p>
-          )}
-          {step.step === 'creating-intent' && (
-            <p className={styles.loading} role="status">
-              {t.creatingIntent}
-            </p>
-          )}
-          {step.step === 'ready' && !stripe && (
-            <p className={styles.loading} role="status">
-              {t.loadingForm}
+              {waiting}
             </p>
           )}
           {step.step === 'ready' && stripe?.stripe && (
@@ -126,20 +125,7 @@ export function CheckoutScreen() {
               titleRef={focusRef}
             />
           )}
-          {step.step === 'closed' && (
-            <ServicePanel
-              type="warning"
-              title={t.closedTitle}
-              titleRef={focusRef}
-              actions={
-                <ButtonLink to="/book" variant="primary">
-                  {t.bookAgain}
-                </ButtonLink>
-              }
-            >
-              <p className={styles.text}>{t.closedText[step.session.status] ?? t.closedText.expired}</p>
-            </ServicePanel>
-          )}
+          {step.step === 'closed' && <SessionClosed status={step.session.status} titleRef={focusRef} />}
           <div className={styles.actions}>
             <BackToBooking sessionId={sessionId ?? undefined} />
           </div>
@@ -151,5 +137,23 @@ export function CheckoutScreen() {
         </div>
       </div>
     </AntdScope>
+  );
+}
+
+/** The booking can no longer be paid (expired, cancelled, refunded…): why, and the way back to /book. */
+function SessionClosed({ status, titleRef }: { status: string; titleRef: Ref<HTMLHeadingElement> }) {
+  return (
+    <ServicePanel
+      type="warning"
+      title={t.closedTitle}
+      titleRef={titleRef}
+      actions={
+        <ButtonLink to="/book" variant="primary">
+          {t.bookAgain}
+        </ButtonLink>
+      }
+    >
+      <p className={styles.text}>{t.closedText[status] ?? t.closedText.expired}</p>
+    </ServicePanel>
   );
 }

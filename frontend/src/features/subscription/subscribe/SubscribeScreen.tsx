@@ -1,9 +1,8 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useReducer, useRef, useState } from 'react';
+import { useReducer, useState } from 'react';
 import { useLocation, useSearchParams } from '../../../shared/router/hooks';
 import { AntdScope } from '../../../shared/ui/AntdScope';
-import { useToast } from '../../../shared/ui/toast';
-import { useCreateSubscriptionMutation, usePaymentsConfigQuery, useSessionQuery } from '../../../shared/payments/api';
+import { usePaymentsConfigQuery, useSessionQuery } from '../../../shared/payments/api';
 import { PaymentElements } from '../../../shared/payments/stripe/PaymentElements';
 import { useStripeJs } from '../../../shared/payments/stripe/use-stripe-js';
 import { texts } from '../../../shared/payments/texts';
@@ -18,15 +17,13 @@ import { PlanCard } from './PlanCard';
 import { SignInLinkForm } from '../../../shared/subscriber-sign-in/SignInLinkForm';
 import {
   initialSubscribeState,
-  isValidSubscriptionEmail,
   resumedSubscribeState,
   shownSubscribeState,
   subscribeReducer,
 } from './subscribe-machine';
 import { SubscribeUnavailable } from './SubscribeUnavailable';
 import { useSubscriptionCompletion } from './use-subscription-completion';
-
-const t = texts.subscribe;
+import { useSubscriptionStart } from './use-subscription-start';
 
 /**
  * /subscribe, optionally ?sessionId= of the subscription plan's booking (specification, sections 2, 4, 5, 8):
@@ -44,14 +41,11 @@ export function SubscribeScreen() {
   const [state, send] = useReducer(subscribeReducer, presetEmail, (email) =>
     returned ? resumedSubscribeState(returned) : initialSubscribeState(email),
   );
-  const [emailInvalid, setEmailInvalid] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const config = usePaymentsConfigQuery();
   const session = useSessionQuery(sessionId ?? skipToken, { refetchOnMountOrArgChange: true });
-  const [createSubscription] = useCreateSubscriptionMutation();
   const stripe = useStripeJs(state.step === 'card' ? config.data?.publishableKey : undefined);
-  const toast = useToast();
-  const emailRef = useRef<HTMLInputElement>(null);
+  const { start, emailInvalid, emailRef } = useSubscriptionStart(state, send, sessionId);
 
   const shown = shownSubscribeState(
     state,
@@ -62,27 +56,6 @@ export function SubscribeScreen() {
   const focusRef = useFocusOnChange<HTMLHeadingElement>(
     shown.step === 'card' && !stripe?.stripe ? 'loading-card' : shown.step,
   );
-
-  const start = async () => {
-    if (state.step !== 'email') return;
-    if (!isValidSubscriptionEmail(state.email)) {
-      setEmailInvalid(true);
-      toast.error({ title: t.invalidEmailTitle, description: t.invalidEmailDescription });
-      emailRef.current?.focus();
-      return;
-    }
-    setEmailInvalid(false);
-    send({ type: 'start' });
-    try {
-      const { clientSecret, customerId, completionToken } = await createSubscription({
-        email: state.email.trim(),
-        sessionId,
-      }).unwrap();
-      send({ type: 'started', clientSecret, customerId, completionToken });
-    } catch {
-      send({ type: 'unavailable', reason: 'start' });
-    }
-  };
 
   const retry = () => {
     setLoadError(null);
