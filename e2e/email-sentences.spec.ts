@@ -71,3 +71,15 @@ test('when the server refuses an address, then the toast keeps the seed title an
   await expect(errorToast(page)).toContainText('Subscription failed');
   await expect(errorToast(page).getByTestId('toast-description')).toHaveText(/^email: .*valid e-mail address/);
 });
+
+test('when a list link has lost its token, then both list pages say it is incomplete and offer the way home', async ({
+  page,
+}) => {
+  for (const path of ['/email-confirmed', '/email-unsubscribed']) {
+    await page.goto(path);
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    await expect(page.getByRole('heading', { name: 'This link is incomplete' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Please open the link from the e-mail again');
+    await expect(page.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
+  }
+});

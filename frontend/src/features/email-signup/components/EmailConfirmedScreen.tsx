@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from '../../../shared/router/hooks';
-import { Button, ButtonLink } from '../../../shared/ui/Button';
+import { Button } from '../../../shared/ui/Button';
 import { useHydrated } from '../../../shared/ui/use-hydrated';
 import { useConfirmEmailMutation } from '../api';
 import { isSupersededLink, linkErrorSentence } from '../superseded';
 import { listTexts as t } from '../list-texts';
-import { ListLinkPanel } from './ListLinkPanel';
+import { IncompleteListLink, ListLinkPanel, listHome } from './ListLinkPanel';
 
 /**
  * /email-confirmed?token= (the double opt-in e-mail's link): confirms the address on load. Confirming is
@@ -23,7 +23,6 @@ export function EmailConfirmedScreen() {
     void confirm({ token });
   }, [hydrated, token, confirm]);
 
-  const home = <ButtonLink to="/">{t.home}</ButtonLink>;
   if (!hydrated || (token && (result.isUninitialized || result.isLoading))) {
     return (
       <ListLinkPanel view="loading" title={t.confirmedPageTitle} tone="status">
@@ -32,15 +31,11 @@ export function EmailConfirmedScreen() {
     );
   }
   if (!token) {
-    return (
-      <ListLinkPanel view="incomplete" title={t.incompleteTitle} tone="alert" actions={home}>
-        {t.incompleteText}
-      </ListLinkPanel>
-    );
+    return <IncompleteListLink />;
   }
   if (result.isError && isSupersededLink(result.error)) {
     return (
-      <ListLinkPanel view="superseded" title={t.supersededTitle} tone="alert" actions={home}>
+      <ListLinkPanel view="superseded" title={t.supersededTitle} tone="alert" actions={listHome}>
         {t.supersededText}
       </ListLinkPanel>
     );
@@ -54,7 +49,7 @@ export function EmailConfirmedScreen() {
         actions={
           <>
             <Button onClick={() => void confirm({ token })}>{t.tryAgain}</Button>
-            {home}
+            {listHome}
           </>
         }
       >
@@ -63,7 +58,7 @@ export function EmailConfirmedScreen() {
     );
   }
   return (
-    <ListLinkPanel view="confirmed" title={t.confirmedTitle} tone="status" actions={home}>
+    <ListLinkPanel view="confirmed" title={t.confirmedTitle} tone="status" actions={listHome}>
       {t.confirmedText(result.data!.email)}
     </ListLinkPanel>
   );

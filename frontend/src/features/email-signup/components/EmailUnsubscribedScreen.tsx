@@ -1,10 +1,10 @@
 import { useSearchParams } from '../../../shared/router/hooks';
-import { Button, ButtonLink } from '../../../shared/ui/Button';
+import { Button } from '../../../shared/ui/Button';
 import { useHydrated } from '../../../shared/ui/use-hydrated';
 import { useUnsubscribeEmailMutation } from '../api';
 import { linkErrorSentence } from '../superseded';
 import { listTexts as t } from '../list-texts';
-import { ListLinkPanel } from './ListLinkPanel';
+import { IncompleteListLink, ListLinkPanel, listHome } from './ListLinkPanel';
 
 /**
  * /email-unsubscribed?token= (a list e-mail's visible unsubscribe link): unsubscribes after a button press,
@@ -16,18 +16,13 @@ export function EmailUnsubscribedScreen() {
   const token = params.get('token');
   const hydrated = useHydrated();
   const [unsubscribe, result] = useUnsubscribeEmailMutation();
-  const home = <ButtonLink to="/">{t.home}</ButtonLink>;
 
   if (hydrated && !token) {
-    return (
-      <ListLinkPanel view="incomplete" title={t.incompleteTitle} tone="alert" actions={home}>
-        {t.incompleteText}
-      </ListLinkPanel>
-    );
+    return <IncompleteListLink />;
   }
   if (result.isSuccess) {
     return (
-      <ListLinkPanel view="done" title={t.unsubscribedTitle} tone="status" actions={home}>
+      <ListLinkPanel view="done" title={t.unsubscribedTitle} tone="status" actions={listHome}>
         {t.unsubscribedText}
       </ListLinkPanel>
     );

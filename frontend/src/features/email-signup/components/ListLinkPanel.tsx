@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { ButtonLink } from '../../../shared/ui/Button';
 import { Surface } from '../../../shared/ui/Surface';
 import { useFocusOnChange } from '../../../shared/ui/use-focus-on-change';
+import { listTexts as t } from '../list-texts';
 import styles from './list-link.module.css';
 
 interface Props {
@@ -26,5 +28,17 @@ export function ListLinkPanel({ view, title, tone, children, actions }: Props) {
       </div>
       {actions && <div className={styles.actions}>{actions}</div>}
     </Surface>
+  );
+}
+
+/** The way back to the home page, under an outcome of a list link. */
+export const listHome = <ButtonLink to="/">{t.home}</ButtonLink>;
+
+/** A list link that lacks its token (cut short when copied): the same words on every list page. */
+export function IncompleteListLink() {
+  return (
+    <ListLinkPanel view="incomplete" title={t.incompleteTitle} tone="alert" actions={listHome}>
+      {t.incompleteText}
+    </ListLinkPanel>
   );
 }
