@@ -1,4 +1,5 @@
-import { useCallback, useRef } from 'react';
+import type { Dispatch } from '@reduxjs/toolkit';
+import { useMemo } from 'react';
 import { useDispatch } from 'react-redux';
 import { useDetectCrisisMutation } from './api';
 import { crisisRaised } from './crisis-slice';
@@ -12,27 +13,29 @@ import { looksLikeCrisis } from './local-check';
  *   promise holds that verdict (undefined when there was no match or no answer).
  * - `onVerdict`: an answer from /api/query-ai that says isCrisis raises it.
  */
-export function useCrisisCheck() {
-  const dispatch = useDispatch();
-  const [detectCrisis] = useDetectCrisisMutation();
+export interface CrisisCheck {
+  onTyped: (text: string) => void;
+  onSubmitted: (query: string) => Promise<boolean | undefined>;
+  onVerdict: (isCrisis: boolean) => void;
+}
+
+/** The check for one text box, outside React: `detect` asks the crisis service (POST /api/detect-crisis). */
+export function crisisCheck(
+  dispatch: Dispatch,
+  detect: (query: string) => Promise<{ isCrisis: boolean }>,
+): CrisisCheck {
   // Raise on the change from "no match" to "match" only, so closing the banner is not undone by the next key.
-  const matched = useRef(false);
-
-  const onTyped = useCallback(
-    (text: string) => {
+  let matched = false;
+  return {
+    onTyped(text) {
       const matches = looksLikeCrisis(text);
-      if (matches && !matched.current) dispatch(crisisRaised('typing'));
-      matched.current = matches;
+      if (matches && !matched) dispatch(crisisRaised('typing'));
+      matched = matches;
     },
-    [dispatch],
-  );
-
-  const onSubmitted = useCallback(
-    (query: string): Promise<boolean | undefined> => {
+    onSubmitted(query) {
       if (!looksLikeCrisis(query)) return Promise.resolve(undefined);
       return (
-        detectCrisis({ query })
-          .unwrap()
+        detect(query)
           .then((verdict) => {
             if (verdict.isCrisis) dispatch(crisisRaised('server'));
             return verdict.isCrisis;
@@ -41,15 +44,14 @@ export function useCrisisCheck() {
           .catch(() => undefined)
       );
     },
-    [detectCrisis, dispatch],
-  );
-
-  const onVerdict = useCallback(
-    (isCrisis: boolean) => {
+    onVerdict(isCrisis) {
       if (isCrisis) dispatch(crisisRaised('server'));
     },
-    [dispatch],
-  );
+  };
+}
 
-  return { onTyped, onSubmitted, onVerdict };
+export function useCrisisCheck(): CrisisCheck {
+  const dispatch = useDispatch();
+  const [detectCrisis] = useDetectCrisisMutation();
+  return useMemo(() => crisisCheck(dispatch, (query) => detectCrisis({ query }).unwrap()), [dispatch, detectCrisis]);
 }

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Dispatch } from '@reduxjs/toolkit';
+import { useEffect, useMemo, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { crisisRaised } from './crisis-slice';
 import { CRISIS_ANSWER_WAIT_MS, looksLikeCrisis } from './local-check';
@@ -12,45 +13,50 @@ import { CRISIS_ANSWER_WAIT_MS, looksLikeCrisis } from './local-check';
  * onSubmitted); `answered()` when its answer arrives; `failed(query)` when the call failed, which says
  * whether the crisis lines took the error's place (if not, show the error as usual).
  */
-export function useCrisisFallback() {
-  const dispatch = useDispatch();
-  const [shown, setShown] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+export interface CrisisFallback {
+  sent: (query: string, crisisVerdict: Promise<boolean | undefined>) => void;
+  answered: () => void;
+  failed: (query: string) => boolean;
+  /** Leaving the page: a wait under way ends. */
+  dispose: () => void;
+}
 
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const show = useCallback(() => {
+/** The fallback for one text box, outside React: `setShown` shows (or hides) the crisis lines in the answer's place. */
+export function crisisFallback(dispatch: Dispatch, setShown: (shown: boolean) => void): CrisisFallback {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const show = () => {
     setShown(true);
     dispatch(crisisRaised('unanswered'));
-  }, [dispatch]);
-
-  const sent = useCallback(
-    (query: string, crisisVerdict: Promise<boolean | undefined>) => {
-      clearTimeout(timer.current);
+  };
+  return {
+    sent(query, crisisVerdict) {
+      clearTimeout(timer);
       setShown(false);
       if (!looksLikeCrisis(query)) return;
       const waiting = setTimeout(show, CRISIS_ANSWER_WAIT_MS);
-      timer.current = waiting;
+      timer = waiting;
       // A keyword is not a crisis ("is turmeric harmful?"): once the crisis service says so, a slow answer
       // is only slow.
       void crisisVerdict.then((isCrisis) => {
         if (isCrisis === false) clearTimeout(waiting);
       });
     },
-    [show],
-  );
-
-  const answered = useCallback(() => clearTimeout(timer.current), []);
-
-  const failed = useCallback(
-    (query: string): boolean => {
-      clearTimeout(timer.current);
+    answered: () => clearTimeout(timer),
+    failed(query) {
+      clearTimeout(timer);
       if (!looksLikeCrisis(query)) return false;
       show();
       return true;
     },
-    [show],
-  );
+    dispose: () => clearTimeout(timer),
+  };
+}
 
+export function useCrisisFallback() {
+  const dispatch = useDispatch();
+  const [shown, setShown] = useState(false);
+  const fallback = useMemo(() => crisisFallback(dispatch, setShown), [dispatch]);
+  useEffect(() => fallback.dispose, [fallback]);
+  const { sent, answered, failed } = fallback;
   return { shown, sent, answered, failed };
 }
