@@ -44,7 +44,14 @@ function useSessionClock(endsAt: string | undefined): number {
 export function useCounters(): Counters | undefined {
   const { data: quota } = useQuotaQuery();
   const now = useSessionClock(quota?.sessionPass?.endsAt);
-  if (!quota) return undefined;
+  return quota ? countersOf(quota, now) : undefined;
+}
+
+/**
+ * The counters as the chat shows them at `now`: the free questions left (none rather than fewer; an allowance
+ * of 0 is the day's free questions), and while a session pass holds, its minutes left.
+ */
+export function countersOf(quota: Quota, now: number): Counters {
   const queriesAllowed = quota.queriesAllowed || FREE_QUESTIONS_PER_DAY;
   const counters = { ...quota, queriesAllowed, left: Math.max(0, queriesAllowed - quota.queriesUsed) };
   return quota.sessionPass ? { ...counters, minutesLeft: minutesUntil(quota.sessionPass.endsAt, now) } : counters;
