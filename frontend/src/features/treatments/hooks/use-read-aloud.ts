@@ -42,6 +42,22 @@ export interface ReadAloud {
   attachPlayer: (element: HTMLAudioElement | null) => void;
 }
 
+/**
+ * One part in the portal's voice (GET /api/voice/speech): its audio, or what the page says instead (the
+ * service's own sentence for too many requests, else that the portal cannot speak it).
+ */
+export async function fetchSpeech(part: string, signal: AbortSignal): Promise<Blob | string> {
+  try {
+    const response = await fetch(`${SPEECH_PATH}?${new URLSearchParams({ text: part })}`, { signal });
+    if (response.ok) return await response.blob();
+    // The service's sentences are written for visitors (too many requests, its voice unavailable).
+    const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+    return response.status === 429 && typeof body?.message === 'string' ? body.message : texts.cannotSpeak;
+  } catch {
+    return texts.cannotSpeak;
+  }
+}
+
 interface Reading {
   key: string;
   stopped: boolean;
@@ -86,19 +102,7 @@ export function useReadAloud(): ReadAloud {
     async (reading: Reading, parts: readonly string[], from: number) => {
       const player = audio.current;
       if (!player) return finish(reading, texts.cannotSpeak);
-      const fetchPart = async (part: string): Promise<Blob | string> => {
-        try {
-          const response = await fetch(`${SPEECH_PATH}?${new URLSearchParams({ text: part })}`, {
-            signal: reading.abort.signal,
-          });
-          if (response.ok) return await response.blob();
-          // The service's sentences are written for visitors (too many requests, its voice unavailable).
-          const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-          return response.status === 429 && typeof body?.message === 'string' ? body.message : texts.cannotSpeak;
-        } catch {
-          return texts.cannotSpeak;
-        }
-      };
+      const fetchPart = (part: string) => fetchSpeech(part, reading.abort.signal);
       let next = fetchPart(parts[from]!);
       for (let index = from; index < parts.length; index++) {
         const got = await next;
