@@ -12,9 +12,8 @@ export const PRERENDERED_VIDEOS_ID = 'prerendered-videos';
 /** The list the build renders the page with (src/prerender/entry-server.tsx provides it). */
 export const PrerenderedVideosContext = createContext<ListVideosResponse | undefined>(undefined);
 
-function fromDocument(): ListVideosResponse | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const json = document.getElementById(PRERENDERED_VIDEOS_ID)?.textContent;
+/** The list the build wrote into the document (the element's text), or none when there is none or it is not a list. */
+export function prerenderedList(json: string | null | undefined): ListVideosResponse | undefined {
   if (!json) return undefined;
   try {
     const list: unknown = JSON.parse(json);
@@ -22,6 +21,11 @@ function fromDocument(): ListVideosResponse | undefined {
   } catch {
     return undefined;
   }
+}
+
+function fromDocument(): ListVideosResponse | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return prerenderedList(document.getElementById(PRERENDERED_VIDEOS_ID)?.textContent);
 }
 
 /**
