@@ -16,7 +16,7 @@ import type { SubscribeEvent, SubscribeState } from './subscribe-machine';
 const t = texts.subscribe;
 
 /** The failed call's own sentence (no status code), or the specification's fallback for anything else. */
-function subscriptionFailure(error: unknown): string {
+export function subscriptionFailure(error: unknown): string {
   return isApiError(error) ? errorSentence(error) : t.failedDefault;
 }
 
