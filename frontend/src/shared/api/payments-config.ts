@@ -6,7 +6,7 @@ import { api } from './api';
  * available and whom to write to. Shared: every screen that offers a payment (the home page's Subscribe button,
  * /book, /checkout, /subscribe) says so before anything is attempted, from this one answer.
  */
-const paymentsConfigApi = api.injectEndpoints({
+export const paymentsConfigApi = api.injectEndpoints({
   endpoints: (build) => ({
     paymentsConfig: build.query<PaymentsConfigResponse, void>({
       query: () => '/api/payments/config',
