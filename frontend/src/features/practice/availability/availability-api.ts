@@ -19,8 +19,12 @@ export const availabilityApi = api.enhanceEndpoints({ addTagTypes: ['PracticeAva
       build.mutation<PracticeAvailabilitySetResponse, A>({
         query: (arg) => ({ ...request(arg), method: 'POST' }),
         async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-          const { data } = await queryFulfilled;
-          dispatch(availabilityApi.util.upsertQueryData('practiceAvailability', undefined, data));
+          try {
+            const { data } = await queryFulfilled;
+            dispatch(availabilityApi.util.upsertQueryData('practiceAvailability', undefined, data));
+          } catch {
+            // A refusal changes nothing here (no unhandled rejection); the panel shows the mutation's error.
+          }
         },
       });
     return {
