@@ -2,6 +2,8 @@ import { makeStore } from '../../src/app/store';
 import { api } from '../../src/shared/api/api';
 import { availabilityApi } from '../../src/features/practice/availability/availability-api';
 import { calendarApi } from '../../src/features/practice/calendar/calendar-api';
+import { feedApi } from '../../src/features/practice/feed/feed-api';
+import { numbersApi } from '../../src/features/practice/numbers/numbers-api';
 
 // The practice's calendar and availability calls (features/practice/*-api.ts) against a stubbed fetch and the
 // app's real store: a range read whole across its pages, and a change's answer replacing the cached state.
@@ -134,5 +136,42 @@ describe("the practice's availability", () => {
     expect(result.error).toMatchObject({ status: 409 });
     expect(availabilityApi.endpoints.practiceAvailability.select()(store.getState()).data).toEqual(state(1));
     read.unsubscribe();
+  });
+});
+
+describe("the practice's calendar feed and e-mail list", () => {
+  test('when a feed is made or revoked, then its status is read again', async () => {
+    answers['GET /api/practice/feed'] = [
+      json(200, { active: false }),
+      json(200, { active: true }),
+      json(200, { active: false }),
+    ];
+    answers['POST /api/practice/feed'] = [json(201, { url: 'webcal://portal.example/feed/abc' })];
+    answers['DELETE /api/practice/feed'] = [json(200, { message: 'Revoked.' })];
+    const read = store.dispatch(feedApi.endpoints.calendarFeed.initiate());
+    await read;
+    const status = () => feedApi.endpoints.calendarFeed.select()(store.getState()).data;
+    const created = await store.dispatch(feedApi.endpoints.createCalendarFeed.initiate());
+    expect(created.data).toEqual({ url: 'webcal://portal.example/feed/abc' });
+    await waitFor(() => (status() as { active?: boolean } | undefined)?.active === true);
+    await store.dispatch(feedApi.endpoints.revokeCalendarFeed.initiate());
+    await waitFor(() => (status() as { active?: boolean } | undefined)?.active === false);
+    read.unsubscribe();
+    expect(calls.map(({ method, url }) => `${method} ${url}`)).toEqual([
+      'GET /api/practice/feed',
+      'POST /api/practice/feed',
+      'GET /api/practice/feed',
+      'DELETE /api/practice/feed',
+      'GET /api/practice/feed',
+    ]);
+  });
+
+  test('when a page of the e-mail list is shown, then that page of that size is asked for', async () => {
+    answers['GET /api/practice/list?page=2&pageSize=50'] = [json(200, { items: [], total: 51 })];
+    const read = store.dispatch(numbersApi.endpoints.emailList.initiate({ page: 2, pageSize: 50 }));
+    const { data } = await read;
+    read.unsubscribe();
+    expect(data).toEqual({ items: [], total: 51 });
+    expect(calls.map((call) => call.url)).toEqual(['/api/practice/list?page=2&pageSize=50']);
   });
 });
