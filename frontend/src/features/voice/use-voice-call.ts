@@ -5,7 +5,7 @@ import { guestId } from '../../shared/ai/guest-id';
 import { crisisRaised } from '../../shared/crisis/crisis-slice';
 import { useToast } from '../../shared/ui/toast';
 import { startVoiceCall, voiceSocketUrl, type VoiceCall } from './voice-call';
-import { initialVoiceState, voiceReducer, type VoiceWidgetState } from './voice-machine';
+import { initialVoiceState, voiceReducer, type VoiceEvent, type VoiceWidgetState } from './voice-machine';
 
 interface Options {
   /** Whether a call is on (the launcher says so while the panel is closed). */
@@ -24,6 +24,23 @@ export interface VoiceCallControls {
   end: () => void;
   /** The element the assistant's voice plays in. */
   audioRef: React.RefObject<HTMLAudioElement | null>;
+}
+
+/**
+ * A call's reports as the page hears them: only while it is the current call (an ended one's late words are not
+ * this call's), each to the widget's reducer (`send`), and a spoken question's counters to the chat's, as the
+ * chat's own questions do: every screen's counters follow (the chat's badge, its panel).
+ */
+export function callReports(
+  isCurrent: () => boolean,
+  dispatch: AiDispatch,
+  send: (event: VoiceEvent) => void,
+): (event: VoiceEvent) => void {
+  return (event) => {
+    if (!isCurrent()) return;
+    if (event.type === 'message' && event.message.type === 'quota') dispatch(quotaReceived(event.message.quota));
+    send(event);
+  };
 }
 
 /**
@@ -87,13 +104,7 @@ export function useVoiceCall({ onCallChange, startPending, onStartHandled }: Opt
       url: voiceSocketUrl(window.location),
       guestId: guestId(),
       audio: audioRef.current!,
-      // Only the current call's reports: an ended one's late words are not this call's.
-      onEvent: (event) => {
-        if (call.current !== token) return;
-        // A spoken question counts as the chat's do: every screen's counters follow (the chat's badge, its panel).
-        if (event.type === 'message' && event.message.type === 'quota') dispatch(quotaReceived(event.message.quota));
-        send(event);
-      },
+      onEvent: callReports(() => call.current === token, dispatch, send),
     });
   };
 
