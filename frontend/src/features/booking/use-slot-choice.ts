@@ -1,9 +1,22 @@
 import type { SessionType } from '@hhp/proto/catalogue/plans';
 import { useState } from 'react';
 import { closedReason, todayIn, type IsoDay } from '../../shared/payments/slots/calendar';
-import { useOpenDays } from '../../shared/payments/slots/open-days';
+import { useOpenDays, type GridDays } from '../../shared/payments/slots/open-days';
 import { useDaySlots } from '../../shared/payments/slots/use-day-slots';
 import { visitorTimeZone } from '../../shared/payments/ui/time';
+
+/**
+ * Whether a chosen day is no longer chosen: the plan is closed on it (another plan chosen, a draft's day gone by),
+ * once the practice's days are known or cannot be had; not while they load, so an extra day is not dropped meanwhile.
+ */
+export function dropsChosenDay(
+  date: IsoDay | null,
+  type: SessionType,
+  today: IsoDay,
+  openDays: Pick<GridDays, 'days' | 'loading'>,
+): boolean {
+  return !!date && !openDays.loading && closedReason(date, type, today, openDays.days) !== null;
+}
 
 /**
  * The plan, the day and the slot a visitor has chosen on /book, kept true to the practice's answers: "today" is
@@ -24,9 +37,7 @@ export function useSlotChoice(start: { type: SessionType; date: IsoDay | null; s
   const day = useDaySlots(type, date, slotStart);
   const answerZone = day.answer?.timeZone ?? openDays.timeZone;
   if (answerZone && answerZone !== practiceZone) setPracticeZone(answerZone);
-  // A chosen day the plan is closed on (another plan chosen, a draft's day gone by) is no longer chosen, once the
-  // practice's days are known or cannot be had: not while they load, so an extra day is not dropped meanwhile.
-  if (date && !openDays.loading && closedReason(date, type, today, openDays.days) !== null) {
+  if (dropsChosenDay(date, type, today, openDays)) {
     setDate(null);
     setSlotStart(null);
   }
