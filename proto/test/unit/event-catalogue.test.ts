@@ -126,6 +126,21 @@ describe('the scan of a service', () => {
     ]);
   });
 
+  test('when a subject is handed to a forwarder (ask, action), then it is a request; the forwarder passing its own parameter on is no problem, another variable is', () => {
+    const text = `
+      const ask = (req, subject, payload, response) => bus.request(subject, payload, { response });
+      await ask(req, RpcSubjects.practiceCalendar, {}, CalendarResponse);
+      router.post(path, ...action('booking-cancelled', Schema, RpcSubjects.practiceCancel));
+      const other = (subject) => bus.request(subject, {}, options);
+    `;
+    const scan = scanSource(text, 'x.ts');
+    expect(scan.uses.map(({ role, subject }) => ({ role, subject }))).toEqual([
+      { role: 'request', subject: 'rpc.booking.v1.practice-calendar' },
+      { role: 'request', subject: 'rpc.booking.v1.practice-cancel' },
+    ]);
+    expect(scan.problems).toEqual([expect.stringMatching(/^x\.ts:5: request\(subject, …\)/)]);
+  });
+
   test('when a subject is written out, held in a variable or unknown to proto, then the scan reports it', () => {
     const { problems } = scanSource(
       `

@@ -52,6 +52,37 @@ const isSubjectTable = (node: ts.Node): node is ts.PropertyAccessExpression & { 
 /** The calls that are functions (the others are methods). */
 const FUNCTIONS = new Set(['createEnvelope', 'consumeOnce']);
 
+/**
+ * Functions that hand a subject on to the bus (practice's `askingBooking(…).ask`, the calendar router's `action`): a
+ * subject passed to one, in any position, is a use of that role; inside one, its own subject parameter is passed on.
+ */
+const FORWARDERS = new Map<string, Role>([
+  ['ask', 'request'],
+  ['action', 'request'],
+]);
+
+/** The name a function is known by: its declaration's, or the variable's or property's it is assigned to. */
+function functionName(fn: ts.SignatureDeclaration): string | undefined {
+  if (ts.isFunctionDeclaration(fn)) return fn.name?.text;
+  const holder = fn.parent;
+  if ((ts.isPropertyAssignment(holder) || ts.isVariableDeclaration(holder)) && ts.isIdentifier(holder.name)) {
+    return holder.name.text;
+  }
+  return undefined;
+}
+
+/** `node` is a parameter of the forwarder it is used in: its callers' subjects are the uses. */
+function isForwardedParameter(node: ts.Node): boolean {
+  if (!ts.isIdentifier(node)) return false;
+  for (let scope: ts.Node | undefined = node.parent; scope; scope = scope.parent) {
+    if (!ts.isFunctionLike(scope)) continue;
+    if (!scope.parameters.some((p) => ts.isIdentifier(p.name) && p.name.text === node.text)) continue;
+    const name = functionName(scope);
+    return name !== undefined && FORWARDERS.has(name);
+  }
+  return false;
+}
+
 /** The value of property `name` of an object literal, or undefined. */
 function propertyOf(node: ts.Node | undefined, name: string): ts.Expression | undefined {
   if (!node || !ts.isObjectLiteralExpression(node)) return undefined;
@@ -63,6 +94,9 @@ function propertyOf(node: ts.Node | undefined, name: string): ts.Expression | un
 function roleOf(call: ts.CallExpression | ts.NewExpression): { role: Role; method: string } | undefined {
   if (!ts.isCallExpression(call)) return undefined;
   const callee = call.expression;
+  if (ts.isIdentifier(callee) && FORWARDERS.has(callee.text)) {
+    return { role: FORWARDERS.get(callee.text)!, method: callee.text };
+  }
   const method = ts.isIdentifier(callee)
     ? callee.text
     : ts.isPropertyAccessExpression(callee)
@@ -117,6 +151,13 @@ export function scanSource(text: string, file: string): Scan {
 
   const classify = (call: ts.CallExpression, role: Role, method: string) => {
     const [first, second] = call.arguments;
+    if (FORWARDERS.has(method)) {
+      // Without a subject among its arguments it is another function of that name (the subject, where one is
+      // written, is checked where it is written).
+      const subject = call.arguments.map(subjectOf).find((found) => found !== undefined);
+      if (subject) scan.uses.push({ role, subject, where: where(call) });
+      return;
+    }
     // `consumeOnce(deps, { subject, durable, schema }, apply)`: the kit's consumer that applies each event once.
     if (method === 'consumeOnce') {
       const subjectNode = propertyOf(second, 'subject');
@@ -149,6 +190,7 @@ export function scanSource(text: string, file: string): Scan {
       return;
     }
     const subject = subjectOf(first);
+    if (!subject && isForwardedParameter(first)) return;
     if (!subject) {
       scan.problems.push(
         `${where(call)}: ${method}(${first.getText()}, …): pass proto's Subjects.x or RpcSubjects.x itself`,
