@@ -9,6 +9,22 @@ import {
 import { subscriptionView } from './subscription-outcome';
 import { subscribedState } from './subscribed-state';
 
+/** Which call asks payments again: a completion (of the hosted Checkout's return, of the subscription), or the status. */
+export type Ask = 'complete-checkout' | 'complete-subscription' | 'read-status';
+
+/** After a failure: the hosted Checkout's return until it has been verified (and the cookie set), else the status. */
+export function retryAsk(checkoutSessionId: string | null, returnVerified: boolean): Ask {
+  return checkoutSessionId && !returnVerified ? 'complete-checkout' : 'read-status';
+}
+
+/**
+ * The poll's ask while the subscription is on its way: without the cookie (not set until the subscription is
+ * active) only completing it again can tell, when the page has what completes it; else the status is read again.
+ */
+export function pollAsk(toComplete: unknown, status: string | undefined): Ask {
+  return toComplete && status === 'none' ? 'complete-subscription' : 'read-status';
+}
+
 /**
  * What payments answers /subscription-confirmed: after the hosted Checkout (`?session_id=`), its completion (which
  * verifies the return with Stripe and sets the subscriber cookie), then the subscription's status. `retry` asks
@@ -41,12 +57,16 @@ export function useSubscriptionAnswer() {
   // Without the cookie (not set until the subscription is active) only completing it again can tell: its
   // answer sets the cookie, and the status is read again (the call invalidates it).
   const askAgain = useCallback(
-    () => (toComplete && current?.status === 'none' ? completeSubscription(toComplete) : refetch()),
+    () =>
+      pollAsk(toComplete, current?.status) === 'complete-subscription' && toComplete
+        ? completeSubscription(toComplete)
+        : refetch(),
     [toComplete, current?.status, completeSubscription, refetch],
   );
   const retry = () => {
-    if (checkoutSessionId && !completion.isSuccess) void completeCheckout({ sessionId: checkoutSessionId });
-    else void refetch();
+    if (retryAsk(checkoutSessionId, completion.isSuccess) === 'complete-checkout' && checkoutSessionId) {
+      void completeCheckout({ sessionId: checkoutSessionId });
+    } else void refetch();
   };
 
   return {
