@@ -114,9 +114,9 @@ export function ExceptionsSection({ exceptions, today, draft, dispatch, onAdd, a
           value={draft.note}
           onChange={(note) => change({ note })}
         />
-        {/* Only an add that takes a while shows a spinner: one that ends within a few frames left antd's icon in the
-            middle of its motion, on the button for good ("loading Add"). */}
-        <Button type="primary" htmlType="submit" loading={adding && { delay: 200 }}>
+        {/* Disabled while an add is on its way, not antd's `loading`: an add that ended within a few frames left its
+            spinner on the button for good ("loading Add"), even with a delay, which failed the console's e2e. */}
+        <Button type="primary" htmlType="submit" disabled={adding}>
           {t.add}
         </Button>
       </Form>
