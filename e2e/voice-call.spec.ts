@@ -10,7 +10,7 @@ import path from 'node:path';
 import { DEFAULT_PRACTITIONER_NAME as NAME } from '@hhp/proto/catalogue/practitioner';
 import { expect, test, type Page } from '@playwright/test';
 import { readWav, writeWav } from '../services/voice/src/audio/wav';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
+import { fakeMicrophone } from './support/fake-microphone';
 import { toast } from './support/toast';
 
 /**
@@ -31,17 +31,7 @@ function spokenWav(text: string): string {
 
 const question = spokenWav('I have trouble sleeping at night');
 
-test.use({
-  launchOptions: {
-    executablePath: CHROMIUM_PATH,
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${question}`,
-    ],
-  },
-});
+test.use(fakeMicrophone(question));
 
 const panel = (page: Page) => page.getByRole('dialog', { name: `Talk with ${NAME}'s AI` });
 const captions = (page: Page) => panel(page).getByRole('log', { name: 'Captions' });
