@@ -1,21 +1,12 @@
+import { memoryStorage } from '../memory-storage';
 import { readBookmarks, subscribeBookmarks, toggleBookmark } from '../../src/features/videos/bookmarks-store';
 
 // The video library's bookmarks (features/videos/bookmarks-store.ts): localStorage under "bookmarkedVideos",
 // one Set instance until it changes (useSyncExternalStore), other tabs' changes heard through "storage" events.
 
 const KEY = 'bookmarkedVideos';
-const saved = new Map<string, string>();
-let blocked = false;
-const storage = {
-  getItem(key: string) {
-    if (blocked) throw new Error('SecurityError');
-    return saved.get(key) ?? null;
-  },
-  setItem(key: string, value: string) {
-    if (blocked) throw new Error('QuotaExceededError');
-    saved.set(key, value);
-  },
-};
+const storage = memoryStorage();
+const { saved } = storage;
 const window = new EventTarget();
 
 function storageEvent(key: string | null): Event {
@@ -32,7 +23,7 @@ afterAll(() => {
 });
 beforeEach(() => {
   saved.clear();
-  blocked = false;
+  storage.blocked = false;
 });
 
 describe('the bookmarked videos', () => {
@@ -75,7 +66,7 @@ describe('the bookmarked videos', () => {
   test('when storage is blocked, then a toggle still lasts for this visit', () => {
     saved.set(KEY, '["v1"]');
     expect([...readBookmarks()]).toEqual(['v1']);
-    blocked = true;
+    storage.blocked = true;
     toggleBookmark('v4');
     expect([...readBookmarks()]).toEqual(['v1', 'v4']);
     toggleBookmark('v1');

@@ -1,27 +1,18 @@
+import { memoryStorage } from '../memory-storage';
 import { GUEST_ID_STORAGE_KEY } from '@hhp/proto/catalogue/quota';
 import { guestId } from '../../src/shared/ai/guest-id';
 
 // The visitor's guestId (shared/ai/guest-id.ts): made once, kept in localStorage, sent by every AI call.
 
 const ID = /^[A-Za-z0-9_-]{21}$/;
-const saved = new Map<string, string>();
-let blocked = false;
-const storage = {
-  getItem(key: string) {
-    if (blocked) throw new Error('SecurityError');
-    return saved.get(key) ?? null;
-  },
-  setItem(key: string, value: string) {
-    if (blocked) throw new Error('SecurityError');
-    saved.set(key, value);
-  },
-};
+const storage = memoryStorage();
+const { saved } = storage;
 
 beforeAll(() => Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true }));
 afterAll(() => Reflect.deleteProperty(globalThis, 'localStorage'));
 beforeEach(() => {
   saved.clear();
-  blocked = false;
+  storage.blocked = false;
 });
 
 describe("the visitor's guestId", () => {
@@ -50,7 +41,7 @@ describe("the visitor's guestId", () => {
   });
 
   test('when storage is blocked (private mode), then one id serves the life of the page', () => {
-    blocked = true;
+    storage.blocked = true;
     const id = guestId();
     expect(id).toMatch(ID);
     expect(guestId()).toBe(id);
